@@ -1,0 +1,45 @@
+#pragma once
+// Users and login sessions. Session tokens are stored only as their SHA-256 (hex).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/store/database.h"
+
+namespace muster::store {
+
+struct UserRow {
+    std::int64_t id = 0;
+    std::string username;
+    std::string password_hash;  // server/app/passwords.h format
+};
+
+struct SessionRow {
+    std::int64_t id = 0;
+    std::int64_t user = 0;
+    std::string username;
+    std::int64_t created = 0;    // unix ms
+    std::int64_t last_seen = 0;  // unix ms
+};
+
+// Returns the new user's id, or nothing when the name is taken (case-insensitive).
+std::optional<std::int64_t> create_user(Database& db, const std::string& username,
+                                        const std::string& password_hash, std::int64_t now_ms);
+std::optional<UserRow> find_user(Database& db, const std::string& username);  // case-insensitive
+std::optional<UserRow> find_user_by_id(Database& db, std::int64_t id);
+
+std::int64_t create_session(Database& db, std::int64_t user, const std::string& token_hash,
+                            std::int64_t now_ms);
+// The session for this token hash if it exists and is neither idle longer than idle_ms nor older than
+// absolute_ms; touches last_seen. Expired sessions found this way are deleted.
+std::optional<SessionRow> find_session(Database& db, const std::string& token_hash, std::int64_t now_ms,
+                                       std::int64_t idle_ms, std::int64_t absolute_ms);
+void delete_session(Database& db, std::int64_t session_id);
+// Deletes every expired session; returns their ids (the server closes their sockets).
+std::vector<std::int64_t> expire_sessions(Database& db, std::int64_t now_ms, std::int64_t idle_ms,
+                                          std::int64_t absolute_ms);
+// Marks a session as used now (an open WebSocket keeps its session alive).
+void touch_session(Database& db, std::int64_t session_id, std::int64_t now_ms);
+
+}  // namespace muster::store

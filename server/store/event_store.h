@@ -1,0 +1,31 @@
+#pragma once
+// The append-only event log and the campaigns table. All SQL about campaigns lives here.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "server/store/database.h"
+#include "shared/core/event.h"
+
+namespace muster::store {
+
+struct CampaignRow {
+    std::int64_t id = 0;
+    std::string name;
+    std::string seed_hex;    // the dice seed (64 hex chars); revealed only when the campaign closes
+    std::int64_t created = 0;
+};
+
+// Inserts a campaign row; returns its id.
+std::int64_t create_campaign(Database& db, const std::string& name, const std::string& seed_hex,
+                             std::int64_t created_ms);
+std::vector<CampaignRow> list_campaigns(Database& db);
+
+// Appends events to a campaign's log. Each event's seq must be the next one (the hub assigns them;
+// the primary key (campaign, seq) refuses a duplicate). The caller holds the transaction.
+void append_events(Database& db, std::int64_t campaign, const std::vector<Event>& events);
+
+// The whole log of a campaign, in seq order.
+std::vector<Event> load_events(Database& db, std::int64_t campaign);
+
+}  // namespace muster::store
