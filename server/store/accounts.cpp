@@ -1,0 +1,108 @@
+#include "server/store/accounts.h"
+
+#include <algorithm>
+
+namespace muster::store {
+
+namespace {
+
+// ASCII only, by hand: std::tolower depends on the locale, and the key must not change between runs.
+std::string username_key(const std::string& username) {
+    std::string key = username;
+    for (char& c : key)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return key;
+}
+
+bool expired(std::int64_t now_ms, std::int64_t created, std::int64_t last_seen, std::int64_t idle_ms,
+             std::int64_t absolute_ms) {
+    return now_ms - last_seen > idle_ms || now_ms - created > absolute_ms;
+}
+
+std::optional<UserRow> read_user(Statement& st) {
+    if (!st.step()) return std::nullopt;
+    return UserRow{st.column_int(0), st.column_text(1), st.column_text(2)};
+}
+
+}  // namespace
+
+std::optional<std::int64_t> create_user(Database& db, const std::string& username,
+                                        const std::string& password_hash, std::int64_t now_ms) {
+    // DO NOTHING on the key's conflict rather than catching the error: any other failure still throws.
+    auto st = db.prepare(
+        "INSERT INTO users(username, username_key, password_hash, created) VALUES(?, ?, ?, ?) "
+        "ON CONFLICT(username_key) DO NOTHING RETURNING id");
+    st.bind(1, username).bind(2, username_key(username)).bind(3, password_hash).bind(4, now_ms);
+    if (!st.step()) return std::nullopt;
+    const std::int64_t id = st.column_int(0);
+    st.run();  // RETURNING: the statement finishes only when stepped to the end
+    return id;
+}
+
+std::optional<UserRow> find_user(Database& db, const std::string& username) {
+    auto st = db.prepare("SELECT id, username, password_hash FROM users WHERE username_key = ?");
+    st.bind(1, username_key(username));
+    return read_user(st);
+}
+
+std::optional<UserRow> find_user_by_id(Database& db, std::int64_t id) {
+    auto st = db.prepare("SELECT id, username, password_hash FROM users WHERE id = ?");
+    st.bind(1, id);
+    return read_user(st);
+}
+
+std::int64_t create_session(Database& db, std::int64_t user, const std::string& token_hash,
+                            std::int64_t now_ms) {
+    db.prepare("INSERT INTO sessions(user, token_hash, created, last_seen) VALUES(?, ?, ?, ?)")
+        .bind(1, user)
+        .bind(2, token_hash)
+        .bind(3, now_ms)
+        .bind(4, now_ms)
+        .run();
+    return db.last_insert_id();
+}
+
+std::optional<SessionRow> find_session(Database& db, const std::string& token_hash, std::int64_t now_ms,
+                                       std::int64_t idle_ms, std::int64_t absolute_ms) {
+    SessionRow row;
+    {
+        auto st = db.prepare(
+            "SELECT s.id, s.user, u.username, s.created, s.last_seen "
+            "FROM sessions s JOIN users u ON u.id = s.user WHERE s.token_hash = ?");
+        st.bind(1, token_hash);
+        if (!st.step()) return std::nullopt;
+        row = {st.column_int(0), st.column_int(1), st.column_text(2), st.column_int(3), st.column_int(4)};
+    }
+    if (expired(now_ms, row.created, row.last_seen, idle_ms, absolute_ms)) {
+        delete_session(db, row.id);
+        return std::nullopt;
+    }
+    touch_session(db, row.id, now_ms);
+    row.last_seen = std::max(row.last_seen, now_ms);
+    return row;
+}
+
+void delete_session(Database& db, std::int64_t session_id) {
+    db.prepare("DELETE FROM sessions WHERE id = ?").bind(1, session_id).run();
+}
+
+std::vector<std::int64_t> expire_sessions(Database& db, std::int64_t now_ms, std::int64_t idle_ms,
+                                          std::int64_t absolute_ms) {
+    // The same test as expired(), written the same way so the two can never disagree at the boundary.
+    auto st = db.prepare("DELETE FROM sessions WHERE ?1 - last_seen > ?2 OR ?1 - created > ?3 RETURNING id");
+    st.bind(1, now_ms).bind(2, idle_ms).bind(3, absolute_ms);
+    std::vector<std::int64_t> ids;
+    while (st.step()) ids.push_back(st.column_int(0));
+    std::sort(ids.begin(), ids.end());  // RETURNING gives no order
+    return ids;
+}
+
+void touch_session(Database& db, std::int64_t session_id, std::int64_t now_ms) {
+    // MAX: last_seen never moves backwards, even if the clock steps back.
+    db.prepare("UPDATE sessions SET last_seen = MAX(last_seen, ?) WHERE id = ?")
+        .bind(1, now_ms)
+        .bind(2, session_id)
+        .run();
+}
+
+}  // namespace muster::store

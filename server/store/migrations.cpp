@@ -1,0 +1,99 @@
+#include "server/store/migrations.h"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace muster::store {
+
+namespace fs = std::filesystem;
+
+std::vector<Migration> load_migrations(const std::string& dir) {
+    static const std::regex pattern(R"(^(\d+)_.*\.sql$)");
+    std::vector<Migration> out;
+    try {
+        for (const auto& entry : fs::directory_iterator(dir)) {
+            const std::string name = entry.path().filename().string();
+            if (!entry.is_regular_file() || entry.path().extension() != ".sql") continue;
+            std::smatch match;
+            if (!std::regex_match(name, match, pattern))
+                throw StoreError("migration file name is not NNNN_name.sql: " + name);
+            Migration m;
+            const std::string digits = match[1].str();
+            const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), m.version);
+            // Version 0 is what schema_version() reports for a new database, so no file may claim it.
+            if (ec != std::errc{} || m.version <= 0)
+                throw StoreError("migration file has a bad version number: " + name);
+            m.name = name;
+            std::ifstream in(entry.path(), std::ios::binary);
+            std::ostringstream text;
+            text << in.rdbuf();
+            if (!in) throw StoreError("cannot read migration file " + entry.path().string());
+            m.sql = text.str();
+            out.push_back(std::move(m));
+        }
+    } catch (const fs::filesystem_error& e) {
+        throw StoreError(std::string("cannot read migrations: ") + e.what());
+    }
+    std::sort(out.begin(), out.end(), [](const Migration& a, const Migration& b) { return a.version < b.version; });
+    for (std::size_t i = 1; i < out.size(); ++i)
+        if (out[i].version == out[i - 1].version)
+            throw StoreError("two migrations have version " + std::to_string(out[i].version) + ": " +
+                             out[i - 1].name + " and " + out[i].name);
+    return out;
+}
+
+int schema_version(Database& db) {
+    auto exists = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'");
+    if (!exists.step()) return 0;
+    auto max = db.prepare("SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
+    max.step();
+    return static_cast<int>(max.column_int(0));
+}
+
+int migrate(Database& db, const std::vector<Migration>& migrations) {
+    for (std::size_t i = 1; i < migrations.size(); ++i)
+        if (migrations[i].version <= migrations[i - 1].version)
+            throw StoreError("migrations must be sorted by version with no duplicates");
+
+    db.exec(
+        "CREATE TABLE IF NOT EXISTS schema_migrations("
+        "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+
+    const int known = migrations.empty() ? 0 : migrations.back().version;
+    const int current = schema_version(db);
+    if (current > known)
+        throw StoreError("database schema version " + std::to_string(current) +
+                         " is newer than this server knows (" + std::to_string(known) + ")");
+
+    int applied = 0;
+    for (const Migration& m : migrations) {
+        Transaction tx(db);
+        // Checked inside the write lock, so a second process migrating the same file cannot apply it twice.
+        auto seen = db.prepare("SELECT 1 FROM schema_migrations WHERE version = ?");
+        seen.bind(1, m.version);
+        if (seen.step()) continue;
+        try {
+            db.exec(m.sql);
+        } catch (const StoreError& e) {
+            throw StoreError("migration " + m.name + " failed: " + e.what());
+        }
+        const auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                std::chrono::system_clock::now().time_since_epoch())
+                                .count();
+        db.prepare("INSERT INTO schema_migrations(version, name, applied_at) VALUES(?, ?, ?)")
+            .bind(1, m.version)
+            .bind(2, m.name)
+            .bind(3, static_cast<std::int64_t>(now_ms))
+            .run();
+        tx.commit();
+        ++applied;
+    }
+    return applied;
+}
+
+}  // namespace muster::store
