@@ -1,0 +1,158 @@
+// Starts the real Muster server binary on a loopback port with a fresh SQLite file in a temp dir.
+//
+//   const server = await startServer({ args: ['--ws-rate', '20'] });
+//   server.port, server.origin ('http://127.0.0.1:PORT'), server.url('/healthz'), server.dbPath
+//   await server.stop();     // SIGTERM, waits for the exit, asserts nothing itself: returns {code, signal}
+//   await server.restart();  // stop + start again on the same db (and the same flags); new port
+//   await server.cleanup();  // stop if running, remove the temp dir
+//
+// MUSTER_BIN is the binary (default: build/muster of this repository), MUSTER_WEB the web dir (default: web/).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const MUSTER_BIN = process.env.MUSTER_BIN || path.join(REPO, 'build/muster');
+export const MUSTER_WEB = process.env.MUSTER_WEB || path.join(REPO, 'web');
+const LISTENING = /^listening on http:\/\/127\.0\.0\.1:(\d+)$/;
+
+const live = new Set();
+process.on('exit', () => {
+  for (const child of live) {
+    try { child.kill('SIGKILL'); } catch { /* already gone */ }
+  }
+});
+
+// The child's environment without any MUSTER_* setting inherited from the test run, so that every
+// server runs with exactly the flags its test gives (MUSTER_BIN and MUSTER_WEB are ours, not its).
+function childEnv(extra) {
+  const env = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MUSTER_')) env[k] = v;
+  return { ...env, ...extra };
+}
+
+export class MusterServer {
+  constructor({ dir, web, args, env, keepDir }) {
+    this.dir = dir;
+    this.dbPath = path.join(dir, 'muster.db');
+    this.web = web;
+    this.args = args;
+    this.env = env;
+    this.keepDir = keepDir;
+    this.proc = null;
+    this.port = null;
+    this.stdout = '';
+    this.stderr = '';
+    this.exit = null; // {code, signal} once the process has exited
+  }
+
+  get origin() { return `http://127.0.0.1:${this.port}`; }
+  get host() { return `127.0.0.1:${this.port}`; }
+  url(p) { return `${this.origin}${p}`; }
+  wsUrl(p = '/ws') { return `ws://127.0.0.1:${this.port}${p}`; }
+  get running() { return this.proc !== null && this.exit === null; }
+
+  async start({ timeoutMs = 20000 } = {}) {
+    if (this.running) throw new Error('server already running');
+    if (!existsSync(MUSTER_BIN)) throw new Error(`no server binary at ${MUSTER_BIN} (set MUSTER_BIN)`);
+    const argv = ['--listen', '127.0.0.1:0', '--db', this.dbPath, '--web', this.web, ...this.args];
+    this.stdout = '';
+    this.stderr = '';
+    this.exit = null;
+    this.port = null;
+    const child = spawn(MUSTER_BIN, argv, { env: childEnv(this.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    this.proc = child;
+    live.add(child);
+    this.exited = new Promise((resolve) => {
+      child.on('exit', (code, signal) => {
+        this.exit = { code, signal };
+        live.delete(child);
+        resolve(this.exit);
+      });
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d) => { this.stderr += d; });
+    child.stdout.setEncoding('utf8');
+    const port = await new Promise((resolve, reject) => {
+      let buffered = '';
+      let done = false;
+      const finish = (err, value) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        if (err) reject(err); else resolve(value);
+      };
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        finish(new Error(`server printed no listening line within ${timeoutMs} ms\nstdout: ${this.stdout}\nstderr: ${this.stderr}`));
+      }, timeoutMs);
+      child.on('error', (e) => finish(new Error(`cannot start ${MUSTER_BIN}: ${e.message}`)));
+      child.on('exit', (code, signal) => finish(new Error(
+        `server exited (code ${code}, signal ${signal}) before listening\nargs: ${argv.join(' ')}\nstdout: ${this.stdout}\nstderr: ${this.stderr}`)));
+      child.stdout.on('data', (d) => {
+        this.stdout += d;
+        if (done) return;
+        buffered += d;
+        let nl;
+        while ((nl = buffered.indexOf('\n')) >= 0) {
+          const line = buffered.slice(0, nl).replace(/\r$/, '');
+          buffered = buffered.slice(nl + 1);
+          const m = LISTENING.exec(line);
+          if (m) return finish(null, Number(m[1]));
+        }
+      });
+    });
+    this.port = port;
+    return this;
+  }
+
+  /** SIGTERM and wait for the exit; SIGKILL after timeoutMs. Returns {code, signal}. */
+  async stop({ timeoutMs = 15000 } = {}) {
+    if (!this.proc) return this.exit;
+    if (this.exit) return this.exit;
+    this.proc.kill('SIGTERM');
+    let timer;
+    const timedOut = new Promise((resolve) => { timer = setTimeout(() => resolve(null), timeoutMs); });
+    const result = await Promise.race([this.exited, timedOut]);
+    clearTimeout(timer);
+    if (result === null) {
+      this.proc.kill('SIGKILL');
+      await this.exited;
+      throw new Error(`server did not exit within ${timeoutMs} ms of SIGTERM\nstderr: ${this.stderr}`);
+    }
+    return result;
+  }
+
+  async restart() {
+    const exit = await this.stop();
+    await this.start();
+    return exit;
+  }
+
+  async cleanup() {
+    try {
+      if (this.running) await this.stop();
+    } finally {
+      if (!this.keepDir) rmSync(this.dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * Starts a server on a fresh temp dir (new db). Options: args (extra flags), env (extra env vars),
+ * web (static dir, default MUSTER_WEB), dir (an existing dir to use instead of a new temp one).
+ */
+export async function startServer({ args = [], env = {}, web = MUSTER_WEB, dir } = {}) {
+  const keepDir = Boolean(dir);
+  const d = dir || mkdtempSync(path.join(tmpdir(), 'muster-itest-'));
+  const server = new MusterServer({ dir: d, web, args, env, keepDir });
+  try {
+    await server.start();
+  } catch (e) {
+    if (!keepDir) rmSync(d, { recursive: true, force: true });
+    throw e;
+  }
+  return server;
+}
