@@ -1,0 +1,167 @@
+// Muster's browser client: boots the session, owns the one connection, routes between pages.
+
+import { api } from './common/api.js';
+import { Connection } from './common/connection.js';
+import { h, setText } from './common/dom.js';
+import { parseHash } from './common/router.js';
+import { loginPage } from './common/pages/login.js';
+import { campaignsPage } from './common/pages/campaigns.js';
+import { campaignPage } from './common/pages/campaign.js';
+
+const STATE_LABELS = {
+  online: 'online',
+  connecting: 'reconnecting…',
+  offline: 'offline',
+};
+
+const main = document.getElementById('main');
+const userBox = document.getElementById('user-box');
+const userName = document.getElementById('user-name');
+const connState = document.getElementById('conn-state');
+const connLabel = connState.querySelector('.conn-label');
+const logoutButton = document.getElementById('logout');
+
+const ctx = {
+  me: null,
+  conn: null,
+  page: null,
+  flash: null, // a message for the next page (e.g. "your session has ended")
+  returnTo: null,
+  navigate,
+  signedIn,
+  setTitle(text) {
+    document.title = text ? `${text} · Muster` : 'Muster';
+  },
+};
+
+function showConnState(state) {
+  connState.dataset.state = state;
+  setText(connLabel, STATE_LABELS[state] || state);
+  connState.title = state === 'online' ? 'Connected to the server'
+    : state === 'connecting' ? 'Connection lost; reconnecting…'
+      : 'Not connected; retrying';
+}
+
+function startConnection() {
+  if (ctx.conn) return;
+  const conn = new Connection();
+  conn.on('state', showConnState);
+  conn.on('unauthorized', () => {
+    sessionEnded('Your session has ended. Please sign in again.');
+  });
+  ctx.conn = conn;
+  showConnState('connecting');
+  conn.start();
+}
+
+function stopConnection() {
+  if (!ctx.conn) return;
+  ctx.conn.stop();
+  ctx.conn = null;
+}
+
+function showUser() {
+  userBox.hidden = !ctx.me;
+  setText(userName, ctx.me ? ctx.me.username : '');
+}
+
+function sessionEnded(message) {
+  stopConnection();
+  ctx.me = null;
+  ctx.flash = message;
+  showUser();
+  navigate('#/login');
+}
+
+// Called by the login page once the session cookie is set.
+function signedIn(me) {
+  ctx.me = me;
+  showUser();
+  startConnection();
+  const target = ctx.returnTo || '#/campaigns';
+  ctx.returnTo = null;
+  navigate(target);
+}
+
+function navigate(hash, { replace = false } = {}) {
+  if (window.location.hash === hash) {
+    route();
+  } else if (replace) {
+    history.replaceState(null, '', hash);
+    route();
+  } else {
+    window.location.hash = hash; // hashchange calls route()
+  }
+}
+
+function mount(key, factory) {
+  if (ctx.page && ctx.page.destroy) ctx.page.destroy();
+  ctx.page = null;
+  main.replaceChildren();
+  const page = factory(ctx);
+  page.key = key;
+  ctx.page = page;
+  main.appendChild(page.el);
+  if (page.focus) page.focus();
+  window.scrollTo(0, 0);
+}
+
+function route() {
+  const r = parseHash();
+  if (!ctx.me) {
+    if (r.name !== 'login') {
+      if (r.name === 'campaign' || r.name === 'campaigns') ctx.returnTo = window.location.hash;
+      navigate('#/login', { replace: true });
+      return;
+    }
+  } else if (r.name === 'login' || r.name === 'home' || r.name === 'unknown') {
+    navigate('#/campaigns', { replace: true });
+    return;
+  }
+  const key = r.name === 'campaign' ? `campaign:${r.id}` : r.name;
+  if (ctx.page && ctx.page.key === key) {
+    if (ctx.page.routeChanged) ctx.page.routeChanged(r);
+    return;
+  }
+  if (r.name === 'login') mount(key, loginPage);
+  else if (r.name === 'campaigns') mount(key, campaignsPage);
+  else if (r.name === 'campaign') mount(key, (c) => campaignPage(c, r));
+}
+
+logoutButton.addEventListener('click', async () => {
+  logoutButton.disabled = true;
+  try {
+    await api.logout();
+  } catch (err) {
+    // Even if the server cannot be reached, forget the session here.
+    console.warn('logout failed', err);
+  } finally {
+    logoutButton.disabled = false;
+  }
+  sessionEnded(null);
+});
+
+async function boot() {
+  showConnState('offline');
+  let me = null;
+  for (;;) {
+    try {
+      me = await api.me();
+      break;
+    } catch (err) {
+      main.replaceChildren(
+        h('section', { class: 'card narrow boot-error', role: 'alert' },
+          h('h2', {}, 'Cannot reach the server'),
+          h('p', {}, err.message),
+          h('p', { class: 'muted' }, 'Retrying…')));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    }
+  }
+  ctx.me = me;
+  showUser();
+  if (me) startConnection();
+  window.addEventListener('hashchange', route);
+  route();
+}
+
+boot();

@@ -1,0 +1,72 @@
+// The HTTP account API (docs/protocol.md, "HTTP"). Every error answer is {"error": {"code", "message"}};
+// failures reject with an ApiError carrying .status, .code and the server's .message.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+const FALLBACK_MESSAGES = {
+  400: 'The server could not accept that.',
+  401: 'Wrong username or password.',
+  409: 'That name is taken.',
+  429: 'Too many attempts. Wait a few minutes and try again.',
+};
+
+async function request(method, path, body) {
+  const init = {
+    method,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, 'network', 'Cannot reach the server. Check your connection and try again.');
+  }
+  let data = null;
+  const text = await res.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch (err) {
+      data = null;
+    }
+  }
+  if (!res.ok) {
+    const e = (data && data.error) || {};
+    const message = e.message || FALLBACK_MESSAGES[res.status] || `The server answered ${res.status} ${res.statusText}.`;
+    throw new ApiError(res.status, e.code || String(res.status), message);
+  }
+  return data || {};
+}
+
+export const api = {
+  register(username, password) {
+    return request('POST', '/api/register', { username, password });
+  },
+  login(username, password) {
+    return request('POST', '/api/login', { username, password });
+  },
+  logout() {
+    return request('POST', '/api/logout', {});
+  },
+  // {user, username}, or null when there is no session (401). Other failures reject.
+  async me() {
+    try {
+      return await request('GET', '/api/me');
+    } catch (err) {
+      if (err.status === 401) return null;
+      throw err;
+    }
+  },
+};

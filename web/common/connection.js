@@ -1,0 +1,380 @@
+// The one WebSocket to the server (docs/protocol.md, "WebSocket /ws").
+//
+//   const conn = new Connection();
+//   conn.on('state', (state) => ...)            // "connecting" | "online" | "offline"
+//   conn.on('view', (campaign, {seq, view}) => ...)
+//   conn.on('unauthorized', () => ...)          // the session has ended: go to the login page
+//   conn.on('subscribe-error', (campaign, err) => ...)
+//   conn.start();
+//   const body = await conn.send('chat.say', {campaign: 3, text: 'Huzzah'});  // rejects with err.code, err.message
+//   await conn.subscribe(3);                     // kept across reconnects, resumed with `since`
+//
+// Reconnects by itself with backoff (0.5 s doubling to 10 s, with jitter), and at once when the page becomes
+// visible again or the browser comes back online. The browser cannot see why an upgrade failed, so after a
+// failure it asks GET /api/me: a 401 there means the session is gone.
+
+import { Emitter } from './emitter.js';
+import { ViewStore, PatchError } from './patch.js';
+import { api } from './api.js';
+
+const BACKOFF_FIRST_MS = 500;
+const BACKOFF_MAX_MS = 10000;
+const OFFLINE_AFTER_MS = 15000; // down this long (or the browser says it is offline): the indicator says "offline"
+const QUEUE_TIMEOUT_MS = 15000; // how long a command waits for the socket to come back
+const REPLY_TIMEOUT_MS = 30000;
+const PROBE_TIMEOUT_MS = 5000;
+
+// Failures of the line rather than refusals by the server: a subscription survives them.
+const TRANSIENT_CODES = new Set(['offline', 'disconnected', 'timeout']);
+
+export class CommandError extends Error {
+  constructor(code, message) {
+    super(message || code);
+    this.name = 'CommandError';
+    this.code = code;
+  }
+}
+
+export function socketUrl(loc = window.location) {
+  const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${loc.host}/ws`;
+}
+
+export class Connection extends Emitter {
+  constructor({ url = socketUrl(), views = new ViewStore() } = {}) {
+    super();
+    this.url = url;
+    this.views = views;
+    this.state = 'offline';
+    this._ws = null;
+    this._running = false;
+    this._nextId = 1;
+    this._pending = new Map(); // id -> {resolve, reject, timer, type}
+    this._queue = []; // commands waiting for the socket: {frame, entry, timer}
+    this._subscriptions = new Set(); // campaign ids (strings)
+    this._subWaiters = new Map(); // campaign id -> [{resolve, reject}] waiting for the socket to open
+    this._failures = 0;
+    this._retryTimer = null;
+    this._wasOpen = false;
+    this._downSince = null; // when the line was lost (ms), null while online
+    this._onVisible = () => {
+      if (document.visibilityState === 'visible') this._wake();
+    };
+    this._onOnline = () => this._wake();
+    this._onOffline = () => {
+      if (this.state !== 'online') this._setState('offline');
+    };
+  }
+
+  start() {
+    if (this._running) return;
+    this._running = true;
+    this._failures = 0;
+    this._downSince = Date.now();
+    document.addEventListener('visibilitychange', this._onVisible);
+    window.addEventListener('online', this._onOnline);
+    window.addEventListener('offline', this._onOffline);
+    this._open();
+  }
+
+  // Closes the socket for good (logout): pending commands are rejected, subscriptions and views dropped.
+  stop() {
+    this._running = false;
+    document.removeEventListener('visibilitychange', this._onVisible);
+    window.removeEventListener('online', this._onOnline);
+    window.removeEventListener('offline', this._onOffline);
+    clearTimeout(this._retryTimer);
+    this._retryTimer = null;
+    if (this._ws) {
+      const ws = this._ws;
+      this._ws = null;
+      this._detach(ws);
+      ws.close(1000, 'bye');
+    }
+    this._failAll(new CommandError('offline', 'Disconnected.'));
+    for (const waiters of this._subWaiters.values()) {
+      waiters.forEach((w) => w.reject(new CommandError('offline', 'Disconnected.')));
+    }
+    this._subWaiters.clear();
+    this._subscriptions.clear();
+    this.views.clear();
+    this._setState('offline');
+  }
+
+  get online() {
+    return this.state === 'online';
+  }
+
+  // Sends a command; resolves with the reply's body, rejects with a CommandError (.code, .message).
+  send(type, body = {}) {
+    return new Promise((resolve, reject) => {
+      if (!this._running) {
+        reject(new CommandError('offline', 'Not connected to the server.'));
+        return;
+      }
+      const id = this._nextId++;
+      const frame = JSON.stringify({ id, type, body });
+      const entry = { resolve, reject, type, timer: null };
+      if (this._ws && this._ws.readyState === WebSocket.OPEN) {
+        this._transmit(id, frame, entry);
+      } else {
+        const queued = { id, frame, entry, timer: null };
+        queued.timer = setTimeout(() => {
+          this._queue = this._queue.filter((q) => q !== queued);
+          reject(new CommandError('offline', 'Not connected to the server. Try again when the line is back.'));
+        }, QUEUE_TIMEOUT_MS);
+        this._queue.push(queued);
+        this._wake();
+      }
+    });
+  }
+
+  // Subscribes to a campaign's view. Remembered: every reconnect subscribes again with the last seq seen.
+  subscribe(campaign) {
+    const key = String(campaign);
+    this._subscriptions.add(key);
+    if (this._ws && this._ws.readyState === WebSocket.OPEN) return this._sendSubscribe(key);
+    // Not connected: the subscription is sent when the socket opens (once, with the others).
+    return new Promise((resolve, reject) => {
+      if (!this._subWaiters.has(key)) this._subWaiters.set(key, []);
+      this._subWaiters.get(key).push({ resolve, reject });
+    });
+  }
+
+  async unsubscribe(campaign) {
+    const key = String(campaign);
+    this._subWaiters.delete(key);
+    if (!this._subscriptions.delete(key)) return;
+    if (this.online) {
+      try {
+        await this.send('campaign.unsubscribe', { campaign: Number(key) });
+      } catch (err) {
+        console.warn('unsubscribe failed', err);
+      }
+    }
+  }
+
+  isSubscribed(campaign) {
+    return this._subscriptions.has(String(campaign));
+  }
+
+  // ---- internals ----
+
+  _setState(state) {
+    if (this.state === state) return;
+    this.state = state;
+    this.emit('state', state);
+  }
+
+  _sendSubscribe(key) {
+    const body = { campaign: Number(key) };
+    const since = this.views.seqOf(key);
+    if (since !== null && since !== undefined) body.since = since;
+    return this.send('campaign.subscribe', body).catch((err) => {
+      if (err.code === 'forbidden' || err.code === 'not_found') this._subscriptions.delete(key);
+      if (!TRANSIENT_CODES.has(err.code)) this.emit('subscribe-error', key, err);
+      throw err;
+    });
+  }
+
+  _transmit(id, frame, entry) {
+    entry.timer = setTimeout(() => {
+      if (this._pending.delete(id)) {
+        entry.reject(new CommandError('timeout', 'The server did not answer in time.'));
+      }
+    }, REPLY_TIMEOUT_MS);
+    this._pending.set(id, entry);
+    try {
+      this._ws.send(frame);
+    } catch (err) {
+      this._pending.delete(id);
+      clearTimeout(entry.timer);
+      entry.reject(new CommandError('offline', 'Not connected to the server.'));
+    }
+  }
+
+  _open() {
+    if (!this._running || this._ws) return;
+    clearTimeout(this._retryTimer);
+    this._retryTimer = null;
+    if (!this._looksOffline()) this._setState('connecting');
+    let ws;
+    try {
+      ws = new WebSocket(this.url);
+    } catch (err) {
+      this._scheduleRetry(false);
+      return;
+    }
+    this._ws = ws;
+    this._wasOpen = false;
+    ws.onopen = () => this._handleOpen(ws);
+    ws.onmessage = (ev) => this._handleMessage(ev);
+    ws.onclose = (ev) => this._handleClose(ws, ev);
+    ws.onerror = () => {}; // a close event always follows
+  }
+
+  _detach(ws) {
+    ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+  }
+
+  _handleOpen(ws) {
+    if (ws !== this._ws) return;
+    this._wasOpen = true;
+    this._failures = 0;
+    this._downSince = null;
+    this._setState('online');
+    for (const key of this._subscriptions) {
+      const waiters = this._subWaiters.get(key) || [];
+      this._subWaiters.delete(key);
+      this._sendSubscribe(key).then(
+        (body) => waiters.forEach((w) => w.resolve(body)),
+        (err) => {
+          if (waiters.length) waiters.forEach((w) => w.reject(err));
+          else console.warn(`resubscribe to ${key} failed`, err);
+        });
+    }
+    const queue = this._queue;
+    this._queue = [];
+    for (const q of queue) {
+      clearTimeout(q.timer);
+      this._transmit(q.id, q.frame, q.entry);
+    }
+  }
+
+  _handleMessage(ev) {
+    let msg;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch (err) {
+      console.warn('unreadable frame from server', ev.data);
+      return;
+    }
+    if (msg === null || typeof msg !== 'object') return;
+    if (Object.prototype.hasOwnProperty.call(msg, 'reply')) {
+      this._handleReply(msg);
+    } else if (msg.push === 'view') {
+      this._handleViewPush(msg);
+    } else if (msg.push) {
+      this.emit('push', msg);
+    }
+  }
+
+  _handleReply(msg) {
+    if (msg.reply === null) {
+      console.warn('server could not read a frame', msg.error);
+      return;
+    }
+    const entry = this._pending.get(msg.reply);
+    if (!entry) return;
+    this._pending.delete(msg.reply);
+    clearTimeout(entry.timer);
+    if (msg.ok) {
+      entry.resolve(msg.body || {});
+    } else {
+      const e = msg.error || {};
+      const err = new CommandError(e.code || 'internal', e.message || 'The server refused the command.');
+      if (err.code === 'unauthorized') this._checkSession();
+      entry.reject(err);
+    }
+  }
+
+  _handleViewPush(msg) {
+    const key = String(msg.campaign);
+    let entry;
+    try {
+      entry = this.views.handlePush(msg);
+    } catch (err) {
+      if (!(err instanceof PatchError)) throw err;
+      console.warn(`view of campaign ${key} out of step (${err.message}); asking for a full view`);
+      if (this._subscriptions.has(key)) this._sendSubscribe(key).catch(() => {});
+      return;
+    }
+    this.emit('view', key, entry);
+  }
+
+  _handleClose(ws, ev) {
+    if (ws !== this._ws) return;
+    this._detach(ws);
+    this._ws = null;
+    if (this._downSince === null) this._downSince = Date.now();
+    this._failAll(new CommandError('disconnected', 'The connection dropped before the server answered; the command may not have been applied.'));
+    if (!this._running) return;
+    this._scheduleRetry(this._wasOpen);
+    // Either the upgrade was refused or the server dropped us: find out whether the session still stands.
+    this._checkSession();
+  }
+
+  _failAll(err) {
+    for (const [id, entry] of this._pending) {
+      clearTimeout(entry.timer);
+      entry.reject(err);
+      this._pending.delete(id);
+    }
+  }
+
+  _looksOffline() {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+    return this._downSince !== null && Date.now() - this._downSince >= OFFLINE_AFTER_MS;
+  }
+
+  _scheduleRetry(wasOpen) {
+    if (!this._running) return;
+    if (!wasOpen) this._failures++;
+    const attempt = Math.max(0, this._failures - 1);
+    const base = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt);
+    const delay = Math.round(base * (0.5 + Math.random() * 0.5)); // jitter: half to all of the base
+    this._setState(this._looksOffline() ? 'offline' : 'connecting');
+    clearTimeout(this._retryTimer);
+    this._retryTimer = setTimeout(() => {
+      this._retryTimer = null;
+      this._open();
+    }, delay);
+  }
+
+  // Called when the page is shown again or the network returns: reconnect now, or make sure an
+  // apparently open socket is still alive (a laptop lid may have been closed for hours).
+  _wake() {
+    if (!this._running) return;
+    if (!this._ws) {
+      this._failures = Math.min(this._failures, 1);
+      this._open();
+      return;
+    }
+    if (this._ws.readyState === WebSocket.OPEN) this._probe();
+  }
+
+  _probe() {
+    const ws = this._ws;
+    if (this._probing) return;
+    this._probing = true;
+    const timer = setTimeout(() => {
+      // No answer: the line is dead even though the browser has not noticed. Drop it and reconnect.
+      if (this._ws === ws) {
+        try { ws.close(4000, 'probe timeout'); } catch (_) { /* already closing */ }
+        this._handleClose(ws, { code: 4000 });
+      }
+    }, PROBE_TIMEOUT_MS);
+    this.send('campaign.list', {})
+      .catch(() => {})
+      .finally(() => {
+        clearTimeout(timer);
+        this._probing = false;
+      });
+  }
+
+  async _checkSession() {
+    if (this._checkingSession) return;
+    this._checkingSession = true;
+    try {
+      const me = await api.me();
+      if (me === null && this._running) {
+        this.stop();
+        this.emit('unauthorized');
+      }
+    } catch (err) {
+      // The server is unreachable: keep retrying the socket.
+    } finally {
+      this._checkingSession = false;
+    }
+  }
+}

@@ -1,0 +1,156 @@
+// #/campaign/<id>[/<tab>]: subscribes to the campaign's view and renders every tab from it.
+
+import { h, setText } from '../dom.js';
+import { campaignHash } from '../router.js';
+import { roleBadge } from '../panels/members.js';
+import { tableTab } from '../table_tab.js';
+import { playerTabs } from '../../player/index.js';
+import { umpireTabs } from '../../umpire/index.js';
+
+const TABS = [tableTab, ...playerTabs, ...umpireTabs];
+
+export function campaignPage(ctx, route) {
+  const campaignId = route.id;
+  const conn = ctx.conn;
+  let wantedTab = route.tab || 'table';
+  let current = null; // id of the tab on screen
+  let lastView = null;
+  const built = new Map(); // tab id -> {def, button, panel, instance}
+
+  const title = h('h1', { class: 'campaign-name', testid: 'campaign-name' }, `Campaign ${campaignId}`);
+  const role = h('span', { class: 'campaign-role', testid: 'my-role' });
+  const closedBadge = h('span', { class: 'badge badge-closed', testid: 'campaign-closed', hidden: true }, 'closed');
+  const tabBar = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Campaign sections', hidden: true });
+  const body = h('div', { class: 'tab-panels' });
+  const status = h('div', { class: 'card narrow status-card', testid: 'campaign-status' },
+    h('p', { class: 'muted' }, 'Mustering the campaign…'));
+  const closedBanner = h('p', { class: 'closed-banner', hidden: true },
+    'This campaign is closed. Nothing more can change. Its dice seed is revealed on the Table, so anyone can check every roll.');
+
+  const el = h('div', { class: 'page page-campaign' },
+    h('header', { class: 'campaign-header' },
+      h('a', { class: 'back-link', href: '#/campaigns' }, '← All campaigns'),
+      h('div', { class: 'campaign-title-row' }, title, h('span', { class: 'campaign-badges' }, role, closedBadge)),
+      tabBar),
+    closedBanner,
+    status,
+    body);
+
+  function selectTab(id, { focus = false, updateHash = true } = {}) {
+    if (!built.has(id)) id = 'table';
+    wantedTab = id;
+    current = id;
+    for (const [tid, t] of built) {
+      const on = tid === id;
+      t.button.setAttribute('aria-selected', on ? 'true' : 'false');
+      t.button.tabIndex = on ? 0 : -1;
+      t.panel.hidden = !on;
+    }
+    const t = built.get(id);
+    if (t.instance.shown) t.instance.shown();
+    if (focus) t.button.focus();
+    if (updateHash) {
+      const hash = campaignHash(campaignId, id === 'table' ? null : id);
+      if (window.location.hash !== hash) history.replaceState(null, '', hash);
+    }
+  }
+
+  function buildTab(def) {
+    const instance = def.create(ctx, campaignId);
+    const button = h('button', {
+      type: 'button', role: 'tab', id: `tab-${def.id}`, class: 'tab', testid: `tab-${def.id}`,
+      'aria-controls': `panel-${def.id}`, 'aria-selected': 'false',
+    }, def.label);
+    const panel = h('div', { role: 'tabpanel', id: `panel-${def.id}`, 'aria-labelledby': `tab-${def.id}`, class: 'tab-panel', hidden: true },
+      instance.el);
+    button.addEventListener('click', () => selectTab(def.id));
+    button.addEventListener('keydown', (ev) => {
+      if (ev.key !== 'ArrowRight' && ev.key !== 'ArrowLeft') return;
+      const ids = [...built.keys()];
+      const i = ids.indexOf(def.id);
+      const next = ids[(i + (ev.key === 'ArrowRight' ? 1 : ids.length - 1)) % ids.length];
+      selectTab(next, { focus: true });
+    });
+    built.set(def.id, { def, button, panel, instance });
+  }
+
+  function syncTabs(view) {
+    let changed = false;
+    for (const def of TABS) {
+      const visible = def.visible(view);
+      if (visible && !built.has(def.id)) {
+        buildTab(def);
+        changed = true;
+      } else if (!visible && built.has(def.id)) {
+        const t = built.get(def.id);
+        if (t.instance.destroy) t.instance.destroy();
+        built.delete(def.id);
+        changed = true;
+      }
+    }
+    if (changed) {
+      // Keep the order of TABS.
+      const order = TABS.filter((d) => built.has(d.id)).map((d) => built.get(d.id));
+      tabBar.replaceChildren(...order.map((t) => t.button));
+      body.replaceChildren(...order.map((t) => t.panel));
+    }
+    tabBar.hidden = built.size < 2;
+    return changed;
+  }
+
+  function render(view) {
+    lastView = view;
+    status.hidden = true;
+    const c = view.campaign || {};
+    setText(title, c.name || `Campaign ${campaignId}`);
+    ctx.setTitle(c.name || 'Campaign');
+    const me = view.me || {};
+    if (role.dataset.role !== me.role) {
+      role.dataset.role = me.role || '';
+      role.replaceChildren(h('span', { class: 'sr-only' }, 'Your role: '), roleBadge(me.role));
+    }
+    closedBadge.hidden = !c.closed;
+    closedBanner.hidden = !c.closed;
+    el.classList.toggle('is-closed', !!c.closed);
+    const changed = syncTabs(view);
+    for (const t of built.values()) t.instance.update(view);
+    if (changed || current === null || !built.has(current)) {
+      selectTab(built.has(wantedTab) ? wantedTab : 'table', { updateHash: current !== null || wantedTab !== 'table' });
+    }
+  }
+
+  function showProblem(message) {
+    status.hidden = false;
+    status.replaceChildren(
+      h('h2', {}, 'Cannot open this campaign'),
+      h('p', { testid: 'campaign-error' }, message),
+      h('p', {}, h('a', { href: '#/campaigns' }, 'Back to your campaigns')));
+  }
+
+  const offView = conn.on('view', (key, entry) => {
+    if (key === String(campaignId)) render(entry.view);
+  });
+  const offError = conn.on('subscribe-error', (key, err) => {
+    if (key !== String(campaignId)) return;
+    if (!lastView || err.code === 'forbidden' || err.code === 'not_found') showProblem(err.message);
+  });
+
+  const cached = conn.views.get(campaignId);
+  if (cached) render(cached.view);
+  conn.subscribe(campaignId).catch(() => { /* shown through subscribe-error */ });
+
+  return {
+    el,
+    routeChanged(r) {
+      const want = r.tab || 'table';
+      if (built.size === 0) wantedTab = want; // no view yet: chosen when it arrives
+      else selectTab(built.has(want) ? want : 'table', { updateHash: !built.has(want) });
+    },
+    destroy() {
+      offView();
+      offError();
+      for (const t of built.values()) if (t.instance.destroy) t.instance.destroy();
+      conn.unsubscribe(campaignId);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+// #/campaigns: the campaigns I belong to; create one (I umpire it) or join one with an invite code.
+
+import { h, setText, errorLine, runForm } from '../dom.js';
+import { campaignHash } from '../router.js';
+import { roleBadge } from '../panels/members.js';
+
+export function campaignsPage(ctx) {
+  ctx.setTitle('Campaigns');
+  let destroyed = false;
+
+  const list = h('ul', { class: 'campaign-list', testid: 'campaign-list', 'aria-live': 'polite' });
+  const listStatus = h('p', { class: 'muted', testid: 'campaign-list-status' }, 'Loading your campaigns…');
+  const listError = errorLine('campaign-list-error');
+
+  function renderList(campaigns) {
+    list.replaceChildren();
+    const sorted = [...campaigns].sort((a, b) => (a.closed - b.closed) || (b.id - a.id));
+    for (const c of sorted) {
+      list.appendChild(h('li', {},
+        h('a', { class: 'campaign-link' + (c.closed ? ' closed' : ''), href: campaignHash(c.id), testid: 'campaign-link', dataset: { campaign: String(c.id) } },
+          h('span', { class: 'campaign-link-name' }, c.name),
+          h('span', { class: 'campaign-link-meta' },
+            roleBadge(c.role),
+            c.closed ? h('span', { class: 'badge badge-closed' }, 'closed') : null))));
+    }
+    listStatus.hidden = campaigns.length > 0;
+    setText(listStatus, 'No campaigns yet. Create one to umpire it, or join one with a code from your umpire.');
+  }
+
+  async function load() {
+    listError.hide();
+    try {
+      const body = await ctx.conn.send('campaign.list', {});
+      if (!destroyed) renderList(body.campaigns || []);
+    } catch (err) {
+      if (destroyed) return;
+      listStatus.hidden = true;
+      listError.show(`Could not load your campaigns: ${err.message}`);
+    }
+  }
+
+  // ---- create ----
+  const nameInput = h('input', {
+    id: 'campaign-name', type: 'text', maxlength: '80', placeholder: 'e.g. Flanders 1744', autocomplete: 'off',
+    required: true, testid: 'campaign-name-input',
+  });
+  const createButton = h('button', { type: 'submit', class: 'primary', testid: 'campaign-create' }, 'Create campaign');
+  const createError = errorLine('create-error');
+  const createForm = h('form', { class: 'stack', novalidate: true },
+    h('div', { class: 'field' }, h('label', { for: 'campaign-name' }, 'Campaign name'), nameInput),
+    createError.el,
+    h('div', { class: 'form-actions' }, createButton));
+  createForm.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    runForm({
+      button: createButton,
+      error: createError,
+      action: async () => {
+        const body = await ctx.conn.send('campaign.create', { name: nameInput.value.trim() });
+        ctx.navigate(campaignHash(body.campaign));
+      },
+    });
+  });
+
+  // ---- join ----
+  const codeInput = h('input', {
+    id: 'join-code', type: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false',
+    placeholder: 'e.g. K7QXM3PD9A', required: true, class: 'mono', testid: 'join-code-input',
+  });
+  const joinButton = h('button', { type: 'submit', class: 'secondary', testid: 'join-submit' }, 'Join');
+  const joinError = errorLine('join-error');
+  const joinForm = h('form', { class: 'stack', novalidate: true },
+    h('div', { class: 'field' }, h('label', { for: 'join-code' }, 'Invite code'), codeInput),
+    joinError.el,
+    h('div', { class: 'form-actions' }, joinButton));
+  joinForm.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    runForm({
+      button: joinButton,
+      error: joinError,
+      action: async () => {
+        const body = await ctx.conn.send('campaign.join', { code: codeInput.value.trim() });
+        ctx.navigate(campaignHash(body.campaign));
+      },
+    });
+  });
+
+  const el = h('div', { class: 'page page-campaigns' },
+    h('div', { class: 'campaigns-grid' },
+      h('section', { class: 'card campaigns-mine' },
+        h('h1', {}, 'Your campaigns'),
+        listStatus, listError.el, list),
+      h('div', { class: 'campaigns-side' },
+        h('section', { class: 'card' }, h('h2', {}, 'Raise a new campaign'),
+          h('p', { class: 'muted' }, 'You will be its umpire.'), createForm),
+        h('section', { class: 'card' }, h('h2', {}, 'Join with a code'),
+          h('p', { class: 'muted' }, 'Your umpire gives you the code.'), joinForm))));
+
+  load();
+
+  return {
+    el,
+    destroy() {
+      destroyed = true;
+    },
+  };
+}

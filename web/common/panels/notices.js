@@ -1,0 +1,32 @@
+// The notices board: the umpire's public notices, newest first.
+
+import { h, setText, setTime, syncKeyed, bySeq } from '../dom.js';
+
+export function noticeItem(testid) {
+  return h('li', { class: 'notice-item', testid },
+    h('div', { class: 'item-meta' }, h('span', { class: 'author' }), ' · ', h('time')),
+    h('div', { class: 'item-text' }));
+}
+
+export function fillItem(li, item) {
+  setText(li.querySelector('.author'), item.author);
+  setTime(li.querySelector('time'), item.at);
+  setText(li.querySelector('.item-text'), item.text);
+}
+
+export function noticesPanel() {
+  const list = h('ol', { class: 'notice-list', testid: 'notice-list', reversed: true });
+  const empty = h('p', { class: 'muted empty' }, 'No notices yet. The umpire posts them here.');
+  const el = h('section', { class: 'card panel panel-notices', 'aria-labelledby': 'notices-heading' },
+    h('h2', { id: 'notices-heading' }, 'Notices'),
+    empty, list);
+
+  return {
+    el,
+    update(view) {
+      const items = bySeq(view.notices, true);
+      empty.hidden = items.length > 0;
+      syncKeyed(list, items, () => noticeItem('notice-item'), fillItem);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// The dice seed's fingerprint (SHA-256, shown from the start) and the seed itself once the campaign is
+// closed, so anyone can recompute every roll (docs/protocol.md, "Dice").
+
+import { h, setText } from '../dom.js';
+
+export function seedPanel() {
+  const hash = h('code', { class: 'seed-value', testid: 'seed-hash' });
+  const seed = h('code', { class: 'seed-value', testid: 'seed' });
+  const seedRow = h('div', { class: 'seed-row', hidden: true },
+    h('span', { class: 'seed-label' }, 'Dice seed (revealed)'), seed);
+  const el = h('section', { class: 'panel panel-seed', 'aria-label': 'Dice seed' },
+    h('div', { class: 'seed-row' },
+      h('span', { class: 'seed-label', title: 'SHA-256 of the secret seed every roll in this campaign is drawn from. The seed is revealed when the campaign closes, so anyone can check the rolls.' },
+        'Dice seed fingerprint'),
+      hash),
+    seedRow);
+
+  return {
+    el,
+    update(view) {
+      const c = view.campaign || {};
+      setText(hash, c.seed_sha256 || '—');
+      const revealed = typeof c.seed === 'string' && c.seed !== '';
+      seedRow.hidden = !revealed;
+      setText(seed, revealed ? c.seed : '');
+    },
+  };
+}
