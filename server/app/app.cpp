@@ -1,0 +1,163 @@
+#include "server/app/app.h"
+
+#include <filesystem>
+#include <iostream>
+
+#include <boost/asio/post.hpp>
+
+#include "server/app/passwords.h"
+#include "server/app/tokens.h"
+#include "server/store/accounts.h"
+#include "server/store/event_store.h"
+#include "server/store/migrations.h"
+
+namespace muster {
+
+std::int64_t unix_ms() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+App::App(boost::asio::io_context& ioc, Config config)
+    : ioc_(ioc), config_(std::move(config)), sweep_timer_(ioc) {
+    auto parent = std::filesystem::path(config_.db).parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent);
+    auto db = std::make_unique<store::Database>(config_.db);
+    store::migrate(*db, store::load_migrations(config_.migrations));
+
+    // Read every campaign's log before the database moves to its worker thread, then replay each.
+    struct Loaded {
+        store::CampaignRow row;
+        std::vector<Event> log;
+    };
+    std::vector<Loaded> loaded;
+    for (auto& row : store::list_campaigns(*db)) {
+        auto log = store::load_events(*db, row.id);
+        loaded.push_back({std::move(row), std::move(log)});
+    }
+    db_ = std::make_unique<DbWorker>(std::move(db));
+    for (const auto& l : loaded)
+        hubs_[l.row.id] = std::make_shared<Hub>(ioc_, *db_, directory_, l.row.id, from_hex(l.row.seed_hex), l.log);
+
+    dummy_hash_ = hash_password(random_hex(16));
+    schedule_sweep();
+}
+
+App::~App() { shutdown(); }
+
+void App::shutdown() {
+    std::vector<std::shared_ptr<Client>> open;
+    {
+        std::lock_guard lock(clients_mutex_);
+        if (stopping_) return;
+        stopping_ = true;
+        for (auto& [session, list] : clients_by_session_)
+            for (auto& weak : list)
+                if (auto c = weak.lock()) open.push_back(c);
+    }
+    for (auto& c : open) c->close(1001, "server shutting down");
+    sweep_timer_.cancel();
+    hashing_.join();
+    if (db_) db_->stop();
+}
+
+bool App::origin_allowed(const std::string& origin, const std::string& host) const {
+    if (origin.empty()) return false;
+    if (config_.allowed_origins.empty())
+        return origin == (config_.tls() ? "https://" : "http://") + host;
+    for (const auto& allowed : config_.allowed_origins)
+        if (origin == allowed) return true;
+    return false;
+}
+
+void App::authenticate(const std::string& token, std::function<void(std::optional<SessionInfo>)> done) {
+    if (token.empty()) return done(std::nullopt);
+    auto hash = sha256_hex(token);
+    auto idle = config_.session_idle_seconds * 1000, absolute = config_.session_absolute_seconds * 1000;
+    db_->run([hash, idle, absolute, done = std::move(done)](store::Database& db) {
+        std::optional<SessionInfo> who;
+        try {
+            if (auto s = store::find_session(db, hash, unix_ms(), idle, absolute)) who = SessionInfo{s->id, s->user, s->username};
+        } catch (const std::exception& e) {
+            std::cerr << "muster: session lookup failed: " << e.what() << "\n";
+        }
+        done(who);
+    });
+}
+
+bool App::has_room(std::int64_t user) {
+    std::lock_guard lock(clients_mutex_);
+    auto it = clients_per_user_.find(user);
+    return !stopping_ && (it == clients_per_user_.end() || it->second < config_.max_connections_per_user);
+}
+
+bool App::admit(const std::shared_ptr<Client>& client) {
+    std::lock_guard lock(clients_mutex_);
+    if (stopping_) return false;
+    auto& count = clients_per_user_[client->who().user];
+    if (count >= config_.max_connections_per_user) return false;
+    ++count;
+    clients_by_session_[client->who().session].push_back(client);
+    return true;
+}
+
+void App::on_close(const Client* client) {
+    std::lock_guard lock(clients_mutex_);
+    auto it = clients_by_session_.find(client->who().session);
+    if (it == clients_by_session_.end()) return;
+    auto& list = it->second;
+    auto before = list.size();
+    std::erase_if(list, [client](const std::weak_ptr<Client>& w) {
+        auto c = w.lock();
+        return !c || c.get() == client;
+    });
+    // A dead weak_ptr may be this client (its owner is already gone): count what was removed.
+    auto removed = static_cast<int>(before - list.size());
+    if (list.empty()) clients_by_session_.erase(it);
+    auto& count = clients_per_user_[client->who().user];
+    count = std::max(0, count - removed);
+    if (count == 0) clients_per_user_.erase(client->who().user);
+}
+
+void App::close_session(std::int64_t session, const std::string& reason) {
+    std::vector<std::shared_ptr<Client>> open;
+    {
+        std::lock_guard lock(clients_mutex_);
+        auto it = clients_by_session_.find(session);
+        if (it == clients_by_session_.end()) return;
+        for (auto& weak : it->second)
+            if (auto c = weak.lock()) open.push_back(c);
+    }
+    for (auto& c : open) c->close(1008, reason);
+}
+
+void App::schedule_sweep() {
+    // Often enough that an idle session ends close to its time, never more than once a second.
+    auto period = std::clamp<std::int64_t>(config_.session_idle_seconds / 2, 1, 60);
+    sweep_timer_.expires_after(std::chrono::seconds(period));
+    sweep_timer_.async_wait([this](const boost::system::error_code& ec) {
+        if (ec) return;
+        std::unordered_map<std::int64_t, std::int64_t> active;
+        {
+            std::lock_guard lock(clients_mutex_);
+            if (stopping_) return;
+            active.swap(active_sessions_);
+        }
+        auto idle = config_.session_idle_seconds * 1000, absolute = config_.session_absolute_seconds * 1000;
+        db_->run([this, active = std::move(active), idle, absolute](store::Database& db) {
+            std::vector<std::int64_t> expired;
+            try {
+                for (const auto& [session, at] : active) store::touch_session(db, session, at);
+                expired = store::expire_sessions(db, unix_ms(), idle, absolute);
+            } catch (const std::exception& e) {
+                std::cerr << "muster: session sweep failed: " << e.what() << "\n";
+            }
+            boost::asio::post(ioc_, [this, expired = std::move(expired)] {
+                for (auto session : expired) close_session(session, "session expired");
+                schedule_sweep();
+            });
+        });
+    });
+}
+
+}  // namespace muster

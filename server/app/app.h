@@ -1,0 +1,113 @@
+#pragma once
+// The application: everything between the network layer and the rules. Owns the database worker,
+// the campaign hubs, the directory, the login sessions' sockets and the password-hashing pool.
+// Handlers are split by feature: accounts.cpp (HTTP accounts API), dispatch.cpp (WebSocket commands),
+// app.cpp (start-up, replay, sweeping, shutdown).
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <nlohmann/json.hpp>
+
+#include "server/app/client.h"
+#include "server/app/config.h"
+#include "server/app/db_worker.h"
+#include "server/app/directory.h"
+#include "server/app/hub.h"
+
+namespace muster {
+
+struct ApiRequest {
+    std::string method;  // "GET", "POST", ...
+    std::string path;    // "/api/login"
+    std::string body;
+    std::string token;    // the session cookie's value, "" when absent
+    std::string address;  // the peer's IP address
+};
+
+struct ApiResponse {
+    int status = 200;
+    nlohmann::json body = nlohmann::json::object();
+    std::string set_cookie;  // a whole Set-Cookie value, "" for none
+};
+
+class App {
+public:
+    // Opens the database, applies migrations and replays every campaign. Throws on failure.
+    App(boost::asio::io_context& ioc, Config config);
+    ~App();
+
+    const Config& config() const { return config_; }
+
+    // HTTP accounts API (docs/protocol.md, "HTTP"). `done` may be called from any thread.
+    void http_api(ApiRequest request, std::function<void(ApiResponse)> done);
+    // Looks up a session cookie. `done` is called from the database thread.
+    void authenticate(const std::string& token, std::function<void(std::optional<SessionInfo>)> done);
+    bool origin_allowed(const std::string& origin, const std::string& host) const;
+
+    // WebSocket lifecycle. admit() refuses a user over the connection cap.
+    bool has_room(std::int64_t user);
+    bool admit(const std::shared_ptr<Client>& client);
+    void on_frame(const std::shared_ptr<Client>& client, const std::string& text);
+    void on_close(const Client* client);
+
+    // Graceful stop: close every socket, stop the timers, finish queued database work.
+    void shutdown();
+
+private:
+    // accounts.cpp
+    void register_user(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    void login(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    void logout(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    bool login_limited(const std::string& account, const std::string& address);
+    void login_failed(const std::string& account, const std::string& address);
+    std::string session_cookie(const std::string& token, bool clear) const;
+
+    // dispatch.cpp
+    void create_campaign(const std::shared_ptr<Client>& client, const nlohmann::json& id, const nlohmann::json& body);
+    std::shared_ptr<Hub> hub(std::int64_t campaign);
+
+    // app.cpp
+    void schedule_sweep();
+    void close_session(std::int64_t session, const std::string& reason);
+
+    boost::asio::io_context& ioc_;
+    Config config_;
+    std::unique_ptr<DbWorker> db_;
+    Directory directory_;
+    boost::asio::thread_pool hashing_{2};  // scrypt runs here, never on a network thread
+    boost::asio::steady_timer sweep_timer_;
+    std::string dummy_hash_;  // verified against for unknown users, so timing does not tell
+
+    std::mutex hubs_mutex_;
+    std::unordered_map<std::int64_t, std::shared_ptr<Hub>> hubs_;
+
+    // Open sockets by login session, and the sessions active since the last sweep.
+    std::mutex clients_mutex_;
+    std::unordered_map<std::int64_t, std::vector<std::weak_ptr<Client>>> clients_by_session_;
+    std::unordered_map<std::int64_t, int> clients_per_user_;
+    std::unordered_map<std::int64_t, std::int64_t> active_sessions_;  // session -> last frame, unix ms
+    bool stopping_ = false;
+
+    // Failed logins in the current window, by account and by address.
+    std::mutex limits_mutex_;
+    struct Failures {
+        int count = 0;
+        std::chrono::steady_clock::time_point window_start;
+    };
+    std::unordered_map<std::string, Failures> failures_by_account_, failures_by_address_;
+};
+
+std::int64_t unix_ms();
+
+}  // namespace muster

@@ -1,0 +1,154 @@
+#include "server/app/config.h"
+
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#ifndef MUSTER_SOURCE_DIR
+#define MUSTER_SOURCE_DIR "."
+#endif
+
+namespace muster {
+
+namespace {
+
+struct Setting {
+    const char* key;    // in the JSON file; the flag is --key with '_' as '-'; the env var MUSTER_KEY
+    const char* help;
+    std::function<void(Config&, const std::string&)> set;
+};
+
+std::vector<std::string> split_list(const std::string& text) {
+    std::vector<std::string> out;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ','))
+        if (!item.empty()) out.push_back(item);
+    return out;
+}
+
+long long to_int(const std::string& key, const std::string& value) {
+    std::size_t used = 0;
+    long long n = std::stoll(value, &used);
+    if (used != value.size() || n < 0) throw std::invalid_argument(key + " must be a whole number >= 0");
+    return n;
+}
+
+const std::vector<Setting>& settings() {
+    static const std::vector<Setting> list = {
+        {"listen", "HOST:PORT to listen on (port 0 picks a free port)", [](Config& c, const std::string& v) { c.listen = v; }},
+        {"db", "SQLite database file", [](Config& c, const std::string& v) { c.db = v; }},
+        {"web", "folder of the static web client", [](Config& c, const std::string& v) { c.web = v; }},
+        {"migrations", "folder of the numbered .sql migrations", [](Config& c, const std::string& v) { c.migrations = v; }},
+        {"tls_cert", "PEM certificate chain; with tls_key turns TLS on", [](Config& c, const std::string& v) { c.tls_cert = v; }},
+        {"tls_key", "PEM private key", [](Config& c, const std::string& v) { c.tls_key = v; }},
+        {"allowed_origins", "comma-separated Origins allowed to open /ws (default: the page's own)",
+         [](Config& c, const std::string& v) { c.allowed_origins = split_list(v); }},
+        {"threads", "network threads", [](Config& c, const std::string& v) { c.threads = std::max(1, static_cast<int>(to_int("threads", v))); }},
+        {"session_idle_seconds", "a login session ends after this long unused", [](Config& c, const std::string& v) { c.session_idle_seconds = to_int("session_idle_seconds", v); }},
+        {"session_absolute_seconds", "a login session ends this long after login", [](Config& c, const std::string& v) { c.session_absolute_seconds = to_int("session_absolute_seconds", v); }},
+        {"max_connections_per_user", "open WebSockets allowed per user", [](Config& c, const std::string& v) { c.max_connections_per_user = static_cast<int>(to_int("max_connections_per_user", v)); }},
+        {"ws_rate", "frames per second allowed per WebSocket", [](Config& c, const std::string& v) { c.ws_rate = static_cast<double>(to_int("ws_rate", v)); }},
+        {"ws_burst", "burst of frames allowed per WebSocket", [](Config& c, const std::string& v) { c.ws_burst = static_cast<double>(to_int("ws_burst", v)); }},
+        {"ws_send_queue", "frames queued for a slow client before it is disconnected", [](Config& c, const std::string& v) { c.ws_send_queue = static_cast<std::size_t>(to_int("ws_send_queue", v)); }},
+        {"login_failures_per_account", "failed logins per account in 15 minutes before 429", [](Config& c, const std::string& v) { c.login_failures_per_account = static_cast<int>(to_int("login_failures_per_account", v)); }},
+        {"login_failures_per_address", "failed logins per address in 15 minutes before 429", [](Config& c, const std::string& v) { c.login_failures_per_address = static_cast<int>(to_int("login_failures_per_address", v)); }},
+    };
+    return list;
+}
+
+std::string flag_of(const char* key) {
+    std::string flag = std::string("--") + key;
+    for (auto& ch : flag) if (ch == '_') ch = '-';
+    return flag;
+}
+
+std::string env_of(const char* key) {
+    std::string name = "MUSTER_";
+    for (const char* p = key; *p; ++p) name += static_cast<char>(std::toupper(static_cast<unsigned char>(*p)));
+    return name;
+}
+
+const Setting* find_setting(const std::string& key) {
+    for (const auto& s : settings())
+        if (key == s.key) return &s;
+    return nullptr;
+}
+
+void read_file(Config& c, const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::invalid_argument("cannot read config file " + path);
+    auto json = nlohmann::json::parse(in, nullptr, true, /*ignore_comments=*/true);
+    if (!json.is_object()) throw std::invalid_argument("config file " + path + " must hold a JSON object");
+    for (const auto& [key, value] : json.items()) {
+        const Setting* s = find_setting(key);
+        if (!s) throw std::invalid_argument("unknown setting \"" + key + "\" in " + path);
+        if (value.is_string()) s->set(c, value.get<std::string>());
+        else if (value.is_array()) {
+            std::string joined;
+            for (const auto& item : value) joined += (joined.empty() ? "" : ",") + item.get<std::string>();
+            s->set(c, joined);
+        } else s->set(c, value.dump());
+    }
+}
+
+}  // namespace
+
+std::string usage() {
+    std::string text =
+        "usage: muster [--config FILE] [--listen HOST:PORT] [--db FILE] [--web DIR] [options]\n\n"
+        "Every setting is read, in order, from its default, the --config JSON file (see\n"
+        "config/muster.example.json), the environment variable shown, and the command line.\n\n";
+    text += "  --config FILE  (MUSTER_CONFIG)\n      JSON settings file\n";
+    for (const auto& s : settings())
+        text += "  " + flag_of(s.key) + " VALUE  (" + env_of(s.key) + ")\n      " + s.help + "\n";
+    text += "  --help\n      this text\n";
+    return text;
+}
+
+ConfigResult load_config(int argc, char** argv, const char* (*environ_lookup)(const char*)) {
+    ConfigResult result;
+    Config c;
+    c.web = std::string(MUSTER_SOURCE_DIR) + "/web";
+    c.migrations = std::string(MUSTER_SOURCE_DIR) + "/migrations";
+    try {
+        std::vector<std::pair<std::string, std::string>> flags;
+        std::string config_file;
+        if (const char* v = environ_lookup("MUSTER_CONFIG")) config_file = v;
+        for (int i = 1; i < argc; ++i) {
+            std::string arg = argv[i];
+            if (arg == "--help" || arg == "-h") return {std::nullopt, 0, usage()};
+            std::string value;
+            auto eq = arg.find('=');
+            if (eq != std::string::npos) {
+                value = arg.substr(eq + 1);
+                arg = arg.substr(0, eq);
+            } else {
+                if (i + 1 >= argc) throw std::invalid_argument(arg + " needs a value");
+                value = argv[++i];
+            }
+            if (arg == "--config") config_file = value;
+            else flags.emplace_back(arg, value);
+        }
+        if (!config_file.empty()) read_file(c, config_file);
+        for (const auto& s : settings())
+            if (const char* v = environ_lookup(env_of(s.key).c_str())) s.set(c, v);
+        for (const auto& [flag, value] : flags) {
+            const Setting* found = nullptr;
+            for (const auto& s : settings())
+                if (flag == flag_of(s.key)) found = &s;
+            if (!found) throw std::invalid_argument("unknown option " + flag);
+            found->set(c, value);
+        }
+        if (c.tls_cert.empty() != c.tls_key.empty())
+            throw std::invalid_argument("TLS needs both tls_cert and tls_key");
+    } catch (const std::exception& e) {
+        return {std::nullopt, 2, std::string("muster: ") + e.what() + "\n\n" + usage()};
+    }
+    result.config = c;
+    return result;
+}
+
+}  // namespace muster

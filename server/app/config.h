@@ -1,0 +1,44 @@
+#pragma once
+// The server's settings: defaults, then the --config JSON file, then MUSTER_* environment variables,
+// then command-line flags (later wins). config/muster.example.json lists every key.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster {
+
+struct Config {
+    std::string listen = "127.0.0.1:8080";  // HOST:PORT; port 0 picks a free port
+    std::string db = "data/muster.db";
+    std::string web;         // static files; default: the repo's web/
+    std::string migrations;  // default: the repo's migrations/
+    std::string tls_cert;    // PEM files; TLS is on when both are set
+    std::string tls_key;
+    std::vector<std::string> allowed_origins;  // empty: the page's own origin (scheme://Host)
+    int threads = 2;
+    std::int64_t session_idle_seconds = 7 * 24 * 3600;
+    std::int64_t session_absolute_seconds = 30 * 24 * 3600;
+    int max_connections_per_user = 8;
+    double ws_rate = 20;   // frames per second per connection
+    double ws_burst = 40;
+    std::size_t ws_max_message = 64 * 1024;
+    std::size_t ws_send_queue = 512;  // frames queued to a client that is not reading, before it is dropped
+    int login_failures_per_account = 10;  // per 15 minutes
+    int login_failures_per_address = 30;
+
+    bool tls() const { return !tls_cert.empty() && !tls_key.empty(); }
+};
+
+struct ConfigResult {
+    std::optional<Config> config;  // empty: exit with `exit_code` after printing `message`
+    int exit_code = 0;
+    std::string message;
+};
+
+// Reads the settings; `environ_lookup` is getenv in the program and a map in tests.
+ConfigResult load_config(int argc, char** argv, const char* (*environ_lookup)(const char*));
+
+std::string usage();
+
+}  // namespace muster

@@ -1,0 +1,187 @@
+#include "server/app/hub.h"
+
+#include <chrono>
+#include <iostream>
+
+#include <boost/asio/post.hpp>
+
+#include "server/app/frames.h"
+#include "server/app/tokens.h"
+#include "server/app/verifiable_dice.h"
+
+namespace muster {
+
+namespace {
+
+std::int64_t now_ms() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+// What a successful command's reply carries (docs/protocol.md, "Commands").
+nlohmann::json result_of(const campaign::CampaignState& state, const std::vector<Event>& events) {
+    const Event& e = events.front();
+    if (e.type == "invite.created") return {{"code", e.body.at("code")}};
+    if (e.type == "member.joined") return {{"campaign", state.id}, {"role", e.body.at("role")}};
+    if (e.type == "campaign.closed") return {{"seed", e.body.at("seed")}};
+    if (e.type == "dice.rolled") return {{"seq", e.seq}, {"faces", e.body.at("faces")}, {"total", e.body.at("total")}};
+    if (e.type == "invite.revoked") return nlohmann::json::object();
+    return {{"seq", e.seq}};
+}
+
+void send_to(const std::weak_ptr<Client>& weak, frames::Frame frame) {
+    if (auto client = weak.lock()) client->send(std::move(frame));
+}
+
+}  // namespace
+
+Hub::Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::int64_t id, std::string seed,
+         const std::vector<Event>& log)
+    : strand_(boost::asio::make_strand(ioc)), db_(db), directory_(directory), id_(id), seed_(std::move(seed)) {
+    for (const auto& e : log) campaign::apply(state_, e);
+    directory_.update(state_);
+}
+
+void Hub::submit(HubRequest request) {
+    boost::asio::post(strand_, [self = shared_from_this(), request = std::move(request)]() mutable {
+        self->queue_.push_back(std::move(request));
+        self->pump();
+    });
+}
+
+Viewer Hub::viewer_of(const SessionInfo& who) const { return Viewer{who.user, who.username, state_.role_of(who.user)}; }
+
+void Hub::pump() {
+    while (!busy_ && !queue_.empty()) {
+        HubRequest request = std::move(queue_.front());
+        queue_.pop_front();
+        handle(request);
+    }
+}
+
+void Hub::handle(HubRequest& request) {
+    Viewer viewer = viewer_of(request.who);
+    const auto& type = request.command.type;
+    if (type == "campaign.subscribe") return subscribe(request, viewer);
+    if (type == "campaign.unsubscribe") return unsubscribe(request);
+
+    campaign::Supplied supplied;
+    if (type == "campaign.invite") supplied.invite_code = new_invite_code();
+    if (type == "campaign.close") supplied.seed_hex = to_hex(seed_);
+    VerifiableDice dice(seed_, "campaign", state_.dice_counter);
+
+    auto decision = campaign::decide(state_, request.command, viewer, dice, supplied);
+    if (auto* error = std::get_if<Error>(&decision)) {
+        send_to(request.client, frames::reply_error(request.id, *error));
+        return;
+    }
+    auto events = std::get<std::vector<Event>>(std::move(decision));
+    if (events.empty()) {
+        send_to(request.client, frames::reply_ok(request.id, nlohmann::json::object()));
+        return;
+    }
+    auto leftover = dice.take_log();  // rolls a decider did not attach stay with the last event
+    for (auto& roll : leftover) events.back().dice.push_back(roll);
+    auto at = now_ms();
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        events[i].seq = state_.seq + 1 + static_cast<std::int64_t>(i);
+        events[i].at = at;
+    }
+
+    busy_ = true;
+    db_.append(id_, events, [self = shared_from_this(), request = std::move(request),
+                             events](std::optional<std::string> error) mutable {
+        boost::asio::post(self->strand_, [self, request = std::move(request), events = std::move(events),
+                                          error = std::move(error)]() mutable {
+            if (error) {
+                std::cerr << "muster: campaign " << self->id_ << ": append failed: " << *error << "\n";
+                send_to(request.client, frames::reply_error(request.id, {"internal", "The server could not save that; nothing was changed."}));
+            } else {
+                self->committed(request, std::move(events));
+            }
+            self->busy_ = false;
+            self->pump();
+        });
+    });
+}
+
+void Hub::committed(HubRequest& request, std::vector<Event> events) {
+    bool directory_changed = false;
+    for (const auto& e : events) {
+        campaign::apply(state_, e);
+        directory_changed = directory_changed || e.type.rfind("campaign.", 0) == 0 || e.type.rfind("invite.", 0) == 0 ||
+                            e.type.rfind("member.", 0) == 0;
+    }
+    if (directory_changed) directory_.update(state_);
+    send_to(request.client, frames::reply_ok(request.id, result_of(state_, events)));
+    push_views();
+}
+
+void Hub::subscribe(HubRequest& request, const Viewer& viewer) {
+    if (!viewer.is_member()) {
+        send_to(request.client, frames::reply_error(request.id, forbidden("You are not a member of this campaign.")));
+        return;
+    }
+    std::optional<std::int64_t> since;
+    if (auto it = request.command.body.find("since"); it != request.command.body.end() && !it->is_null()) {
+        if (!it->is_number_integer() || it->get<std::int64_t>() < 0) {
+            send_to(request.client, frames::reply_error(request.id, bad_request("\"since\" must be a seq number (0 or more).")));
+            return;
+        }
+        since = it->get<std::int64_t>();
+    }
+    auto client = request.client.lock();
+    if (!client) return;
+    std::erase_if(subscribers_, [&](const Subscriber& s) { return s.client.lock() == client; });
+
+    auto current = std::make_shared<const nlohmann::json>(campaign::view(state_, viewer));
+    client->send(frames::reply_ok(request.id, {{"seq", state_.seq}}));
+    auto last = last_sent_.find(viewer.user);
+    if (since && last != last_sent_.end() && last->second.first == *since && *since <= state_.seq)
+        client->send(frames::push(id_, state_.seq, "patch", nlohmann::json::diff(*last->second.second, *current)));
+    else
+        client->send(frames::push(id_, state_.seq, "view", *current));
+    subscribers_.push_back(Subscriber{client, viewer.user, state_.seq, current});
+    last_sent_[viewer.user] = {state_.seq, current};
+}
+
+void Hub::unsubscribe(HubRequest& request) {
+    auto client = request.client.lock();
+    std::erase_if(subscribers_, [&](const Subscriber& s) {
+        auto c = s.client.lock();
+        return !c || c == client;
+    });
+    send_to(request.client, frames::reply_ok(request.id, nlohmann::json::object()));
+}
+
+void Hub::push_views() {
+    // Every socket of one user sees the same view: compute it once per user, and the patch once per
+    // (user, seq last sent).
+    struct PerUser {
+        std::shared_ptr<const nlohmann::json> view;
+        std::unordered_map<std::int64_t, frames::Frame> frame_from;
+    };
+    std::unordered_map<std::int64_t, PerUser> per_user;
+    std::erase_if(subscribers_, [](const Subscriber& s) { return s.client.expired(); });
+    for (auto& s : subscribers_) {
+        auto client = s.client.lock();
+        if (!client) continue;
+        auto& pu = per_user[s.user];
+        if (!pu.view) {
+            Viewer viewer{s.user, client->who().username, state_.role_of(s.user)};
+            if (!viewer.is_member()) continue;
+            pu.view = std::make_shared<const nlohmann::json>(campaign::view(state_, viewer));
+            last_sent_[s.user] = {state_.seq, pu.view};
+        }
+        auto& frame = pu.frame_from[s.seq];
+        if (!frame) {
+            auto patch = nlohmann::json::diff(*s.last, *pu.view);
+            frame = frames::push(id_, state_.seq, "patch", patch);
+        }
+        client->send(frame);
+        s.last = pu.view;
+        s.seq = state_.seq;
+    }
+}
+
+}  // namespace muster

@@ -1,0 +1,68 @@
+#pragma once
+// One hub per campaign, on its own strand: commands to a campaign are handled one at a time, in order;
+// each one's events are committed before its reply goes out and before anyone's view moves on.
+// Campaigns run in parallel (DESIGN.md, "The core loop").
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+#include <nlohmann/json.hpp>
+
+#include "server/app/client.h"
+#include "server/app/db_worker.h"
+#include "server/app/directory.h"
+#include "shared/campaign/campaign.h"
+
+namespace muster {
+
+struct HubRequest {
+    Command command;
+    nlohmann::json id;  // the client's id for the reply
+    SessionInfo who;
+    std::weak_ptr<Client> client;
+};
+
+class Hub : public std::enable_shared_from_this<Hub> {
+public:
+    // seed: the campaign's raw dice seed. log: its events so far, replayed here.
+    Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::int64_t id, std::string seed,
+        const std::vector<Event>& log);
+
+    void submit(HubRequest request);  // any thread
+    std::int64_t id() const { return id_; }
+
+private:
+    void pump();
+    void handle(HubRequest& request);
+    void subscribe(HubRequest& request, const Viewer& viewer);
+    void unsubscribe(HubRequest& request);
+    void committed(HubRequest& request, std::vector<Event> events);
+    void push_views();
+    Viewer viewer_of(const SessionInfo& who) const;
+
+    struct Subscriber {
+        std::weak_ptr<Client> client;
+        std::int64_t user = 0;
+        std::int64_t seq = 0;
+        std::shared_ptr<const nlohmann::json> last;  // the view last sent on this socket
+    };
+
+    boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+    DbWorker& db_;
+    Directory& directory_;
+    std::int64_t id_;
+    std::string seed_;
+    campaign::CampaignState state_;
+    std::deque<HubRequest> queue_;
+    bool busy_ = false;  // a commit is in flight
+    std::vector<Subscriber> subscribers_;
+    // The view last sent to each user, so a reconnect with `since` can get a patch.
+    std::unordered_map<std::int64_t, std::pair<std::int64_t, std::shared_ptr<const nlohmann::json>>> last_sent_;
+};
+
+}  // namespace muster

@@ -1,0 +1,74 @@
+// muster: the umpire server. Reads its settings, opens the database, replays every campaign, listens.
+#include <cstdlib>
+#include <iostream>
+#include <thread>
+
+#include "server/app/app.h"
+#include "server/net/listener.h"
+
+using namespace muster;
+
+namespace {
+
+net::tcp::endpoint parse_listen(const std::string& listen) {
+    auto colon = listen.rfind(':');
+    if (colon == std::string::npos) throw std::invalid_argument("--listen must be HOST:PORT");
+    std::string host = listen.substr(0, colon);
+    if (host.size() > 1 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+    if (host == "localhost") host = "127.0.0.1";
+    auto port = std::stoi(listen.substr(colon + 1));
+    if (port < 0 || port > 65535) throw std::invalid_argument("the port must be 0..65535");
+    return {net::asio::ip::make_address(host), static_cast<unsigned short>(port)};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    auto loaded = load_config(argc, argv, [](const char* name) -> const char* { return std::getenv(name); });
+    if (!loaded.config) {
+        (loaded.exit_code == 0 ? std::cout : std::cerr) << loaded.message;
+        return loaded.exit_code;
+    }
+    const Config config = *loaded.config;
+    try {
+        net::asio::io_context ioc(config.threads);
+        std::optional<net::ssl::context> tls;
+        if (config.tls()) {
+            tls.emplace(net::ssl::context::tls_server);
+            tls->set_options(net::ssl::context::default_workarounds | net::ssl::context::no_sslv2 |
+                             net::ssl::context::no_sslv3 | net::ssl::context::no_tlsv1 | net::ssl::context::no_tlsv1_1);
+            tls->use_certificate_chain_file(config.tls_cert);
+            tls->use_private_key_file(config.tls_key, net::ssl::context::pem);
+        }
+        App app(ioc, config);
+        auto endpoint = parse_listen(config.listen);
+        auto listener = std::make_shared<net::Listener>(ioc, endpoint, app, tls ? &*tls : nullptr);
+        listener->run();
+
+        // Graceful stop: no new connections, close the sockets, finish queued work; give stragglers 5 s.
+        net::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+        net::asio::steady_timer deadline(ioc);
+        signals.async_wait([&](const boost::system::error_code& ec, int) {
+            if (ec) return;
+            listener->stop();
+            app.shutdown();
+            deadline.expires_after(std::chrono::seconds(5));
+            deadline.async_wait([&](const boost::system::error_code&) { ioc.stop(); });
+        });
+
+        auto local = listener->local_endpoint();
+        std::string host = local.address().is_v6() ? "[" + local.address().to_string() + "]" : local.address().to_string();
+        std::cout << "listening on " << (config.tls() ? "https" : "http") << "://" << host << ":" << local.port()
+                  << std::endl;
+
+        std::vector<std::thread> threads;
+        for (int i = 1; i < config.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+        ioc.run();
+        for (auto& t : threads) t.join();
+        app.shutdown();
+    } catch (const std::exception& e) {
+        std::cerr << "muster: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,190 @@
+#include "server/net/http_session.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "server/net/static_files.h"
+#include "server/net/websocket_session.h"
+
+namespace muster::net {
+
+namespace {
+
+std::string cookie_value(beast::string_view header, const std::string& name) {
+    std::string text(header);
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        auto end = text.find(';', pos);
+        if (end == std::string::npos) end = text.size();
+        auto part = text.substr(pos, end - pos);
+        auto first = part.find_first_not_of(' ');
+        if (first != std::string::npos) part = part.substr(first);
+        if (part.rfind(name + "=", 0) == 0) return part.substr(name.size() + 1);
+        pos = end + 1;
+    }
+    return "";
+}
+
+}  // namespace
+
+template <class Stream>
+HttpSession<Stream>::HttpSession(Stream&& stream, App& app) : stream_(std::move(stream)), app_(app) {
+    beast::error_code ec;
+    auto endpoint = beast::get_lowest_layer(stream_).socket().remote_endpoint(ec);
+    if (!ec) address_ = endpoint.address().to_string();
+}
+
+template <class Stream>
+void HttpSession<Stream>::run() {
+    asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, this->shared_from_this()));
+}
+
+template <class Stream>
+void HttpSession<Stream>::do_read() {
+    parser_.emplace();
+    parser_->body_limit(64 * 1024);
+    parser_->header_limit(16 * 1024);
+    beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(30));
+    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, this->shared_from_this()));
+}
+
+template <class Stream>
+void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) return do_close();
+    if (ec) return;  // timed out, reset or malformed: drop the connection
+    auto request = parser_->release();
+    if (websocket::is_upgrade(request)) return upgrade(std::move(request));
+    handle(std::move(request));
+}
+
+template <class Stream>
+void HttpSession<Stream>::send(std::shared_ptr<Response> response, bool prepared) {
+    response->set(http::field::server, "muster");
+    response->set("X-Content-Type-Options", "nosniff");
+    if (!prepared) response->prepare_payload();
+    http::async_write(stream_, *response, [self = this->shared_from_this(), response](beast::error_code ec, std::size_t) {
+        if (ec) return;
+        if (response->need_eof()) return self->do_close();
+        self->do_read();
+    });
+}
+
+template <class Stream>
+void HttpSession<Stream>::refuse(const Request& request, http::status status, const std::string& code,
+                                 const std::string& message) {
+    auto res = std::make_shared<Response>(status, request.version());
+    res->set(http::field::content_type, "application/json");
+    res->keep_alive(request.keep_alive());
+    res->body() = nlohmann::json{{"error", {{"code", code}, {"message", message}}}}.dump();
+    send(res);
+}
+
+template <class Stream>
+void HttpSession<Stream>::handle(Request&& request) {
+    std::string target(request.target());
+    std::string path = target.substr(0, target.find('?'));
+    if (path == "/healthz") {
+        auto res = std::make_shared<Response>(http::status::ok, request.version());
+        res->set(http::field::content_type, "text/plain");
+        res->set(http::field::cache_control, "no-store");
+        res->keep_alive(request.keep_alive());
+        res->body() = "ok\n";
+        return send(res);
+    }
+    if (path.rfind("/api/", 0) == 0) {
+        ApiRequest api{std::string(request.method_string()), path, request.body(),
+                       cookie_value(request[http::field::cookie], "muster_session"), address_};
+        auto version = request.version();
+        bool keep_alive = request.keep_alive();
+        app_.http_api(std::move(api), [self = this->shared_from_this(), version, keep_alive](ApiResponse r) {
+            asio::post(self->stream_.get_executor(), [self, version, keep_alive, r = std::move(r)] {
+                auto res = std::make_shared<Response>(static_cast<http::status>(r.status), version);
+                res->set(http::field::content_type, "application/json");
+                res->set(http::field::cache_control, "no-store");
+                if (!r.set_cookie.empty()) res->set(http::field::set_cookie, r.set_cookie);
+                res->keep_alive(keep_alive);
+                res->body() = r.body.dump();
+                self->send(res);
+            });
+        });
+        return;
+    }
+    if (request.method() != http::verb::get && request.method() != http::verb::head)
+        return refuse(request, http::status::method_not_allowed, "bad_request", "Only GET and HEAD are allowed here.");
+    serve_file(request);
+}
+
+template <class Stream>
+void HttpSession<Stream>::serve_file(const Request& request) {
+    auto path = safe_path(std::string(request.target()));
+    if (!path) return refuse(request, http::status::bad_request, "bad_request", "That path is not allowed.");
+    auto file = resolve_file(app_.config().web, *path);
+    if (!file) return refuse(request, http::status::not_found, "not_found", "No such file.");
+
+    namespace fs = std::filesystem;
+    std::error_code fec;
+    auto size = fs::file_size(*file, fec);
+    auto mtime = fs::last_write_time(*file, fec).time_since_epoch().count();
+    // The files have no content hash in their names, so the browser must revalidate each time;
+    // the ETag makes that a cheap 304.
+    std::string etag = "\"" + std::to_string(size) + "-" + std::to_string(mtime) + "\"";
+    if (request[http::field::if_none_match] == etag) {
+        auto res = std::make_shared<Response>(http::status::not_modified, request.version());
+        res->set(http::field::etag, etag);
+        res->set(http::field::cache_control, "no-cache");
+        res->keep_alive(request.keep_alive());
+        return send(res);
+    }
+    std::ifstream in(*file, std::ios::binary);
+    std::ostringstream content;
+    content << in.rdbuf();
+    auto res = std::make_shared<Response>(http::status::ok, request.version());
+    res->set(http::field::content_type, content_type(*file));
+    res->set(http::field::etag, etag);
+    res->set(http::field::cache_control, "no-cache");
+    res->keep_alive(request.keep_alive());
+    res->body() = content.str();
+    if (request.method() == http::verb::head) {
+        res->content_length(res->body().size());
+        res->body().clear();
+        return send(res, /*prepared=*/true);
+    }
+    send(res);
+}
+
+template <class Stream>
+void HttpSession<Stream>::upgrade(Request&& request) {
+    std::string target(request.target());
+    if (target.substr(0, target.find('?')) != "/ws")
+        return refuse(request, http::status::not_found, "not_found", "WebSockets open at /ws.");
+    if (!app_.origin_allowed(std::string(request[http::field::origin]), std::string(request[http::field::host])))
+        return refuse(request, http::status::forbidden, "forbidden", "This origin may not open a WebSocket here.");
+    auto token = cookie_value(request[http::field::cookie], "muster_session");
+    app_.authenticate(token, [self = this->shared_from_this(), request = std::move(request)](std::optional<SessionInfo> who) mutable {
+        asio::post(self->stream_.get_executor(), [self, request = std::move(request), who]() mutable {
+            if (!who) return self->refuse(request, http::status::unauthorized, "unauthorized", "Log in first.");
+            if (!self->app_.has_room(who->user))
+                return self->refuse(request, http::status::too_many_requests, "rate_limited",
+                                    "Too many open connections for this user.");
+            std::make_shared<WebsocketSession<Stream>>(std::move(self->stream_), self->app_, *who)->run(std::move(request));
+        });
+    });
+}
+
+template <class Stream>
+void HttpSession<Stream>::do_close() {
+    beast::error_code ec;
+    if constexpr (std::is_same_v<Stream, TlsStream>) {
+        beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(5));
+        stream_.async_shutdown([self = this->shared_from_this()](beast::error_code) {});
+    } else {
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    }
+}
+
+template class HttpSession<PlainStream>;
+template class HttpSession<TlsStream>;
+
+}  // namespace muster::net

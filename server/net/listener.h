@@ -1,0 +1,30 @@
+#pragma once
+// Accepts connections and starts an HTTP session on each, on its own strand; with TLS configured,
+// completes the TLS handshake first.
+#include <memory>
+#include <optional>
+
+#include "server/app/app.h"
+#include "server/net/beast.h"
+
+namespace muster::net {
+
+class Listener : public std::enable_shared_from_this<Listener> {
+public:
+    // Binds and listens; throws on failure. ssl_context is null for plain HTTP.
+    Listener(asio::io_context& ioc, tcp::endpoint endpoint, App& app, ssl::context* ssl_context);
+    tcp::endpoint local_endpoint() const { return acceptor_.local_endpoint(); }
+    void run();
+    void stop();  // stop accepting; sessions already open go on until closed
+
+private:
+    void do_accept();
+    void on_accept(beast::error_code ec, tcp::socket socket);
+
+    asio::io_context& ioc_;
+    tcp::acceptor acceptor_;
+    App& app_;
+    ssl::context* ssl_context_;
+};
+
+}  // namespace muster::net

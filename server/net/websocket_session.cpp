@@ -1,0 +1,117 @@
+#include "server/net/websocket_session.h"
+
+#include <iostream>
+
+#include "server/app/frames.h"
+
+namespace muster::net {
+
+template <class Stream>
+WebsocketSession<Stream>::WebsocketSession(Stream&& stream, App& app, SessionInfo who)
+    : Client(std::move(who)), ws_(std::move(stream)), app_(app) {}
+
+template <class Stream>
+WebsocketSession<Stream>::~WebsocketSession() {
+    finish();
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::run(http::request<http::string_body> request) {
+    beast::get_lowest_layer(ws_).expires_never();  // the websocket's own timeouts take over
+    // Handshake and idle timeouts, with pings to keep a quiet but live client connected.
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(http::field::server, "muster"); }));
+    ws_.read_message_max(app_.config().ws_max_message);  // larger closes with 1009 (too big)
+    ws_.async_accept(request, beast::bind_front_handler(&WebsocketSession::on_accept, self()));
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::on_accept(beast::error_code ec) {
+    if (ec) return;
+    if (!app_.admit(self())) {
+        closing_ = true;
+        ws_.async_close(websocket::close_reason(websocket::close_code::policy_error, "too many connections"),
+                        [s = self()](beast::error_code) {});
+        return;
+    }
+    open_ = true;
+    do_read();
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::do_read() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&WebsocketSession::on_read, self()));
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::on_read(beast::error_code ec, std::size_t) {
+    if (ec) return finish();  // closed, too big (Beast has sent 1009), timed out or reset
+    if (!closing_) {
+        if (ws_.got_text()) {
+            app_.on_frame(self(), beast::buffers_to_string(buffer_.data()));
+        } else {
+            send(frames::reply_error(nullptr, bad_request("Frames must be JSON text, not binary.")));
+        }
+    }
+    buffer_.consume(buffer_.size());
+    do_read();
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::send(std::shared_ptr<const std::string> frame) {
+    asio::post(ws_.get_executor(), [s = self(), frame = std::move(frame)]() mutable {
+        if (s->closing_ || s->finished_) return;
+        if (s->queue_.size() >= s->app_.config().ws_send_queue) {
+            // It stopped reading: drop it rather than buffer without bound.
+            s->closing_ = true;
+            beast::error_code ignored;
+            beast::get_lowest_layer(s->ws_).socket().close(ignored);
+            return;
+        }
+        s->queue_.push_back(std::move(frame));
+        if (s->queue_.size() == 1) s->do_write();
+    });
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::do_write() {
+    ws_.text(true);
+    ws_.async_write(asio::buffer(*queue_.front()), beast::bind_front_handler(&WebsocketSession::on_write, self()));
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::on_write(beast::error_code ec, std::size_t) {
+    if (ec) {
+        queue_.clear();
+        return;
+    }
+    queue_.pop_front();
+    if (!queue_.empty() && !closing_) do_write();
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::close(int code, std::string reason) {
+    asio::post(ws_.get_executor(), [s = self(), code, reason = std::move(reason)] {
+        if (s->closing_ || s->finished_) return;
+        s->closing_ = true;
+        if (!s->queue_.empty()) s->queue_.erase(s->queue_.begin() + 1, s->queue_.end());  // the front may be mid-write
+        websocket::close_reason why(static_cast<websocket::close_code>(code), reason);
+        s->ws_.async_close(why, [s](beast::error_code) {
+            beast::error_code ignored;
+            beast::get_lowest_layer(s->ws_).socket().close(ignored);
+        });
+    });
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::finish() {
+    if (finished_) return;
+    finished_ = true;
+    if (open_) app_.on_close(this);
+}
+
+template class WebsocketSession<PlainStream>;
+template class WebsocketSession<TlsStream>;
+
+}  // namespace muster::net

@@ -1,0 +1,42 @@
+#pragma once
+// One WebSocket (DESIGN.md, "Network layer"; after Beast's chat-multi): its own strand, its own send
+// queue of shared frames written one at a time in order; a client that stops reading is dropped once its
+// queue is full. Frames read are handed to the App, which never sees Beast.
+#include <deque>
+#include <memory>
+
+#include "server/app/app.h"
+#include "server/app/client.h"
+#include "server/net/beast.h"
+
+namespace muster::net {
+
+template <class Stream>
+class WebsocketSession : public Client {
+public:
+    WebsocketSession(Stream&& stream, App& app, SessionInfo who);
+    ~WebsocketSession() override;
+    void run(http::request<http::string_body> request);  // completes the upgrade
+
+    void send(std::shared_ptr<const std::string> frame) override;
+    void close(int code, std::string reason) override;
+
+private:
+    std::shared_ptr<WebsocketSession> self() { return std::static_pointer_cast<WebsocketSession>(shared_from_this()); }
+    void on_accept(beast::error_code ec);
+    void do_read();
+    void on_read(beast::error_code ec, std::size_t bytes);
+    void do_write();
+    void on_write(beast::error_code ec, std::size_t bytes);
+    void finish();
+
+    websocket::stream<Stream> ws_;
+    beast::flat_buffer buffer_;
+    App& app_;
+    std::deque<std::shared_ptr<const std::string>> queue_;
+    bool open_ = false;     // admitted and reading
+    bool closing_ = false;  // a close was started; send nothing more
+    bool finished_ = false;
+};
+
+}  // namespace muster::net

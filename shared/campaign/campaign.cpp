@@ -1,0 +1,263 @@
+#include "shared/campaign/campaign.h"
+
+#include <functional>
+#include <unordered_map>
+
+#include "shared/core/fields.h"
+
+namespace muster::campaign {
+
+using nlohmann::json;
+
+Role CampaignState::role_of(std::int64_t user) const {
+    auto it = members.find(user);
+    return it == members.end() ? Role::none : it->second.role;
+}
+
+Event created_event(std::int64_t id, const std::string& name, const Viewer& umpire, const std::string& seed_sha256) {
+    Event e;
+    e.type = "campaign.created";
+    e.actor = umpire.user;
+    e.body = {{"id", id}, {"name", name}, {"umpire", {{"user", umpire.user}, {"name", umpire.name}}},
+              {"seed_sha256", seed_sha256}};
+    return e;
+}
+
+namespace {
+
+Event make_event(std::string type, const Viewer& actor, json body) {
+    Event e;
+    e.type = std::move(type);
+    e.actor = actor.user;
+    e.body = std::move(body);
+    return e;
+}
+
+std::vector<Event> one(Event e) { return {std::move(e)}; }
+
+// The checks every command after creation shares: membership, then an open campaign.
+std::optional<Error> member_of_open_campaign(const CampaignState& state, const Viewer& viewer) {
+    if (!viewer.is_member()) return forbidden("You are not a member of this campaign.");
+    if (state.closed) return conflict("This campaign is closed.");
+    return std::nullopt;
+}
+
+std::optional<Error> umpire_of_open_campaign(const CampaignState& state, const Viewer& viewer, const char* what) {
+    if (!viewer.is_member()) return forbidden("You are not a member of this campaign.");
+    if (!viewer.is_umpire()) return forbidden(std::string("Only an umpire may ") + what + ".");
+    if (state.closed) return conflict("This campaign is closed.");
+    return std::nullopt;
+}
+
+Decision decide_invite(const CampaignState& state, const Command& c, const Viewer& v, Dice&, const Supplied& s) {
+    if (auto e = umpire_of_open_campaign(state, v, "create invite codes")) return *e;
+    std::string role_text;
+    if (auto e = read_string(c.body, "role", 1, 16, role_text)) return *e;
+    auto role = role_from_string(role_text);
+    if (!role) return bad_request("The role must be \"player\", \"observer\" or \"umpire\".");
+    if (s.invite_code.empty()) return Error{"internal", "No invite code was supplied."};
+    return one(make_event("invite.created", v, {{"code", s.invite_code}, {"role", role_text}}));
+}
+
+Decision decide_revoke_invite(const CampaignState& state, const Command& c, const Viewer& v, Dice&, const Supplied&) {
+    if (auto e = umpire_of_open_campaign(state, v, "revoke invite codes")) return *e;
+    std::string code;
+    if (auto e = read_string(c.body, "code", 1, 64, code)) return *e;
+    if (!state.invites.count(code)) return not_found("No active invite has that code.");
+    return one(make_event("invite.revoked", v, {{"code", code}}));
+}
+
+Decision decide_join(const CampaignState& state, const Command& c, const Viewer& v, Dice&, const Supplied&) {
+    std::string code;
+    if (auto e = read_string(c.body, "code", 1, 64, code)) return *e;
+    auto it = state.invites.find(code);
+    if (it == state.invites.end()) return not_found("That invite code is not valid.");
+    if (v.is_member()) return conflict("You are already a member of this campaign.");
+    if (state.closed) return conflict("This campaign is closed.");
+    return one(make_event("member.joined", v,
+                          {{"user", v.user}, {"name", v.name}, {"role", to_string(it->second.role)}, {"code", code}}));
+}
+
+Decision decide_close(const CampaignState& state, const Command&, const Viewer& v, Dice&, const Supplied& s) {
+    if (auto e = umpire_of_open_campaign(state, v, "close the campaign")) return *e;
+    if (s.seed_hex.empty()) return Error{"internal", "The dice seed was not supplied."};
+    return one(make_event("campaign.closed", v, {{"seed", s.seed_hex}}));
+}
+
+Decision decide_chat(const CampaignState& state, const Command& c, const Viewer& v, Dice&, const Supplied&) {
+    if (auto e = member_of_open_campaign(state, v)) return *e;
+    std::string text;
+    if (auto e = read_string(c.body, "text", 1, chat_max, text)) return *e;
+    return one(make_event("chat.said", v, {{"text", text}}));
+}
+
+Decision decide_notice(const CampaignState& state, const Command& c, const Viewer& v, Dice&, const Supplied&) {
+    if (auto e = umpire_of_open_campaign(state, v, "post notices")) return *e;
+    std::string text;
+    bool is_private = false;
+    if (auto e = read_string(c.body, "text", 1, notice_max, text)) return *e;
+    if (auto e = read_optional_bool(c.body, "private", is_private)) return *e;
+    return one(make_event("notice.posted", v, {{"text", text}, {"private", is_private}}));
+}
+
+Decision decide_roll(const CampaignState& state, const Command& c, const Viewer& v, Dice& dice, const Supplied&) {
+    if (auto e = member_of_open_campaign(state, v)) return *e;
+    if (v.role == Role::observer) return forbidden("Observers may not roll dice.");
+    std::string notation, reason;
+    bool is_private = false;
+    if (auto e = read_string(c.body, "dice", 1, 16, notation)) return *e;
+    if (auto e = read_optional_string(c.body, "reason", reason_max, reason)) return *e;
+    if (auto e = read_optional_bool(c.body, "private", is_private)) return *e;
+    if (is_private && !v.is_umpire()) return forbidden("Only an umpire may roll blind.");
+    DiceSpec spec;
+    if (!parse_dice_spec(notation, spec) || spec.count > 20)
+        return bad_request("Dice are written like 2d6, d100 or dAv, at most 20 dice.");
+    json faces = json::array();
+    int total = 0;
+    for (int i = 0; i < spec.count; ++i) {
+        int face = spec.average ? dice.average() : dice.roll(spec.sides);
+        faces.push_back(face);
+        total += face;
+    }
+    Event e = make_event("dice.rolled", v,
+                         {{"dice", notation}, {"faces", faces}, {"total", total}, {"reason", reason},
+                          {"private", is_private}});
+    e.dice = dice.take_log();
+    return one(std::move(e));
+}
+
+using Decider = std::function<Decision(const CampaignState&, const Command&, const Viewer&, Dice&, const Supplied&)>;
+
+const std::unordered_map<std::string, Decider>& deciders() {
+    static const std::unordered_map<std::string, Decider> table = {
+        {"campaign.invite", decide_invite}, {"campaign.revoke_invite", decide_revoke_invite},
+        {"campaign.join", decide_join},     {"campaign.close", decide_close},
+        {"chat.say", decide_chat},          {"notice.post", decide_notice},
+        {"dice.roll", decide_roll},
+    };
+    return table;
+}
+
+Post post_from(const CampaignState& state, const Event& e) {
+    auto it = state.members.find(e.actor);
+    return Post{e.seq, e.actor, it == state.members.end() ? std::string("?") : it->second.name,
+                e.body.value("text", ""), e.at};
+}
+
+json post_json(const Post& p) {
+    return {{"seq", p.seq}, {"author", p.author}, {"author_id", p.author_id}, {"text", p.text}, {"at", p.at}};
+}
+
+}  // namespace
+
+bool handles(const std::string& command_type) { return deciders().count(command_type) > 0; }
+
+Decision decide(const CampaignState& state, const Command& command, const Viewer& viewer, Dice& dice,
+                const Supplied& supplied) {
+    auto it = deciders().find(command.type);
+    if (it == deciders().end()) return Error{"unknown_command", "There is no command \"" + command.type + "\"."};
+    if (!command.body.is_object()) return bad_request("The command's body must be an object.");
+    return it->second(state, command, viewer, dice, supplied);
+}
+
+void apply(CampaignState& state, const Event& e) {
+    state.seq = e.seq;
+    // Every roll advances the campaign's dice stream, whichever event consumed it.
+    std::vector<std::int64_t> counters;
+    for (const auto& record : e.dice) {
+        std::int64_t counter = record.value("counter", state.dice_counter);
+        counters.push_back(counter);
+        state.dice_counter = counter + 1;
+    }
+
+    const auto& b = e.body;
+    if (e.type == "campaign.created") {
+        state.id = b.at("id").get<std::int64_t>();
+        state.name = b.at("name").get<std::string>();
+        state.created = e.at;
+        state.seed_sha256 = b.at("seed_sha256").get<std::string>();
+        const auto& u = b.at("umpire");
+        auto user = u.at("user").get<std::int64_t>();
+        state.members[user] = Member{user, u.at("name").get<std::string>(), Role::umpire, e.at};
+    } else if (e.type == "invite.created") {
+        auto code = b.at("code").get<std::string>();
+        auto by = state.members.count(e.actor) ? state.members[e.actor].name : std::string("?");
+        state.invites[code] = Invite{code, role_from_string(b.at("role").get<std::string>()).value_or(Role::observer),
+                                     by, e.at};
+    } else if (e.type == "invite.revoked") {
+        state.invites.erase(b.at("code").get<std::string>());
+    } else if (e.type == "member.joined") {
+        auto user = b.at("user").get<std::int64_t>();
+        state.members[user] = Member{user, b.at("name").get<std::string>(),
+                                     role_from_string(b.at("role").get<std::string>()).value_or(Role::observer), e.at};
+    } else if (e.type == "campaign.closed") {
+        state.closed = true;
+        state.seed_hex = b.at("seed").get<std::string>();
+        state.invites.clear();
+    } else if (e.type == "chat.said") {
+        state.chat.push_back(post_from(state, e));
+        if (state.chat.size() > chat_kept) state.chat.pop_front();
+    } else if (e.type == "notice.posted") {
+        auto& board = b.value("private", false) ? state.umpire_notes : state.notices;
+        board[e.seq] = post_from(state, e);
+    } else if (e.type == "dice.rolled") {
+        Roll r;
+        r.seq = e.seq;
+        r.author_id = e.actor;
+        r.author = post_from(state, e).author;
+        r.dice = b.at("dice").get<std::string>();
+        r.faces = b.at("faces").get<std::vector<int>>();
+        r.counters = counters;
+        r.total = b.at("total").get<int>();
+        r.reason = b.value("reason", "");
+        r.is_private = b.value("private", false);
+        r.at = e.at;
+        state.rolls.push_back(std::move(r));
+        if (state.rolls.size() > rolls_kept) state.rolls.pop_front();
+    }
+}
+
+json view(const CampaignState& state, const Viewer& viewer) {
+    const bool umpire = viewer.is_umpire();
+    json campaign = {{"id", state.id},        {"name", state.name},
+                     {"created", state.created}, {"closed", state.closed},
+                     {"seed_sha256", state.seed_sha256}};
+    if (state.closed) campaign["seed"] = state.seed_hex;
+
+    json members = json::object();
+    for (const auto& [id, m] : state.members)
+        members[std::to_string(id)] = {{"user", m.user}, {"name", m.name}, {"role", to_string(m.role)}, {"joined", m.joined}};
+
+    json notices = json::object();
+    for (const auto& [seq, p] : state.notices) notices[std::to_string(seq)] = post_json(p);
+    json chat = json::object();
+    for (const auto& p : state.chat) chat[std::to_string(p.seq)] = post_json(p);
+    json rolls = json::object();
+    for (const auto& r : state.rolls) {
+        if (r.is_private && !umpire) continue;
+        rolls[std::to_string(r.seq)] = {{"seq", r.seq},     {"author", r.author}, {"author_id", r.author_id},
+                                        {"dice", r.dice},   {"faces", r.faces},   {"counters", r.counters},
+                                        {"total", r.total}, {"reason", r.reason}, {"private", r.is_private},
+                                        {"at", r.at}};
+    }
+
+    json out = {{"seq", state.seq},
+                {"campaign", std::move(campaign)},
+                {"me", {{"user", viewer.user}, {"name", viewer.name}, {"role", to_string(viewer.role)}}},
+                {"members", std::move(members)},
+                {"notices", std::move(notices)},
+                {"chat", std::move(chat)},
+                {"rolls", std::move(rolls)}};
+    if (umpire) {
+        json notes = json::object();
+        for (const auto& [seq, p] : state.umpire_notes) notes[std::to_string(seq)] = post_json(p);
+        json invites = json::object();
+        for (const auto& [code, i] : state.invites)
+            invites[code] = {{"code", code}, {"role", to_string(i.role)}, {"by", i.by}, {"at", i.at}};
+        out["umpire_notes"] = std::move(notes);
+        out["invites"] = std::move(invites);
+    }
+    return out;
+}
+
+}  // namespace muster::campaign

@@ -1,0 +1,110 @@
+#pragma once
+// A campaign's table: its members, invites, notices, umpire notes, chat and open dice rolls.
+// decide / apply / view, pure functions (DESIGN.md, "The core loop"). Later issues add the colonels,
+// regiments and months beside this.
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "shared/core/dice.h"
+#include "shared/core/error.h"
+#include "shared/core/event.h"
+#include "shared/core/viewer.h"
+
+namespace muster::campaign {
+
+inline constexpr std::size_t chat_kept = 200;   // chat messages kept in the view
+inline constexpr std::size_t rolls_kept = 100;  // dice rolls kept in the view
+inline constexpr std::size_t name_max = 80;
+inline constexpr std::size_t chat_max = 2000;
+inline constexpr std::size_t notice_max = 4000;
+inline constexpr std::size_t reason_max = 200;
+
+struct Member {
+    std::int64_t user = 0;
+    std::string name;
+    Role role = Role::none;
+    std::int64_t joined = 0;
+};
+
+struct Post {  // a notice, an umpire note or a chat message
+    std::int64_t seq = 0;
+    std::int64_t author_id = 0;
+    std::string author;
+    std::string text;
+    std::int64_t at = 0;
+};
+
+struct Roll {
+    std::int64_t seq = 0;
+    std::int64_t author_id = 0;
+    std::string author;
+    std::string dice;
+    std::vector<int> faces;
+    std::vector<std::int64_t> counters;  // each die's counter in the campaign's dice stream
+    int total = 0;
+    std::string reason;
+    bool is_private = false;  // a blind umpire roll
+    std::int64_t at = 0;
+};
+
+struct Invite {
+    std::string code;
+    Role role = Role::none;
+    std::string by;
+    std::int64_t at = 0;
+};
+
+struct CampaignState {
+    std::int64_t id = 0;
+    std::string name;
+    std::int64_t created = 0;
+    std::string seed_sha256;
+    std::string seed_hex;  // empty until the campaign is closed
+    bool closed = false;
+    std::int64_t seq = 0;  // the last applied event
+    std::int64_t dice_counter = 0;  // rolls made so far in the "campaign" dice stream
+
+    std::map<std::int64_t, Member> members;
+    std::map<std::string, Invite> invites;  // active codes only
+    std::map<std::int64_t, Post> notices;
+    std::map<std::int64_t, Post> umpire_notes;
+    std::deque<Post> chat;
+    std::deque<Roll> rolls;
+
+    Role role_of(std::int64_t user) const;
+};
+
+// What the server supplies that the rules may not draw themselves: secrets from the server's own
+// random source (invite codes must not be predictable from the dice seed) and the seed to reveal.
+struct Supplied {
+    std::string invite_code;
+    std::string seed_hex;
+};
+
+using Decision = std::variant<Error, std::vector<Event>>;
+
+// The event that starts every campaign's log.
+Event created_event(std::int64_t id, const std::string& name, const Viewer& umpire, const std::string& seed_sha256);
+
+// Checks a command against the rules and the viewer's rights; returns the events or the error.
+// The viewer's role must be its role in this campaign (Role::none for a non-member).
+Decision decide(const CampaignState& state, const Command& command, const Viewer& viewer, Dice& dice,
+                const Supplied& supplied);
+
+// Folds one committed event into the state.
+void apply(CampaignState& state, const Event& event);
+
+// Everything this viewer may see, and nothing else.
+nlohmann::json view(const CampaignState& state, const Viewer& viewer);
+
+// Command types this module decides.
+bool handles(const std::string& command_type);
+
+}  // namespace muster::campaign
