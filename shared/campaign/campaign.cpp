@@ -193,7 +193,6 @@ void apply(CampaignState& state, const Event& e) {
     } else if (e.type == "campaign.closed") {
         state.closed = true;
         state.seed_hex = b.at("seed").get<std::string>();
-        state.invites.clear();
     } else if (e.type == "chat.said") {
         state.chat.push_back(post_from(state, e));
         if (state.chat.size() > chat_kept) state.chat.pop_front();

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Muster's one entry point for people and CI, on Debian 12 as root (or with sudo):
+#   bash scripts/dev.sh run    install what is missing, build, run on http://127.0.0.1:8080 (data in ./data)
+#   bash scripts/dev.sh test   install what is missing, build, run every test (unit, integration, browser)
+#   bash scripts/dev.sh deps | build
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(build-essential cmake ccache pkg-config libboost-dev libsqlite3-dev nlohmann-json3-dev
+              libssl-dev catch2 chromium)
+
+deps() {
+    local missing=()
+    for p in "${APT_PACKAGES[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    command -v node >/dev/null || missing+=(nodejs)
+    command -v npm >/dev/null || missing+=(npm)
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "installing: ${missing[*]}"
+        local sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    fi
+    # playwright-core and ws for the tests; never a downloaded browser (Debian's chromium is used).
+    if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/ws ]; then
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+    fi
+}
+
+build() {
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+    cmake --build build -j"$(nproc)" "$@"
+}
+
+case "${1:-}" in
+    deps) deps ;;
+    build) deps; build ;;
+    run)
+        deps
+        build --target muster
+        mkdir -p data
+        exec build/muster --listen "${MUSTER_LISTEN:-127.0.0.1:8080}" --db "${MUSTER_DB:-data/muster.db}"
+        ;;
+    test)
+        deps
+        build
+        ctest --test-dir build --output-on-failure
+        ;;
+    *)
+        echo "usage: bash scripts/dev.sh run|test|build|deps" >&2
+        exit 2
+        ;;
+esac

@@ -1,0 +1,191 @@
+// The campaign table's rules: decide / apply / view (shared/campaign/campaign.h).
+#include <catch2/catch.hpp>
+
+#include "shared/campaign/campaign.h"
+
+using namespace muster;
+using namespace muster::campaign;
+using nlohmann::json;
+
+namespace {
+
+struct Table {
+    CampaignState state;
+    Viewer umpire{1, "alice", Role::umpire};
+    Viewer player{2, "bob", Role::player};
+    Viewer observer{3, "carol", Role::observer};
+    Viewer stranger{4, "dave", Role::none};
+
+    Table() {
+        Event created = created_event(7, "Flanders 1744", umpire, std::string(64, 'a'));
+        commit({created});
+        join(player, "PLAYERCODE", "player");
+        join(observer, "WATCHCODE1", "observer");
+    }
+
+    // What the hub does after a commit: number the events and fold them in.
+    void commit(std::vector<Event> events) {
+        for (auto& e : events) {
+            e.seq = state.seq + 1;
+            e.at = 1000 * e.seq;
+            apply(state, e);
+        }
+    }
+
+    Decision run(const Viewer& who, std::string type, json body, Dice& dice, Supplied supplied = {}) {
+        Viewer v = who;
+        v.role = state.role_of(who.user);
+        return decide(state, Command{std::move(type), std::move(body)}, v, dice, supplied);
+    }
+
+    std::vector<Event> ok(const Viewer& who, std::string type, json body, Supplied supplied = {}) {
+        ScriptedDice no_dice({});
+        auto d = run(who, std::move(type), std::move(body), no_dice, supplied);
+        REQUIRE(std::holds_alternative<std::vector<Event>>(d));
+        auto events = std::get<std::vector<Event>>(d);
+        commit(events);
+        return events;
+    }
+
+    std::string error(const Viewer& who, std::string type, json body) {
+        ScriptedDice no_dice({});
+        auto before = view(state, umpire).dump();
+        auto d = run(who, std::move(type), std::move(body), no_dice, Supplied{"NEWCODE123", "00ff"});
+        REQUIRE(std::holds_alternative<Error>(d));
+        CHECK(view(state, umpire).dump() == before);  // a refused command changes nothing
+        return std::get<Error>(d).code;
+    }
+
+    void join(const Viewer& who, const std::string& code, const std::string& role) {
+        ok(umpire, "campaign.invite", {{"role", role}}, Supplied{code, ""});
+        ok(who, "campaign.join", {{"code", code}});
+    }
+};
+
+}  // namespace
+
+TEST_CASE("the creator is the umpire and invited people join with the invite's role", "[campaign]") {
+    Table t;
+    CHECK(t.state.role_of(1) == Role::umpire);
+    CHECK(t.state.role_of(2) == Role::player);
+    CHECK(t.state.role_of(3) == Role::observer);
+    CHECK(t.state.role_of(4) == Role::none);
+    auto v = view(t.state, t.player);
+    CHECK(v["members"]["2"]["role"] == "player");
+    CHECK(v["campaign"]["name"] == "Flanders 1744");
+    CHECK(v["seq"] == t.state.seq);
+}
+
+TEST_CASE("refused commands get their error code and change nothing", "[campaign]") {
+    Table t;
+    CHECK(t.error(t.player, "notice.post", {{"text", "hi"}}) == "forbidden");
+    CHECK(t.error(t.player, "campaign.invite", {{"role", "player"}}) == "forbidden");
+    CHECK(t.error(t.stranger, "chat.say", {{"text", "hi"}}) == "forbidden");
+    CHECK(t.error(t.observer, "dice.roll", {{"dice", "d6"}}) == "forbidden");
+    CHECK(t.error(t.player, "dice.roll", {{"dice", "d6"}, {"private", true}}) == "forbidden");
+    CHECK(t.error(t.player, "chat.say", json::object()) == "bad_request");
+    CHECK(t.error(t.player, "chat.say", {{"text", 5}}) == "bad_request");
+    CHECK(t.error(t.player, "chat.say", {{"text", ""}}) == "bad_request");
+    CHECK(t.error(t.player, "chat.say", {{"text", std::string(chat_max + 1, 'x')}}) == "too_large");
+    CHECK(t.error(t.player, "dice.roll", {{"dice", "2d"}}) == "bad_request");
+    CHECK(t.error(t.player, "dice.roll", {{"dice", "21d6"}}) == "bad_request");
+    CHECK(t.error(t.umpire, "campaign.invite", {{"role", "general"}}) == "bad_request");
+    CHECK(t.error(t.umpire, "campaign.revoke_invite", {{"code", "NOSUCHCODE"}}) == "not_found");
+    CHECK(t.error(t.stranger, "campaign.join", {{"code", "NOSUCHCODE"}}) == "not_found");
+    CHECK(t.error(t.player, "campaign.join", {{"code", "PLAYERCODE"}}) == "conflict");
+    CHECK(t.error(t.player, "no.such", json::object()) == "unknown_command");
+}
+
+TEST_CASE("chat is kept to the latest 200 messages, in order", "[campaign]") {
+    Table t;
+    for (int i = 0; i < 205; ++i) t.ok(t.player, "chat.say", {{"text", "line " + std::to_string(i)}});
+    auto chat = view(t.state, t.observer)["chat"];
+    REQUIRE(chat.size() == chat_kept);
+    CHECK(t.state.chat.front().text == "line 5");
+    CHECK(t.state.chat.back().text == "line 204");
+}
+
+TEST_CASE("dice.roll rolls the dice passed in, and each roll takes the next counter", "[campaign][dice]") {
+    Table t;
+    ScriptedDice dice({3, 5, 6});
+    auto d = t.run(t.player, "dice.roll", {{"dice", "2d6"}, {"reason", "weather"}}, dice);
+    auto events = std::get<std::vector<Event>>(d);
+    REQUIRE(events.size() == 1);
+    CHECK(events[0].body["faces"] == json::array({3, 5}));
+    CHECK(events[0].body["total"] == 8);
+    CHECK(events[0].dice.size() == 2);
+    t.commit(events);
+    CHECK(t.state.dice_counter == 2);
+    // The average die reads 2, 3, 3, 4, 4, 5 (loose-files-american-scramble.txt, "Average Die").
+    auto d2 = t.run(t.umpire, "dice.roll", {{"dice", "dAv"}}, dice);
+    CHECK(std::get<std::vector<Event>>(d2)[0].body["faces"] == json::array({5}));
+    t.commit(std::get<std::vector<Event>>(d2));
+    auto rolls = view(t.state, t.player)["rolls"];
+    REQUIRE(rolls.size() == 2);
+    CHECK(rolls.begin().value()["counters"] == json::array({0, 1}));
+    CHECK(std::next(rolls.begin()).value()["counters"] == json::array({2}));
+}
+
+TEST_CASE("hidden information: umpire notes, invite codes and blind rolls reach umpires only", "[campaign][secrets]") {
+    Table t;
+    const std::string note_marker = "SECRET-NOTE-7f3a9c";
+    const std::string roll_marker = "BLIND-ROLL-1b2e4d";
+    t.ok(t.umpire, "notice.post", {{"text", "The French are at " + note_marker}, {"private", true}});
+    t.ok(t.umpire, "campaign.invite", {{"role", "umpire"}}, Supplied{"UMPCODE777", ""});
+    ScriptedDice dice({4});
+    auto d = t.run(t.umpire, "dice.roll", {{"dice", "d6"}, {"reason", roll_marker}, {"private", true}}, dice);
+    t.commit(std::get<std::vector<Event>>(d));
+    t.ok(t.umpire, "notice.post", {{"text", "Public orders of the day"}});
+
+    auto umpire_view = view(t.state, t.umpire).dump();
+    CHECK(umpire_view.find(note_marker) != std::string::npos);
+    CHECK(umpire_view.find(roll_marker) != std::string::npos);
+    CHECK(umpire_view.find("UMPCODE777") != std::string::npos);
+    for (const Viewer& other : {t.player, t.observer}) {
+        auto text = view(t.state, other).dump();
+        CHECK(text.find(note_marker) == std::string::npos);
+        CHECK(text.find(roll_marker) == std::string::npos);
+        CHECK(text.find("UMPCODE777") == std::string::npos);
+        CHECK(text.find("PLAYERCODE") == std::string::npos);
+        CHECK(text.find("umpire_notes") == std::string::npos);
+        CHECK(text.find("Public orders of the day") != std::string::npos);
+    }
+}
+
+TEST_CASE("closing reveals the seed and stops every change", "[campaign]") {
+    Table t;
+    CHECK(view(t.state, t.player)["campaign"].contains("seed") == false);
+    t.ok(t.umpire, "campaign.close", json::object(), Supplied{"", "00ff"});
+    CHECK(view(t.state, t.player)["campaign"]["seed"] == "00ff");
+    CHECK(t.error(t.player, "chat.say", {{"text", "hi"}}) == "conflict");
+    CHECK(t.error(t.umpire, "notice.post", {{"text", "hi"}}) == "conflict");
+    CHECK(t.error(t.stranger, "campaign.join", {{"code", "PLAYERCODE"}}) == "conflict");
+}
+
+TEST_CASE("replaying the log gives the same state as the live one", "[campaign]") {
+    Table t;
+    std::vector<Event> log;
+    // Rebuild the log the way the store holds it, then replay it into a fresh state.
+    CampaignState live;
+    auto record = [&](std::vector<Event> events) {
+        for (auto& e : events) {
+            e.seq = live.seq + 1;
+            e.at = e.seq;
+            apply(live, e);
+            log.push_back(e);
+        }
+    };
+    Viewer umpire{1, "alice", Role::umpire};
+    record({created_event(9, "Replay", umpire, "ab")});
+    ScriptedDice dice({2, 6, 1});
+    for (int i = 0; i < 3; ++i) {
+        auto d = decide(live, Command{"dice.roll", {{"dice", "d6"}}}, umpire, dice, {});
+        record(std::get<std::vector<Event>>(d));
+        auto c = decide(live, Command{"chat.say", {{"text", "msg " + std::to_string(i)}}}, umpire, dice, {});
+        record(std::get<std::vector<Event>>(c));
+    }
+    CampaignState replayed;
+    for (const auto& e : log) apply(replayed, e);
+    CHECK(view(replayed, umpire) == view(live, umpire));
+    CHECK(replayed.dice_counter == 3);
+}
