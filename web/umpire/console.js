@@ -73,7 +73,7 @@ function invitesPanel(ctx, campaignId) {
 
   const el = h('section', { class: 'card panel panel-invites', 'aria-labelledby': 'invites-heading' },
     h('h2', { id: 'invites-heading' }, 'Invite codes'),
-    h('p', { class: 'muted' }, 'Give a code to one person; they join from their campaigns page. Revoke a code you no longer want used.'),
+    h('p', { class: 'muted' }, 'Anyone with a code joins in its role from their campaigns page, until you revoke the code.'),
     form, error.el, empty, list);
 
   return {
