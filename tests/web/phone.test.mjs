@@ -1,0 +1,178 @@
+// A phone (390x844, touch): the login page, the campaigns page and the campaign page fit the width
+// (no sideways scrolling) and the chat box and its Send button are on screen. Screenshots go to
+// /tmp/muster-web-shots/ for a human to look at.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer } from '../integration/lib/server.mjs';
+import { newUser, connect, uniqueName } from '../integration/lib/client.mjs';
+import {
+  launchBrowser, openUser, registerViaPage, waitForHash, waitForConnState, waitForItem, itemTexts, shotPath,
+  failureShots, stepper,
+} from './lib/browser.mjs';
+
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  screen: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+};
+
+/** Widths that decide horizontal scrolling, plus the elements that stick out to the right (for a message). */
+async function widths(page) {
+  return page.evaluate(() => {
+    const de = document.documentElement;
+    const vw = window.innerWidth;
+    const over = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > vw + 0.5) {
+        const id = el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : '';
+        over.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''}${id} right=${Math.round(r.right)}`);
+      }
+    }
+    return { scrollWidth: de.scrollWidth, innerWidth: vw, bodyScrollWidth: document.body.scrollWidth, over: over.slice(0, 12) };
+  });
+}
+
+async function assertNoSideways(page, what) {
+  const w = await widths(page);
+  assert.equal(w.innerWidth, 390, `${what}: the layout viewport is the phone's width`);
+  assert.ok(w.scrollWidth <= w.innerWidth,
+    `${what}: document scrollWidth ${w.scrollWidth} > innerWidth ${w.innerWidth}; sticking out: ${w.over.join(', ')}`);
+  // A sideways scroll attempt must not move the page either.
+  await page.evaluate(() => window.scrollTo(200, window.scrollY));
+  assert.equal(await page.evaluate(() => window.scrollX), 0, `${what}: the page scrolls sideways`);
+}
+
+/** Visible, with a non-empty box fully inside the phone's width once scrolled into view. */
+async function assertOnScreen(page, testid, what) {
+  const loc = page.getByTestId(testid);
+  assert.equal(await loc.count(), 1, `${what}: one ${testid}`);
+  await loc.scrollIntoViewIfNeeded();
+  assert.equal(await loc.isVisible(), true, `${what}: ${testid} is visible`);
+  const box = await loc.boundingBox();
+  assert.ok(box && box.width > 0 && box.height > 0, `${what}: ${testid} has a box`);
+  assert.ok(box.x >= 0 && box.x + box.width <= 390 + 0.5, `${what}: ${testid} lies within the width: ${JSON.stringify(box)}`);
+  assert.ok(box.y >= 0 && box.y + box.height <= 844 + 0.5, `${what}: ${testid} is in view after scrolling to it: ${JSON.stringify(box)}`);
+  return box;
+}
+
+test('phone: login, campaigns and campaign pages fit a 390 px screen', { timeout: 120000 }, async (t) => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  t.after(async () => {
+    await browser.close().catch(() => {});
+    await server.cleanup();
+  });
+
+  const run = Math.random().toString(36).slice(2, 8);
+  let phone;
+  let campaign;
+  let code;
+  let umpire;
+  const step = stepper(t, (name) => failureShots(`phone-${name.replace(/\W+/g, '_')}`, { phone: phone?.page }));
+
+  await step('the login page fits and shows its forms', async () => {
+    phone = await openUser(browser, server, PHONE);
+    const page = phone.page;
+    await waitForHash(page, '#/login');
+    await page.getByTestId('register-submit').waitFor();
+    assert.equal(await page.evaluate(() => matchMedia('(pointer: coarse)').matches), true, 'a touch screen');
+    await page.screenshot({ path: shotPath('phone-login'), fullPage: true });
+    await assertNoSideways(page, 'login page');
+    for (const id of ['login-username', 'login-password', 'login-submit', 'register-username', 'register-password', 'register-submit']) {
+      await assertOnScreen(page, id, 'login page');
+    }
+  });
+
+  await step('the campaigns page fits', async () => {
+    const page = phone.page;
+    await registerViaPage(page, uniqueName('phone'));
+    await waitForConnState(page, 'online');
+    // An umpire elsewhere (API client) runs a campaign with some history; the phone joins as a player.
+    umpire = await newUser(server, uniqueName('ump'));
+    const ws = await connect(server, umpire.cookie);
+    try {
+      campaign = (await ws.ok('campaign.create', { name: `The War of the Austrian Succession, Low Countries ${run}` })).campaign;
+      code = (await ws.ok('campaign.invite', { campaign, role: 'player' })).code;
+      await ws.ok('notice.post', { campaign, text: 'The army goes into winter quarters at Ghent. Colonels: report your strength by Sunday.' });
+      await ws.ok('chat.say', { campaign, text: 'Welcome to the table, gentlemen.' });
+      await ws.ok('dice.roll', { campaign, dice: '2d6', reason: 'weather' });
+    } finally {
+      await ws.close();
+    }
+    await page.getByTestId('join-code-input').waitFor();
+    await page.screenshot({ path: shotPath('phone-campaigns'), fullPage: true });
+    await assertNoSideways(page, 'campaigns page');
+    await assertOnScreen(page, 'join-code-input', 'campaigns page');
+    await assertOnScreen(page, 'join-submit', 'campaigns page');
+  });
+
+  await step('the campaign page fits; the chat box and Send are on screen and work by touch', async () => {
+    const page = phone.page;
+    await page.getByTestId('join-code-input').fill(code);
+    await page.getByTestId('join-submit').tap();
+    await waitForHash(page, `#/campaign/${campaign}`);
+    await page.locator('[data-testid="my-role"][data-role="player"]').waitFor();
+    await page.getByTestId('notice-list').getByTestId('notice-item').first().waitFor();
+    await page.getByTestId('roll-list').getByTestId('roll-item').first().waitFor();
+    await waitForItem(page, 'chat-list', 'chat-item', 'Welcome to the table, gentlemen.');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: shotPath('phone-campaign'), fullPage: true });
+    await page.screenshot({ path: shotPath('phone-campaign-viewport') });
+    await assertNoSideways(page, 'campaign page');
+    await assertOnScreen(page, 'chat-input', 'campaign page');
+    const send = await assertOnScreen(page, 'chat-send', 'campaign page');
+    assert.ok(send.height >= 32 && send.width >= 44, `the Send button is big enough to tap: ${JSON.stringify(send)}`);
+
+    const text = `From the phone (${run})`;
+    await page.getByTestId('chat-input').tap();
+    await page.getByTestId('chat-input').fill(text);
+    await page.getByTestId('chat-send').tap();
+    await waitForItem(page, 'chat-list', 'chat-item', text);
+    assert.deepEqual(await itemTexts(page, 'chat-list', 'chat-item'), ['Welcome to the table, gentlemen.', text]);
+    await page.screenshot({ path: shotPath('phone-campaign-chat') });
+    await assertNoSideways(page, 'campaign page after chatting');
+  });
+
+  await step('long unbroken text (a pasted link) does not push the campaign page sideways', async () => {
+    const page = phone.page;
+    const long = `https://example.org/maps/flanders-1744/${'x'.repeat(180)}?sheet=${run}`;
+    const ws = await connect(server, umpire.cookie);
+    try {
+      await ws.ok('notice.post', { campaign, text: `Map: ${long}` });
+      await ws.ok('chat.say', { campaign, text: long });
+    } finally {
+      await ws.close();
+    }
+    await waitForItem(page, 'chat-list', 'chat-item', long);
+    await waitForItem(page, 'notice-list', 'notice-item', `Map: ${long}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: shotPath('phone-campaign-long'), fullPage: true });
+    await assertNoSideways(page, 'campaign page with long text');
+    await assertOnScreen(page, 'chat-send', 'campaign page with long text');
+    assert.deepEqual(phone.pageErrors, []);
+  });
+
+  await step('the umpire console fits a phone too', async () => {
+    // The umpire signs in on a phone of their own: the API session cookie put into a fresh context.
+    const ump = await openUser(browser, server, PHONE, { cookie: umpire.cookie, path: `/#/campaign/${campaign}/umpire` });
+    try {
+      await ump.page.locator('[data-testid="my-role"][data-role="umpire"]').waitFor();
+      const item = ump.page.getByTestId('invite-list').getByTestId('invite-item');
+      await item.first().waitFor();
+      assert.equal((await item.getByTestId('invite-code').textContent()).trim(), code);
+      await ump.page.evaluate(() => window.scrollTo(0, 0));
+      await ump.page.screenshot({ path: shotPath('phone-umpire-console'), fullPage: true });
+      await assertNoSideways(ump.page, 'umpire console');
+      for (const id of ['tab-table', 'tab-umpire', 'invite-create', 'invite-code', 'invite-revoke', 'notice-input', 'notice-post', 'note-input', 'note-post', 'close-campaign']) {
+        await assertOnScreen(ump.page, id, 'umpire console');
+      }
+      assert.deepEqual(ump.pageErrors, []);
+    } finally {
+      await ump.context.close();
+    }
+  });
+});
