@@ -232,3 +232,38 @@ test('login rate limit: 10 failed attempts for one account, then 429', async () 
   const other = await loginResponse(server, 'http_dora');
   assert.equal(other.status, 200, other.text);
 });
+
+test('an oversized request body is refused and the server carries on', async () => {
+  const big = JSON.stringify({ username: 'http_big', password: 'x'.repeat(5 * 1024 * 1024) });
+  let res;
+  try {
+    res = await httpRequest(server, 'POST', '/api/register', { body: big });
+  } catch (e) {
+    res = { error: e };
+  }
+  if (!res.error) assert.ok(res.status === 413 || res.status === 400, `a 5 MiB body: ${res.status} ${res.text?.slice(0, 200)}`);
+  const health = await httpRequest(server, 'GET', '/healthz');
+  assert.equal(health.status, 200, 'the server is still up');
+  const me = await httpRequest(server, 'POST', '/api/login', { body: { username: 'http_big', password: 'x'.repeat(5 * 1024 * 1024) } }).catch(() => null);
+  if (me) assert.notEqual(me.status, 200, 'no account was made from the oversized body');
+});
+
+test('login rate limit: 30 failed attempts from one address, then 429 for every account', async () => {
+  const own = await startServer({ web: path.join(root, 'web') });
+  try {
+    const reg = await register(own, 'http_addr');
+    assert.equal(reg.status, 201);
+    // A different unknown account each time, so that no per-account limit (10) is reached; five at a
+    // time, to keep the suite quick (each attempt costs the server a password hash).
+    for (let i = 1; i <= 30; i += 5) {
+      const batch = await Promise.all([0, 1, 2, 3, 4].map((k) => loginResponse(own, `http_ghost_${i + k}`, 'some wrong password')));
+      batch.forEach((res, k) => assert.equal(res.status, 401, `failed attempt ${i + k}: ${res.status} ${res.text}`));
+    }
+    const limited = await loginResponse(own, 'http_addr', PASSWORD);
+    assert.equal(limited.status, 429, `after 30 failures from this address: ${limited.status} ${limited.text}`);
+    assertErrorBody(limited, '429');
+    assert.equal(limited.cookie, undefined);
+  } finally {
+    await own.cleanup();
+  }
+});

@@ -4,6 +4,8 @@
 //   server.port, server.origin ('http://127.0.0.1:PORT'), server.url('/healthz'), server.dbPath
 //   await server.stop();     // SIGTERM, waits for the exit, asserts nothing itself: returns {code, signal}
 //   await server.restart();  // stop + start again on the same db (and the same flags); new port
+//   await server.kill();     // SIGKILL (a crash), then server.start() again on the same db
+//   server.args = [...];     // the extra flags of the next start()
 //   await server.cleanup();  // stop if running, remove the temp dir
 //
 // MUSTER_BIN is the binary (default: build/muster of this repository), MUSTER_WEB the web dir (default: web/).
@@ -123,6 +125,13 @@ export class MusterServer {
       throw new Error(`server did not exit within ${timeoutMs} ms of SIGTERM\nstderr: ${this.stderr}`);
     }
     return result;
+  }
+
+  /** Sends a signal (e.g. SIGKILL, to test crash safety) and waits for the exit. Returns {code, signal}. */
+  async kill(signal = 'SIGKILL') {
+    if (!this.running) return this.exit;
+    this.proc.kill(signal);
+    return this.exited;
   }
 
   async restart() {
