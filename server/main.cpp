@@ -1,6 +1,8 @@
 // muster: the umpire server. Reads its settings, opens the database, replays every campaign, listens.
 #include <cstdlib>
 #include <iostream>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 #include "server/app/app.h"
@@ -46,14 +48,21 @@ int main(int argc, char** argv) {
         listener->run();
 
         // Graceful stop: no new connections, close the sockets, finish queued work; give stragglers 5 s.
+        // Graceful stop: no new connections, close the sockets, finish queued work. ioc.run() returns when
+        // nothing is left to do; a watchdog stops it after 5 s if a connection lingers.
         net::asio::signal_set signals(ioc, SIGINT, SIGTERM);
-        net::asio::steady_timer deadline(ioc);
+        std::mutex stop_mutex;
+        std::condition_variable stopped;
+        bool finished = false;
+        std::thread watchdog;
         signals.async_wait([&](const boost::system::error_code& ec, int) {
             if (ec) return;
             listener->stop();
             app.shutdown();
-            deadline.expires_after(std::chrono::seconds(5));
-            deadline.async_wait([&](const boost::system::error_code&) { ioc.stop(); });
+            watchdog = std::thread([&] {
+                std::unique_lock lock(stop_mutex);
+                if (!stopped.wait_for(lock, std::chrono::seconds(5), [&] { return finished; })) ioc.stop();
+            });
         });
 
         auto local = listener->local_endpoint();
@@ -65,6 +74,12 @@ int main(int argc, char** argv) {
         for (int i = 1; i < config.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
         ioc.run();
         for (auto& t : threads) t.join();
+        {
+            std::lock_guard lock(stop_mutex);
+            finished = true;
+        }
+        stopped.notify_all();
+        if (watchdog.joinable()) watchdog.join();
         app.shutdown();
     } catch (const std::exception& e) {
         std::cerr << "muster: " << e.what() << "\n";

@@ -132,6 +132,10 @@ void App::close_session(std::int64_t session, const std::string& reason) {
 }
 
 void App::schedule_sweep() {
+    {
+        std::lock_guard lock(clients_mutex_);
+        if (stopping_) return;
+    }
     // Often enough that an idle session ends close to its time, never more than once a second.
     auto period = std::clamp<std::int64_t>(config_.session_idle_seconds / 2, 1, 60);
     sweep_timer_.expires_after(std::chrono::seconds(period));

@@ -51,6 +51,12 @@ void Hub::submit(HubRequest request) {
 
 Viewer Hub::viewer_of(const SessionInfo& who) const { return Viewer{who.user, who.username, state_.role_of(who.user)}; }
 
+Viewer Hub::viewer_of(std::int64_t user) const {
+    auto it = state_.members.find(user);
+    if (it == state_.members.end()) return Viewer{user, "", Role::none};
+    return Viewer{user, it->second.name, it->second.role};
+}
+
 void Hub::pump() {
     while (!busy_ && !queue_.empty()) {
         HubRequest request = std::move(queue_.front());
@@ -106,15 +112,46 @@ void Hub::handle(HubRequest& request) {
 }
 
 void Hub::committed(HubRequest& request, std::vector<Event> events) {
+    apply_and_push(events);
+    send_to(request.client, frames::reply_ok(request.id, result_of(state_, events)));
+}
+
+void Hub::apply_and_push(const std::vector<Event>& events) {
+    std::erase_if(subscribers_, [](const Subscriber& s) { return s.client.expired(); });
+    std::unordered_map<std::int64_t, nlohmann::json> patches;  // per subscribed user
+    for (const auto& s : subscribers_) patches.emplace(s.user, nlohmann::json::array());
+
     bool directory_changed = false;
     for (const auto& e : events) {
         campaign::apply(state_, e);
-        directory_changed = directory_changed || e.type.rfind("campaign.", 0) == 0 || e.type.rfind("invite.", 0) == 0 ||
-                            e.type.rfind("member.", 0) == 0;
+        directory_changed = directory_changed || e.type.rfind("campaign.", 0) == 0 ||
+                            e.type.rfind("invite.", 0) == 0 || e.type.rfind("member.", 0) == 0;
+        for (auto& [user, ops] : patches) {
+            auto& uv = views_[user];
+            Viewer viewer = viewer_of(user);
+            // The common events patch the view in place; the rest diff a freshly computed view.
+            auto patch = campaign::view_patch(state_, e, viewer);
+            if (patch) {
+                uv.view.patch_inplace(*patch);
+            } else {
+                auto fresh = campaign::view(state_, viewer);
+                patch = nlohmann::json::diff(uv.view, fresh);
+                uv.view = std::move(fresh);
+            }
+            for (auto& op : *patch) ops.push_back(std::move(op));
+            uv.seq = state_.seq;
+        }
     }
     if (directory_changed) directory_.update(state_);
-    send_to(request.client, frames::reply_ok(request.id, result_of(state_, events)));
-    push_views();
+
+    std::unordered_map<std::int64_t, frames::Frame> frame_of;
+    for (const auto& s : subscribers_) {
+        auto client = s.client.lock();
+        if (!client) continue;
+        auto& frame = frame_of[s.user];
+        if (!frame) frame = frames::push(id_, state_.seq, "patch", patches[s.user]);
+        client->send(frame);
+    }
 }
 
 void Hub::subscribe(HubRequest& request, const Viewer& viewer) {
@@ -134,15 +171,15 @@ void Hub::subscribe(HubRequest& request, const Viewer& viewer) {
     if (!client) return;
     std::erase_if(subscribers_, [&](const Subscriber& s) { return s.client.lock() == client; });
 
-    auto current = std::make_shared<const nlohmann::json>(campaign::view(state_, viewer));
+    auto fresh = campaign::view(state_, viewer);
     client->send(frames::reply_ok(request.id, {{"seq", state_.seq}}));
-    auto last = last_sent_.find(viewer.user);
-    if (since && last != last_sent_.end() && last->second.first == *since && *since <= state_.seq)
-        client->send(frames::push(id_, state_.seq, "patch", nlohmann::json::diff(*last->second.second, *current)));
+    auto known = views_.find(viewer.user);
+    if (since && known != views_.end() && known->second.seq == *since)
+        client->send(frames::push(id_, state_.seq, "patch", nlohmann::json::diff(known->second.view, fresh)));
     else
-        client->send(frames::push(id_, state_.seq, "view", *current));
-    subscribers_.push_back(Subscriber{client, viewer.user, state_.seq, current});
-    last_sent_[viewer.user] = {state_.seq, current};
+        client->send(frames::push(id_, state_.seq, "view", fresh));
+    views_[viewer.user] = UserView{std::move(fresh), state_.seq};
+    subscribers_.push_back(Subscriber{client, viewer.user});
 }
 
 void Hub::unsubscribe(HubRequest& request) {
@@ -152,36 +189,6 @@ void Hub::unsubscribe(HubRequest& request) {
         return !c || c == client;
     });
     send_to(request.client, frames::reply_ok(request.id, nlohmann::json::object()));
-}
-
-void Hub::push_views() {
-    // Every socket of one user sees the same view: compute it once per user, and the patch once per
-    // (user, seq last sent).
-    struct PerUser {
-        std::shared_ptr<const nlohmann::json> view;
-        std::unordered_map<std::int64_t, frames::Frame> frame_from;
-    };
-    std::unordered_map<std::int64_t, PerUser> per_user;
-    std::erase_if(subscribers_, [](const Subscriber& s) { return s.client.expired(); });
-    for (auto& s : subscribers_) {
-        auto client = s.client.lock();
-        if (!client) continue;
-        auto& pu = per_user[s.user];
-        if (!pu.view) {
-            Viewer viewer{s.user, client->who().username, state_.role_of(s.user)};
-            if (!viewer.is_member()) continue;
-            pu.view = std::make_shared<const nlohmann::json>(campaign::view(state_, viewer));
-            last_sent_[s.user] = {state_.seq, pu.view};
-        }
-        auto& frame = pu.frame_from[s.seq];
-        if (!frame) {
-            auto patch = nlohmann::json::diff(*s.last, *pu.view);
-            frame = frames::push(id_, state_.seq, "patch", patch);
-        }
-        client->send(frame);
-        s.last = pu.view;
-        s.seq = state_.seq;
-    }
 }
 
 }  // namespace muster

@@ -42,14 +42,20 @@ private:
     void subscribe(HubRequest& request, const Viewer& viewer);
     void unsubscribe(HubRequest& request);
     void committed(HubRequest& request, std::vector<Event> events);
-    void push_views();
+    // Applies committed events, keeping every subscribed user's view current, and pushes the patches.
+    void apply_and_push(const std::vector<Event>& events);
     Viewer viewer_of(const SessionInfo& who) const;
+    Viewer viewer_of(std::int64_t user) const;
 
     struct Subscriber {
         std::weak_ptr<Client> client;
         std::int64_t user = 0;
+    };
+    // The view last sent to a user's sockets (all of a user's sockets see the same view). Kept after
+    // the user's last socket goes, so a reconnect with `since` equal to `seq` gets a patch.
+    struct UserView {
+        nlohmann::json view;
         std::int64_t seq = 0;
-        std::shared_ptr<const nlohmann::json> last;  // the view last sent on this socket
     };
 
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
@@ -61,8 +67,7 @@ private:
     std::deque<HubRequest> queue_;
     bool busy_ = false;  // a commit is in flight
     std::vector<Subscriber> subscribers_;
-    // The view last sent to each user, so a reconnect with `since` can get a patch.
-    std::unordered_map<std::int64_t, std::pair<std::int64_t, std::shared_ptr<const nlohmann::json>>> last_sent_;
+    std::unordered_map<std::int64_t, UserView> views_;
 };
 
 }  // namespace muster

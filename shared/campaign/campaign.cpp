@@ -148,6 +148,18 @@ json post_json(const Post& p) {
     return {{"seq", p.seq}, {"author", p.author}, {"author_id", p.author_id}, {"text", p.text}, {"at", p.at}};
 }
 
+json roll_json(const Roll& r) {
+    return {{"seq", r.seq},     {"author", r.author}, {"author_id", r.author_id}, {"dice", r.dice},
+            {"faces", r.faces}, {"counters", r.counters}, {"total", r.total},   {"reason", r.reason},
+            {"private", r.is_private}, {"at", r.at}};
+}
+
+json add_op(const std::string& path, json value) {
+    return {{"op", "add"}, {"path", path}, {"value", std::move(value)}};
+}
+
+json remove_op(const std::string& path) { return {{"op", "remove"}, {"path", path}}; }
+
 }  // namespace
 
 bool handles(const std::string& command_type) { return deciders().count(command_type) > 0; }
@@ -162,6 +174,8 @@ Decision decide(const CampaignState& state, const Command& command, const Viewer
 
 void apply(CampaignState& state, const Event& e) {
     state.seq = e.seq;
+    state.chat_evicted.reset();
+    state.roll_evicted.reset();
     // Every roll advances the campaign's dice stream, whichever event consumed it.
     std::vector<std::int64_t> counters;
     for (const auto& record : e.dice) {
@@ -195,7 +209,10 @@ void apply(CampaignState& state, const Event& e) {
         state.seed_hex = b.at("seed").get<std::string>();
     } else if (e.type == "chat.said") {
         state.chat.push_back(post_from(state, e));
-        if (state.chat.size() > chat_kept) state.chat.pop_front();
+        if (state.chat.size() > chat_kept) {
+            state.chat_evicted = std::move(state.chat.front());
+            state.chat.pop_front();
+        }
     } else if (e.type == "notice.posted") {
         auto& board = b.value("private", false) ? state.umpire_notes : state.notices;
         board[e.seq] = post_from(state, e);
@@ -212,7 +229,10 @@ void apply(CampaignState& state, const Event& e) {
         r.is_private = b.value("private", false);
         r.at = e.at;
         state.rolls.push_back(std::move(r));
-        if (state.rolls.size() > rolls_kept) state.rolls.pop_front();
+        if (state.rolls.size() > rolls_kept) {
+            state.roll_evicted = std::move(state.rolls.front());
+            state.rolls.pop_front();
+        }
     }
 }
 
@@ -232,13 +252,8 @@ json view(const CampaignState& state, const Viewer& viewer) {
     json chat = json::object();
     for (const auto& p : state.chat) chat[std::to_string(p.seq)] = post_json(p);
     json rolls = json::object();
-    for (const auto& r : state.rolls) {
-        if (r.is_private && !umpire) continue;
-        rolls[std::to_string(r.seq)] = {{"seq", r.seq},     {"author", r.author}, {"author_id", r.author_id},
-                                        {"dice", r.dice},   {"faces", r.faces},   {"counters", r.counters},
-                                        {"total", r.total}, {"reason", r.reason}, {"private", r.is_private},
-                                        {"at", r.at}};
-    }
+    for (const auto& r : state.rolls)
+        if (!r.is_private || umpire) rolls[std::to_string(r.seq)] = roll_json(r);
 
     json out = {{"seq", state.seq},
                 {"campaign", std::move(campaign)},
@@ -257,6 +272,35 @@ json view(const CampaignState& state, const Viewer& viewer) {
         out["invites"] = std::move(invites);
     }
     return out;
+}
+
+}  // namespace muster::campaign
+
+namespace muster::campaign {
+
+std::optional<json> view_patch(const CampaignState& after, const Event& e, const Viewer& viewer) {
+    json ops = json::array();
+    ops.push_back({{"op", "replace"}, {"path", "/seq"}, {"value", after.seq}});
+    const std::string key = std::to_string(e.seq);
+    if (e.type == "chat.said") {
+        ops.push_back(add_op("/chat/" + key, post_json(after.chat.back())));
+        if (after.chat_evicted) ops.push_back(remove_op("/chat/" + std::to_string(after.chat_evicted->seq)));
+        return ops;
+    }
+    if (e.type == "notice.posted") {
+        if (!e.body.value("private", false)) ops.push_back(add_op("/notices/" + key, post_json(after.notices.at(e.seq))));
+        else if (viewer.is_umpire()) ops.push_back(add_op("/umpire_notes/" + key, post_json(after.umpire_notes.at(e.seq))));
+        return ops;
+    }
+    if (e.type == "dice.rolled") {
+        const Roll& r = after.rolls.back();
+        if (!r.is_private || viewer.is_umpire()) ops.push_back(add_op("/rolls/" + key, roll_json(r)));
+        const auto& gone = after.roll_evicted;
+        if (gone && (!gone->is_private || viewer.is_umpire()))
+            ops.push_back(remove_op("/rolls/" + std::to_string(gone->seq)));
+        return ops;
+    }
+    return std::nullopt;
 }
 
 }  // namespace muster::campaign

@@ -77,6 +77,9 @@ struct CampaignState {
     std::map<std::int64_t, Post> umpire_notes;
     std::deque<Post> chat;
     std::deque<Roll> rolls;
+    // What the last applied event pushed out of the kept windows, so view_patch can remove it.
+    std::optional<Post> chat_evicted;
+    std::optional<Roll> roll_evicted;
 
     Role role_of(std::int64_t user) const;
 };
@@ -103,6 +106,12 @@ void apply(CampaignState& state, const Event& event);
 
 // Everything this viewer may see, and nothing else.
 nlohmann::json view(const CampaignState& state, const Viewer& viewer);
+
+// The JSON Patch that takes this viewer's view from before `event` to after it, computed from the event
+// alone, for the events that happen most (chat, notices, rolls); nothing for the rest, whose patch the
+// caller finds by diffing whole views. `after` is the state with `event` applied. The result must equal
+// what diffing view() before and after would give (tests/unit/test_campaign.cpp checks it).
+std::optional<nlohmann::json> view_patch(const CampaignState& after, const Event& event, const Viewer& viewer);
 
 // Command types this module decides.
 bool handles(const std::string& command_type);
