@@ -359,3 +359,44 @@ test('any JSON number or string id is echoed as given', async () => {
   }
   await S.close();
 });
+
+test('deeply nested JSON within 64 KiB gets an answer, and the server stays up', async () => {
+  const S = track(await connect(server, pla.cookie));
+  await assertNothingChanged(async () => {
+    const deepArray = await S.sendRawExpectNullReply('['.repeat(60000));
+    assertError(deepArray, 'bad_request', '60000 open brackets');
+    const closedDeep = await S.sendRawExpectNullReply('['.repeat(30000) + ']'.repeat(30000));
+    assertError(closedDeep, 'bad_request', 'an array nested 30000 deep');
+    const p = S.waitForReply('deep', 10 * SEC, S.messages.length);
+    S.sendRaw(`{"id":"deep","type":"chat.say","body":{"campaign":${C},"text":${'['.repeat(20000)}${']'.repeat(20000)}}}`);
+    assertError(await p, 'bad_request', 'a text that is a deeply nested array');
+  });
+  assert.ok(S.isOpen);
+  assert.equal(server.exit, null, 'the server is running');
+  await S.close();
+});
+
+test('length limits count characters, not bytes', async () => {
+  const S = track(await connect(server, pla.cookie));
+  const seq0 = U.seq(C);
+  const ok = await S.send('chat.say', { campaign: C, text: 'é'.repeat(2000) });
+  assert.equal(ok.ok, true, `2000 two-byte characters are 2000 characters: ${JSON.stringify(ok).slice(0, 200)}`);
+  assert.equal(ok.body.seq, seq0 + 1);
+  await U.waitForSeq(C, ok.body.seq, 2 * SEC);
+  assert.equal(U.view(C).chat[String(ok.body.seq)].text, 'é'.repeat(2000), 'the text comes back unchanged');
+  await assertNothingChanged(async () => {
+    assertError(await S.send('chat.say', { campaign: C, text: 'é'.repeat(2001) }), 'too_large', '2001 two-byte characters');
+  });
+  await S.close();
+});
+
+test('the session cookie is found among other cookies', async () => {
+  const cookie = `theme=dark; ${pla.cookie}; lang=en`;
+  const me = await httpRequest(server, 'GET', '/api/me', { cookie });
+  assert.equal(me.status, 200, me.text);
+  assert.equal(me.json.username, pla.username);
+  const r = await tryConnect(server, { cookie });
+  assert.ok(r.client, `upgrade with several cookies: ${r.status} ${r.body ?? ''}`);
+  await r.client.ok('campaign.list', {});
+  await r.client.close();
+});

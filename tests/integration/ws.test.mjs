@@ -234,4 +234,17 @@ test('sessions survive a restart (a session ends only after its idle or absolute
   const me = await httpRequest(server, 'GET', '/api/me', { cookie: ump.cookie });
   assert.equal(me.status, 200, `the session made before two restarts still holds: ${me.status} ${me.text}`);
   assert.equal(me.json.username, ump.username);
+  // And the closed campaign stays closed, its seed revealed, its rolls kept.
+  const c = track(await connect(server, ump.cookie));
+  const { reply, view } = await c.subscribe(campaign);
+  assert.equal(reply.ok, true);
+  assert.equal(view.campaign.closed, true);
+  assert.match(view.campaign.seed, /^[0-9a-f]+$/);
+  assert.equal(sha256Hex(Buffer.from(view.campaign.seed, 'hex')), view.campaign.seed_sha256);
+  assert.equal(Object.keys(view.rolls).length, 3);
+  assert.deepEqual(verifyRolls(view.campaign.seed, Object.values(view.rolls)), []);
+  const refused = await c.send('chat.say', { campaign, text: 'still closed?' });
+  assert.equal(refused.ok, false);
+  assert.equal(refused.error.code, 'conflict');
+  await c.close();
 });
