@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 
 #include "server/app/app.h"
+#include "server/app/db_worker.h"
 #include "server/app/passwords.h"
 #include "server/app/tokens.h"
 #include "server/store/accounts.h"

@@ -1,4 +1,7 @@
 #include "server/app/app.h"
+#include "server/app/db_worker.h"
+#include "server/app/directory.h"
+#include "server/app/hub.h"
 
 #include <filesystem>
 #include <iostream>
@@ -19,7 +22,7 @@ std::int64_t unix_ms() {
 }
 
 App::App(boost::asio::io_context& ioc, Config config)
-    : ioc_(ioc), config_(std::move(config)), sweep_timer_(ioc) {
+    : ioc_(ioc), config_(std::move(config)), directory_(std::make_unique<Directory>()), sweep_timer_(ioc) {
     auto parent = std::filesystem::path(config_.db).parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent);
     auto db = std::make_unique<store::Database>(config_.db);
@@ -37,7 +40,7 @@ App::App(boost::asio::io_context& ioc, Config config)
     }
     db_ = std::make_unique<DbWorker>(std::move(db));
     for (const auto& l : loaded)
-        hubs_[l.row.id] = std::make_shared<Hub>(ioc_, *db_, directory_, l.row.id, from_hex(l.row.seed_hex), l.log);
+        hubs_[l.row.id] = std::make_shared<Hub>(ioc_, *db_, *directory_, l.row.id, from_hex(l.row.seed_hex), l.log);
 
     dummy_hash_ = hash_password(random_hex(16));
     schedule_sweep();

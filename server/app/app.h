@@ -21,11 +21,13 @@
 
 #include "server/app/client.h"
 #include "server/app/config.h"
-#include "server/app/db_worker.h"
-#include "server/app/directory.h"
-#include "server/app/hub.h"
 
 namespace muster {
+
+// Declared only, so that the network layer, which includes this header, never recompiles when a rule changes.
+class DbWorker;
+class Directory;
+class Hub;
 
 struct ApiRequest {
     std::string method;  // "GET", "POST", ...
@@ -84,7 +86,7 @@ private:
     boost::asio::io_context& ioc_;
     Config config_;
     std::unique_ptr<DbWorker> db_;
-    Directory directory_;
+    std::unique_ptr<Directory> directory_;
     boost::asio::thread_pool hashing_{2};  // scrypt runs here, never on a network thread
     boost::asio::steady_timer sweep_timer_;
     std::string dummy_hash_;  // verified against for unknown users, so timing does not tell

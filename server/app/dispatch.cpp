@@ -5,6 +5,9 @@
 #include <boost/asio/post.hpp>
 
 #include "server/app/app.h"
+#include "server/app/db_worker.h"
+#include "server/app/directory.h"
+#include "server/app/hub.h"
 #include "server/app/frames.h"
 #include "server/app/tokens.h"
 #include "server/store/event_store.h"
@@ -54,7 +57,7 @@ void App::on_frame(const std::shared_ptr<Client>& client, const std::string& tex
     if (type == "campaign.create") return create_campaign(client, id, command.body);
     if (type == "campaign.list") {
         json list = json::array();
-        for (const auto& c : directory_.campaigns_of(client->who().user))
+        for (const auto& c : directory_->campaigns_of(client->who().user))
             list.push_back({{"id", c.id}, {"name", c.name}, {"role", to_string(c.role)}, {"closed", c.closed}});
         return client->send(frames::reply_ok(id, {{"campaigns", list}}));
     }
@@ -63,7 +66,7 @@ void App::on_frame(const std::shared_ptr<Client>& client, const std::string& tex
     if (type == "campaign.join") {
         std::string code;
         if (auto e = read_string(command.body, "code", 1, 64, code)) return fail(id, *e);
-        auto found = directory_.campaign_for_code(code);
+        auto found = directory_->campaign_for_code(code);
         if (!found) return fail(id, not_found("That invite code is not valid."));
         campaign = *found;
     } else if (type == "campaign.subscribe" || type == "campaign.unsubscribe" || campaign::handles(type)) {
@@ -104,7 +107,7 @@ void App::create_campaign(const std::shared_ptr<Client>& client, const json& id,
                 if (client) client->send(frames::reply_error(id, {"internal", "The server could not create the campaign."}));
                 return;
             }
-            auto h = std::make_shared<Hub>(ioc_, *db_, directory_, campaign, seed, std::vector<Event>{*created});
+            auto h = std::make_shared<Hub>(ioc_, *db_, *directory_, campaign, seed, std::vector<Event>{*created});
             {
                 std::lock_guard lock(hubs_mutex_);
                 hubs_[campaign] = h;
