@@ -131,6 +131,14 @@ test('close reveals the seed: its SHA-256 is the one shown, and every roll recom
   assert.equal(rolls.length, rolled.length);
   // The umpire's view holds every roll of the campaign, so the counters run 0, 1, 2, ... one per die.
   assert.deepEqual(verifyRolls(seed, rolls), []);
+  // The check can fail: one face off, or another seed, and it says so.
+  const tampered = structuredClone(rolls);
+  const t = tampered.find((r) => r.dice === 'd100');
+  t.faces[0] = (t.faces[0] % 100) + 1;
+  t.total = t.faces[0];
+  assert.equal(verifyRolls(seed, tampered).length, 1);
+  const other = verifyRolls('00'.repeat(seed.length / 2), rolls);
+  assert.ok(other.some((p) => p.includes('12d6')), `another seed does not explain the rolls (the 12d6 roll at least): ${other}`);
 });
 
 test('each roll in the view carries its counters, one per die, so any member can recompute it', () => {
