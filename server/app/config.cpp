@@ -53,6 +53,7 @@ const std::vector<Setting>& settings() {
         {"ws_rate", "frames per second allowed per WebSocket", [](Config& c, const std::string& v) { c.ws_rate = static_cast<double>(to_int("ws_rate", v)); }},
         {"ws_burst", "burst of frames allowed per WebSocket", [](Config& c, const std::string& v) { c.ws_burst = static_cast<double>(to_int("ws_burst", v)); }},
         {"ws_send_queue", "frames queued for a slow client before it is disconnected", [](Config& c, const std::string& v) { c.ws_send_queue = static_cast<std::size_t>(to_int("ws_send_queue", v)); }},
+        {"ws_send_queue_bytes", "bytes queued for a slow client before it is disconnected", [](Config& c, const std::string& v) { c.ws_send_queue_bytes = static_cast<std::size_t>(to_int("ws_send_queue_bytes", v)); }},
         {"login_failures_per_account", "failed logins per account in 15 minutes before 429", [](Config& c, const std::string& v) { c.login_failures_per_account = static_cast<int>(to_int("login_failures_per_account", v)); }},
         {"login_failures_per_address", "failed logins per address in 15 minutes before 429", [](Config& c, const std::string& v) { c.login_failures_per_address = static_cast<int>(to_int("login_failures_per_address", v)); }},
     };

@@ -24,6 +24,7 @@ struct Config {
     double ws_burst = 40;
     std::size_t ws_max_message = 64 * 1024;
     std::size_t ws_send_queue = 512;  // frames queued to a client that is not reading, before it is dropped
+    std::size_t ws_send_queue_bytes = 8 * 1024 * 1024;  // and bytes
     int login_failures_per_account = 10;  // per 15 minutes
     int login_failures_per_address = 30;
 

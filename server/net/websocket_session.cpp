@@ -62,13 +62,15 @@ template <class Stream>
 void WebsocketSession<Stream>::send(std::shared_ptr<const std::string> frame) {
     asio::post(ws_.get_executor(), [s = self(), frame = std::move(frame)]() mutable {
         if (s->closing_ || s->finished_) return;
-        if (s->queue_.size() >= s->app_.config().ws_send_queue) {
+        const auto& config = s->app_.config();
+        if (s->queue_.size() >= config.ws_send_queue || s->queued_bytes_ + frame->size() > config.ws_send_queue_bytes) {
             // It stopped reading: drop it rather than buffer without bound.
             s->closing_ = true;
             beast::error_code ignored;
             beast::get_lowest_layer(s->ws_).socket().close(ignored);
             return;
         }
+        s->queued_bytes_ += frame->size();
         s->queue_.push_back(std::move(frame));
         if (s->queue_.size() == 1) s->do_write();
     });
@@ -84,8 +86,10 @@ template <class Stream>
 void WebsocketSession<Stream>::on_write(beast::error_code ec, std::size_t) {
     if (ec) {
         queue_.clear();
+        queued_bytes_ = 0;
         return;
     }
+    queued_bytes_ -= queue_.front()->size();
     queue_.pop_front();
     if (!queue_.empty() && !closing_) do_write();
 }
@@ -95,7 +99,10 @@ void WebsocketSession<Stream>::close(int code, std::string reason) {
     asio::post(ws_.get_executor(), [s = self(), code, reason = std::move(reason)] {
         if (s->closing_ || s->finished_) return;
         s->closing_ = true;
-        if (!s->queue_.empty()) s->queue_.erase(s->queue_.begin() + 1, s->queue_.end());  // the front may be mid-write
+        if (!s->queue_.empty()) {  // the front may be mid-write
+            s->queue_.erase(s->queue_.begin() + 1, s->queue_.end());
+            s->queued_bytes_ = s->queue_.front()->size();
+        }
         websocket::close_reason why(static_cast<websocket::close_code>(code), reason);
         s->ws_.async_close(why, [s](beast::error_code) {
             beast::error_code ignored;

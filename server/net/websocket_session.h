@@ -34,6 +34,7 @@ private:
     beast::flat_buffer buffer_;
     App& app_;
     std::deque<std::shared_ptr<const std::string>> queue_;
+    std::size_t queued_bytes_ = 0;
     bool open_ = false;     // admitted and reading
     bool closing_ = false;  // a close was started; send nothing more
     bool finished_ = false;
