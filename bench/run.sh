@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Muster on the peer benchmark's "umpire" workload (../shared/bench-peers), optionally beside the Node peers
+# in the same run. Builds nothing. See docs/performance.md.
+#
+#   bash bench/run.sh                 # Muster (seq, r50), then bgio + colyseus (seq, r50), one merged table
+#   PEERS= bash bench/run.sh          # Muster only
+#
+# Knobs (defaults in brackets):
+#   MUSTER_BIN   server binary; copied first so a concurrent rebuild cannot swap it mid-run [build/muster]
+#   LOADS        Muster loads: seq r50 r200                                  [seq r50]
+#   PEERS        peers for ../shared/bench-peers/run.sh ("" = none)          [bgio colyseus]
+#   PEER_LOADS   loads for the peers                                         [seq r50]
+#   DURATION PLAYERS WORKERS  as in the peers' run.sh                        [10 6 2]
+#   OUT_DIR      results (jsonl, logs)                                       [/tmp/muster-bench]
+#   MUSTER_ARGS  extra server flags for an experiment, e.g. "--threads 1"    []
+#   LABEL        label of the Muster rows                                    [muster]
+#   LEAKTEST=0   skip the leak-detector self-tests (Muster's here, the peers' in their run.sh)
+#   SKIP_INSTALL=1  passed to the peers' run.sh
+# Every server listens on 127.0.0.1 only, gets a fresh temporary database, and is stopped by its PID;
+# every loadgen run is bounded by `timeout` and by loadgen's own watchdog.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$HERE/.." && pwd)"
+PEERS_HOME="$(cd "$REPO/../shared/bench-peers" && pwd)"
+OUT_DIR="${OUT_DIR:-/tmp/muster-bench}"
+MUSTER_BIN="${MUSTER_BIN:-$REPO/build/muster}"
+LOADS="${LOADS:-seq r50}"
+PEERS="${PEERS-bgio colyseus}"
+PEER_LOADS="${PEER_LOADS:-seq r50}"
+DURATION="${DURATION:-10}"
+PLAYERS="${PLAYERS:-6}"
+WORKERS="${WORKERS:-2}"
+MUSTER_ARGS="${MUSTER_ARGS:-}"
+LABEL="${LABEL:-muster}"
+
+[ -x "$MUSTER_BIN" ] || { echo "no server binary at $MUSTER_BIN (build it: cmake --build build --target muster)" >&2; exit 2; }
+mkdir -p "$OUT_DIR/logs" "$OUT_DIR/bin"
+STAMP="$(date +%Y%m%d-%H%M%S)"
+OUT="$OUT_DIR/muster-$STAMP.jsonl"
+BOX="$OUT_DIR/box-$STAMP.txt"
+: > "$OUT"; : > "$BOX"
+T0=$(date +%s)
+
+# The driver needs the `ws` client: the repo's devDependency, else the peers' install.
+if ! (cd "$HERE" && node -e 'require("ws")' 2>/dev/null) && [ ! -d /tmp/peers/wsjson/node_modules/ws ]; then
+  echo "the driver needs the ws package: run 'npm install' in the repo, or the peers' run.sh once" >&2; exit 2
+fi
+
+BIN="$OUT_DIR/bin/muster-$STAMP"
+cp "$MUSTER_BIN" "$BIN"
+echo "== server binary: $MUSTER_BIN ($(stat -c '%y' "$MUSTER_BIN" | cut -d. -f1)), copied to $BIN"
+echo "== repo HEAD now: $(git -C "$REPO" log -1 --format='%h %s' | cut -c1-100); uncommitted changes in server/ shared/: $(git -C "$REPO" status --porcelain -- server shared | wc -l) files (the binary may have been built from them)"
+echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), node $(node --version)"
+
+# ---------------------------------------------------------------- box load (others share these 2 cores)
+busy_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9; exit}' /proc/stat; }
+proc_ticks() { awk '{sub(/.*\) /, ""); split($0, f, " "); print f[12]+f[13]}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+others_now() { # box CPU use over 1 s (of 100% x cores) and its top 3 processes, from top's second sample
+  top -b -n 2 -d 1 -w 200 | awk '/^top -/{n++} n==2 && /^%Cpu/{split($0, a, ","); for (i in a) if (a[i] ~ / id/) { sub(/^ */, "", a[i]); idle=a[i]+0 } }
+    n==2 && /^ *PID/{p=1; next} n==2 && p && c<3 {printf "%s%s %s%%", (c ? ", " : "top: "), $12, $9; c++}
+    END {printf "; box %.0f%% busy\n", 100 - idle}'
+}
+
+# ---------------------------------------------------------------- Muster server
+SPID=""; DBDIR=""
+cleanup() {
+  if [ -n "$SPID" ]; then kill "$SPID" 2>/dev/null || true; wait "$SPID" 2>/dev/null || true; SPID=""; fi
+  if [ -n "$DBDIR" ]; then rm -rf "$DBDIR"; DBDIR=""; fi
+}
+trap cleanup EXIT INT TERM
+
+start_muster() { # label -> sets SPID, PORT
+  local label=$1 log="$OUT_DIR/logs/muster-$1-$STAMP.log"
+  DBDIR="$(mktemp -d /tmp/muster-bench-db.XXXXXX)"
+  # shellcheck disable=SC2086
+  "$BIN" --listen 127.0.0.1:0 --db "$DBDIR/muster.db" --ws-rate 100000 --ws-burst 100000 $MUSTER_ARGS > "$log" 2>&1 &
+  SPID=$!
+  PORT=""
+  for _ in $(seq 1 100); do
+    PORT=$(sed -n 's#^listening on http://127\.0\.0\.1:\([0-9]*\)$#\1#p' "$log" 2>/dev/null | head -1 || true)
+    [ -n "$PORT" ] && return 0
+    kill -0 "$SPID" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "muster ($label) did not start; log:" >&2; cat "$log" >&2; return 1
+}
+
+load_args() { # load -> loadgen args (the same as the peers' run.sh)
+  case "$1" in
+    seq)  echo "--rooms 1 --mode seq --moves 500 --seq-max-s 5" ;;
+    r50)  echo "--rooms 50 --mode closed --duration $DURATION --warmup 1 --workers $WORKERS" ;;
+    r200) echo "--rooms 200 --mode closed --duration $DURATION --warmup 1 --workers $WORKERS" ;;
+    *) echo "unknown load $1" >&2; return 1 ;;
+  esac
+}
+
+# Leak-detector self-test, as the peers' run.sh does: with MUSTER_LEAK_SELFTEST=1 the driver posts player 0's
+# secret as a public notice, so the harness must report leaks; otherwise a clean result would mean nothing.
+if [ "${LEAKTEST:-1}" = 1 ]; then
+  SELF="$OUT_DIR/leak-selftest-$STAMP.jsonl"; : > "$SELF"
+  if start_muster leaktest; then
+    (cd "$REPO" && MUSTER_LEAK_SELFTEST=1 timeout 60 node "$PEERS_HOME/loadgen.js" --driver "$HERE/muster-driver.js" \
+      --url "http://127.0.0.1:$PORT" --players "$PLAYERS" --rooms 1 --mode seq --moves 30 --seq-max-s 3 \
+      --label "$LABEL" --out "$SELF" > /dev/null 2>&1) || true
+    cleanup
+    node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8").trim().split("\n")[0] || "{}");
+      const caught = (r.leaky_views || 0) + (r.leaky_frames || 0);
+      console.log(`   leak-detector self-test ${r.label}: ${caught > 0 ? "OK, caught" : "FAILED, missed"} the deliberate leak (${r.leaky_views} views, ${r.leaky_frames} frames)`);' "$SELF" || echo "   leak-detector self-test: no result"
+  fi
+fi
+
+for load in $LOADS; do
+  echo "== muster / $load   (box before: $(others_now))"
+  echo "muster $load before: $(others_now)" >> "$BOX"
+  if ! start_muster "$load"; then
+    echo "{\"label\":\"$LABEL\",\"rooms\":0,\"players\":$PLAYERS,\"mode\":\"$load\",\"error\":\"server did not start\"}" >> "$OUT"
+    continue
+  fi
+  b0=$(busy_ticks); s0=$(proc_ticks "$SPID"); t0=$(date +%s.%N)
+  # shellcheck disable=SC2046
+  (cd "$REPO" && timeout 240 node "$PEERS_HOME/loadgen.js" --driver "$HERE/muster-driver.js" \
+    --url "http://127.0.0.1:$PORT" --players "$PLAYERS" $(load_args "$load") --server-pid "$SPID" \
+    --label "$LABEL" --out "$OUT" 2> >(tee "$OUT_DIR/logs/loadgen-muster-$load-$STAMP.log" | grep -v '^$' >&2) > /dev/null) \
+    || echo "   (loadgen exited with $?)"
+  b1=$(busy_ticks); s1=$(proc_ticks "$SPID"); t1=$(date +%s.%N)
+  awk -v b="$((b1 - b0))" -v s="$((s1 - s0))" -v t0="$t0" -v t1="$t1" -v hz="$(getconf CLK_TCK)" -v l="$load" \
+    'BEGIN { d = t1 - t0; printf "muster %s, whole invocation (setup included, %.0f s): box busy %.0f%%, server %.0f%%\n", l, d, b * 100 / hz / d, s * 100 / hz / d }' >> "$BOX"
+  cleanup
+done
+echo
+echo "== Muster results ($OUT)"
+node "$PEERS_HOME/report.js" "$OUT" --md
+
+# ---------------------------------------------------------------- peers, same run
+if [ -n "$PEERS" ]; then
+  echo
+  echo "== peers: PEERS=\"$PEERS\" LOADS=\"$PEER_LOADS\" bash ../shared/bench-peers/run.sh   (box before: $(others_now))"
+  echo "peers before: $(others_now)" >> "$BOX"
+  mark="$OUT_DIR/.peers-start-$STAMP"; touch "$mark"
+  PEERS="$PEERS" LOADS="$PEER_LOADS" DURATION="$DURATION" PLAYERS="$PLAYERS" WORKERS="$WORKERS" \
+    timeout 900 bash "$PEERS_HOME/run.sh" 2>&1 | tee "$OUT_DIR/logs/peers-$STAMP.log" | grep -E '^(==|   leak)' || true
+  PEER_OUT=$(find "${PEERS_DIR:-/tmp/peers}/results" -name 'results-*.jsonl' -newer "$mark" 2>/dev/null | sort | tail -1)
+  rm -f "$mark"
+  if [ -n "$PEER_OUT" ]; then
+    MERGED="$OUT_DIR/merged-$STAMP.jsonl"
+    cat "$OUT" "$PEER_OUT" > "$MERGED"
+    echo
+    echo "== Muster beside the peers, one run ($MERGED)"
+    node "$PEERS_HOME/report.js" "$MERGED" --md
+  else
+    echo "   (no peer results found)"
+  fi
+fi
+echo
+echo "== box load (other processes share the 2 cores):"; sed 's/^/   /' "$BOX"
+echo "== Muster correctness column: 'own secret missing' counts players 1..5, who have no per-player secret in"
+echo "   Muster (n/a; docs/performance.md). Leak checks are real for player 0's umpire-only note."
+echo "== done in $(( $(date +%s) - T0 ))s"
