@@ -39,8 +39,11 @@ App::App(boost::asio::io_context& ioc, Config config)
         loaded.push_back({std::move(row), std::move(log)});
     }
     db_ = std::make_unique<DbWorker>(std::move(db));
-    for (const auto& l : loaded)
-        hubs_[l.row.id] = std::make_shared<Hub>(ioc_, *db_, *directory_, l.row.id, from_hex(l.row.seed_hex), l.log);
+    for (const auto& l : loaded) {
+        auto hub = std::make_shared<Hub>(ioc_, *db_, *directory_, l.row.id, from_hex(l.row.seed_hex), l.log);
+        hub->start();
+        hubs_[l.row.id] = hub;
+    }
 
     dummy_hash_ = hash_password(random_hex(16));
     schedule_sweep();
@@ -59,6 +62,10 @@ void App::shutdown() {
                 if (auto c = weak.lock()) open.push_back(c);
     }
     for (auto& c : open) c->close(1001, "server shutting down");
+    {
+        std::lock_guard lock(hubs_mutex_);
+        for (auto& [id, hub] : hubs_) hub->stop();
+    }
     sweep_timer_.cancel();
     hashing_.join();
     if (db_) db_->stop();

@@ -108,6 +108,7 @@ void App::create_campaign(const std::shared_ptr<Client>& client, const json& id,
                 return;
             }
             auto h = std::make_shared<Hub>(ioc_, *db_, *directory_, campaign, seed, std::vector<Event>{*created});
+            h->start();
             {
                 std::lock_guard lock(hubs_mutex_);
                 hubs_[campaign] = h;

@@ -37,9 +37,47 @@ void send_to(const std::weak_ptr<Client>& weak, frames::Frame frame) {
 
 Hub::Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::int64_t id, std::string seed,
          const std::vector<Event>& log)
-    : strand_(boost::asio::make_strand(ioc)), db_(db), directory_(directory), id_(id), seed_(std::move(seed)) {
+    : strand_(boost::asio::make_strand(ioc)),
+      db_(db),
+      directory_(directory),
+      id_(id),
+      seed_(std::move(seed)),
+      alarm_(strand_) {
     for (const auto& e : log) campaign::apply(state_, e);
     directory_.update(state_);
+}
+
+void Hub::start() {
+    boost::asio::post(strand_, [self = shared_from_this()] { self->arm_alarm(); });
+}
+
+void Hub::stop() {
+    boost::asio::post(strand_, [self = shared_from_this()] {
+        self->stopped_ = true;
+        self->alarm_at_.reset();
+        self->alarm_.cancel();
+    });
+}
+
+void Hub::arm_alarm() {
+    if (stopped_) return;
+    auto next = campaign::year::next_alarm(state_);
+    if (next && next == refused_alarm_) next.reset();
+    if (next == alarm_at_) return;
+    alarm_at_ = next;
+    alarm_.cancel();
+    if (!next) return;
+    alarm_.expires_at(std::chrono::system_clock::time_point(std::chrono::milliseconds(*next)));
+    alarm_.async_wait([self = shared_from_this(), at = *next](const boost::system::error_code& ec) {
+        if (ec || self->alarm_at_ != at) return;
+        self->alarm_at_.reset();
+        HubRequest request;
+        request.command = campaign::year::alarm_command(self->state_, now_ms());
+        request.from_clock = true;
+        request.clock_at = at;
+        self->queue_.push_back(std::move(request));
+        self->pump();
+    });
 }
 
 void Hub::submit(HubRequest request) {
@@ -66,19 +104,25 @@ void Hub::pump() {
 }
 
 void Hub::handle(HubRequest& request) {
-    Viewer viewer = viewer_of(request.who);
+    Viewer viewer = request.from_clock ? campaign::server_clock() : viewer_of(request.who);
     const auto& type = request.command.type;
     if (type == "campaign.subscribe") return subscribe(request, viewer);
     if (type == "campaign.unsubscribe") return unsubscribe(request);
 
     campaign::Supplied supplied;
+    supplied.now = now_ms();
     if (type == "campaign.invite") supplied.invite_code = new_invite_code();
     if (type == "campaign.close") supplied.seed_hex = to_hex(seed_);
     VerifiableDice dice(seed_, "campaign", state_.dice_counter);
 
     auto decision = campaign::decide(state_, request.command, viewer, dice, supplied);
     if (auto* error = std::get_if<Error>(&decision)) {
+        if (request.from_clock)
+            std::cerr << "muster: campaign " << id_ << ": " << request.command.type << " at its time was refused: "
+                      << error->message << "\n";
+        if (request.from_clock) refused_alarm_ = request.clock_at;
         send_to(request.client, frames::reply_error(request.id, *error));
+        arm_alarm();
         return;
     }
     auto events = std::get<std::vector<Event>>(std::move(decision));
@@ -106,6 +150,7 @@ void Hub::handle(HubRequest& request) {
                 self->committed(request, std::move(events));
             }
             self->busy_ = false;
+            self->arm_alarm();
             self->pump();
         });
     });

@@ -5,12 +5,14 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/system_timer.hpp>
 #include <nlohmann/json.hpp>
 
 #include "server/app/client.h"
@@ -25,6 +27,8 @@ struct HubRequest {
     nlohmann::json id;  // the client's id for the reply
     SessionInfo who;
     std::weak_ptr<Client> client;
+    bool from_clock = false;  // submitted by the hub itself when a deadline or countdown ran out
+    std::int64_t clock_at = 0;  // and the time it was set for
 };
 
 class Hub : public std::enable_shared_from_this<Hub> {
@@ -33,6 +37,8 @@ public:
     Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::int64_t id, std::string seed,
         const std::vector<Event>& log);
 
+    void start();                     // arms the clocks the replayed state holds
+    void stop();                      // cancels them, for shutdown
     void submit(HubRequest request);  // any thread
     std::int64_t id() const { return id_; }
 
@@ -46,6 +52,8 @@ private:
     void apply_and_push(const std::vector<Event>& events);
     Viewer viewer_of(const SessionInfo& who) const;
     Viewer viewer_of(std::int64_t user) const;
+    // Arms the timer for the campaign's next clock (a month's deadline, an auction countdown), if any.
+    void arm_alarm();
 
     struct Subscriber {
         std::weak_ptr<Client> client;
@@ -68,6 +76,10 @@ private:
     bool busy_ = false;  // a commit is in flight
     std::vector<Subscriber> subscribers_;
     std::unordered_map<std::int64_t, UserView> views_;
+    boost::asio::system_timer alarm_;
+    std::optional<std::int64_t> alarm_at_;  // what alarm_ is armed for
+    std::optional<std::int64_t> refused_alarm_;  // a clock whose command was refused: not retried
+    bool stopped_ = false;
 };
 
 }  // namespace muster

@@ -162,14 +162,17 @@ json remove_op(const std::string& path) { return {{"op", "remove"}, {"path", pat
 
 }  // namespace
 
-bool handles(const std::string& command_type) { return deciders().count(command_type) > 0; }
+bool handles(const std::string& command_type) {
+    return deciders().count(command_type) > 0 || year::handles(command_type);
+}
 
 Decision decide(const CampaignState& state, const Command& command, const Viewer& viewer, Dice& dice,
                 const Supplied& supplied) {
-    auto it = deciders().find(command.type);
-    if (it == deciders().end()) return Error{"unknown_command", "There is no command \"" + command.type + "\"."};
     if (!command.body.is_object()) return bad_request("The command's body must be an object.");
-    return it->second(state, command, viewer, dice, supplied);
+    auto it = deciders().find(command.type);
+    if (it != deciders().end()) return it->second(state, command, viewer, dice, supplied);
+    if (year::handles(command.type)) return year::decide(state, command, viewer, dice, supplied);
+    return Error{"unknown_command", "There is no command \"" + command.type + "\"."};
 }
 
 void apply(CampaignState& state, const Event& e) {
@@ -233,6 +236,8 @@ void apply(CampaignState& state, const Event& e) {
             state.roll_evicted = std::move(state.rolls.front());
             state.rolls.pop_front();
         }
+    } else {
+        year::apply(state, e);
     }
 }
 
@@ -271,6 +276,7 @@ json view(const CampaignState& state, const Viewer& viewer) {
         out["umpire_notes"] = std::move(notes);
         out["invites"] = std::move(invites);
     }
+    year::add_to_view(out, state, viewer);
     return out;
 }
 

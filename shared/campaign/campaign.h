@@ -16,6 +16,7 @@
 #include "shared/core/error.h"
 #include "shared/core/event.h"
 #include "shared/core/viewer.h"
+#include "shared/campaign/year.h"
 
 namespace muster::campaign {
 
@@ -81,6 +82,8 @@ struct CampaignState {
     std::optional<Post> chat_evicted;
     std::optional<Roll> roll_evicted;
 
+    year::YearState year;  // colonels, regiments, auction, diaries, months (shared/campaign/year.h)
+
     Role role_of(std::int64_t user) const;
 };
 
@@ -89,7 +92,11 @@ struct CampaignState {
 struct Supplied {
     std::string invite_code;
     std::string seed_hex;
+    std::int64_t now = 0;  // the server's clock, unix ms, for deadlines and countdowns
 };
+
+// The viewer the server acts as when a deadline or a countdown it set runs out: an umpire with user id 0.
+inline Viewer server_clock() { return Viewer{0, "the umpire's clock", Role::umpire}; }
 
 using Decision = std::variant<Error, std::vector<Event>>;
 
