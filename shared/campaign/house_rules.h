@@ -1,0 +1,57 @@
+#pragma once
+// House rules: every number of the campaign year's rules, with the book's value as the default
+// (over-the-hills.txt, "Set Up" to "Personal Activities"). The umpire may change any of them
+// ("rules.set"); the view shows where the campaign differs from the book.
+#include <optional>
+#include <variant>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "shared/core/error.h"
+
+namespace muster::campaign::year {
+
+struct HouseRules {
+    int starting_money = 1000;         // "Set Up": players are given £1,000
+    int pip_price = 10;                // "Set Up": PIP at a price of £10 per PIP
+    bool late_colonels_buy_pip = true;  // reading: a late joiner's creation is his own "start-up"
+    int last_regiment = 20;            // "Getting your Regiment": numbers between 3 and 20
+    int companies_per_regiment = 10;   // "Background", "Income": ten companies
+    int government_pay = 10;           // "Income": £10 per company per month
+    int allowance_companies = 2;       // "Income": the pay of two companies for his own expenses
+    int wage = 10;                     // "Pay": £10 per company per month
+    int drill_cost = 10;               // "Improving Drill"
+    int musketry_cost = 20;            // "Improving Musketry"
+    int manoeuvres_cost = 50;          // "Improving Effectiveness"
+    int new_attribute = 1;             // "The Regiment": 1 for each attribute when created
+    int attribute_min = 1;             // "The Regiment": the range 1-6
+    int attribute_max = 6;
+    int improve_on = 6;                // "Improving ...": score 6 to gain a point
+    int supervise_bonus = 1;           // "Improving ...": the colonel present adds one
+    int drill_decline_months = 1;      // "Improving Drill": every month without extra drill
+    int drill_decline_on = 1;          //   score 1 to lose a point
+    int musketry_decline_months = 6;   // "Improving Musketry": no musketry for 6 months
+    int musketry_decline_on = 2;       //   score 1 or 2
+    int effectiveness_decline_months = 6;  // "Improving Effectiveness"
+    int effectiveness_decline_on = 2;
+    int socialise_pip = 5;             // "Personal Activities"
+    int business_money = 20;
+    int politics_pip = 10;
+    int lone_absentee_penalty = 10;    // the only one present not socialising loses 10 PIP
+    std::string present = "not_away";  // reading: "not_away" | "submitted"
+    std::string default_diary = "repeat_last";  // reading: "repeat_last" | "quiet"
+    int arrears_risk_months = 3;       // reading of "a few months" ("Pay")
+};
+
+// All settings by name.
+nlohmann::json to_json(const HouseRules& rules);
+// Checks a partial set of settings ({name: value}) against the names, types and ranges, and against
+// each other once merged into `rules`; on success returns the merged rules.
+std::variant<Error, HouseRules> merged(const HouseRules& rules, const nlohmann::json& changes);
+// Applies changes already checked by merged().
+void apply_settings(HouseRules& rules, const nlohmann::json& changes);
+// {name: {"book": value, "campaign": value}} for every setting that differs from the book.
+nlohmann::json differs_from_book(const HouseRules& rules);
+
+}  // namespace muster::campaign::year
