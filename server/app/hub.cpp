@@ -162,40 +162,65 @@ void Hub::committed(HubRequest& request, std::vector<Event> events) {
 }
 
 void Hub::apply_and_push(const std::vector<Event>& events) {
+    using nlohmann::json;
     std::erase_if(subscribers_, [](const Subscriber& s) { return s.client.expired(); });
-    std::unordered_map<std::int64_t, nlohmann::json> patches;  // per subscribed user
-    for (const auto& s : subscribers_) patches.emplace(s.user, nlohmann::json::array());
+    std::vector<std::int64_t> live;  // users with a socket subscribed
+    for (const auto& s : subscribers_)
+        if (std::find(live.begin(), live.end(), s.user) == live.end()) live.push_back(s.user);
 
+    const std::int64_t from = state_.seq;
+    std::unordered_map<std::int64_t, std::vector<std::shared_ptr<const json>>> pieces;  // per user, per event
     bool directory_changed = false;
     for (const auto& e : events) {
-        campaign::apply(state_, e);
         directory_changed = directory_changed || e.type.rfind("campaign.", 0) == 0 ||
                             e.type.rfind("invite.", 0) == 0 || e.type.rfind("member.", 0) == 0;
-        for (auto& [user, ops] : patches) {
-            auto& uv = views_[user];
-            Viewer viewer = viewer_of(user);
-            // The common events patch the view in place; the rest diff a freshly computed view.
-            auto patch = campaign::view_patch(state_, e, viewer);
-            if (patch) {
-                uv.view.patch_inplace(*patch);
-            } else {
-                auto fresh = campaign::view(state_, viewer);
-                patch = nlohmann::json::diff(uv.view, fresh);
-                uv.view = std::move(fresh);
+        if (campaign::has_view_patch(e.type)) {
+            // The common events: one patch per role, shared by every user of that role, present or away.
+            campaign::apply(state_, e);
+            std::shared_ptr<const json> by_role[4];
+            for (auto& [user, log] : logs_) {
+                Viewer viewer = viewer_of(user);
+                if (!log.intact || !viewer.is_member()) continue;
+                auto& patch = by_role[static_cast<int>(viewer.role)];
+                if (!patch) patch = std::make_shared<const json>(*campaign::view_patch(state_, e, viewer));
+                pieces[user].push_back(patch);
             }
-            for (auto& op : *patch) ops.push_back(std::move(op));
-            uv.seq = state_.seq;
+        } else {
+            // The rest: diff each present user's whole view; an absent user's log can't follow.
+            std::unordered_map<std::int64_t, json> before;
+            for (auto user : live) before[user] = campaign::view(state_, viewer_of(user));
+            campaign::apply(state_, e);
+            for (auto user : live)
+                pieces[user].push_back(
+                    std::make_shared<const json>(json::diff(before[user], campaign::view(state_, viewer_of(user)))));
+            for (auto& [user, log] : logs_)
+                if (std::find(live.begin(), live.end(), user) == live.end()) log.intact = false;
         }
     }
     if (directory_changed) directory_.update(state_);
 
     std::unordered_map<std::int64_t, frames::Frame> frame_of;
+    std::unordered_map<const json*, frames::Frame> frame_for_patch;
+    for (auto& [user, list] : pieces) {
+        std::shared_ptr<const json> patch = list.front();
+        if (list.size() > 1) {
+            auto joined = std::make_shared<json>(json::array());
+            for (const auto& piece : list)
+                for (const auto& op : *piece) joined->push_back(op);
+            patch = joined;
+        }
+        auto& log = logs_[user];
+        log.entries.push_back({from, state_.seq, patch});
+        if (log.entries.size() > user_log_kept) log.entries.pop_front();
+        log.to = state_.seq;
+        auto& frame = frame_for_patch[patch.get()];
+        if (!frame) frame = frames::push(id_, state_.seq, "patch", *patch);
+        frame_of[user] = frame;
+    }
     for (const auto& s : subscribers_) {
         auto client = s.client.lock();
-        if (!client) continue;
-        auto& frame = frame_of[s.user];
-        if (!frame) frame = frames::push(id_, state_.seq, "patch", patches[s.user]);
-        client->send(frame);
+        auto it = frame_of.find(s.user);
+        if (client && it != frame_of.end()) client->send(it->second);
     }
 }
 
@@ -215,15 +240,27 @@ void Hub::subscribe(HubRequest& request, const Viewer& viewer) {
     auto client = request.client.lock();
     if (!client) return;
     std::erase_if(subscribers_, [&](const Subscriber& s) { return s.client.lock() == client; });
-
-    auto fresh = campaign::view(state_, viewer);
     client->send(frames::reply_ok(request.id, {{"seq", state_.seq}}));
-    auto known = views_.find(viewer.user);
-    if (since && known != views_.end() && known->second.seq == *since)
-        client->send(frames::push(id_, state_.seq, "patch", nlohmann::json::diff(known->second.view, fresh)));
-    else
-        client->send(frames::push(id_, state_.seq, "view", fresh));
-    views_[viewer.user] = UserView{std::move(fresh), state_.seq};
+
+    // Catch up with the patches sent since `since`, when the log still holds them all; else a whole view.
+    auto& log = logs_[viewer.user];
+    std::optional<nlohmann::json> catch_up;
+    if (since && log.intact && log.to == state_.seq && *since <= state_.seq) {
+        nlohmann::json ops = nlohmann::json::array();
+        bool found = *since == state_.seq;
+        for (const auto& entry : log.entries) {
+            if (entry.from == *since) found = true;
+            if (found && entry.from >= *since)
+                for (const auto& op : *entry.patch) ops.push_back(op);
+        }
+        if (found) catch_up = std::move(ops);
+    }
+    if (catch_up) {
+        client->send(frames::push(id_, state_.seq, "patch", *catch_up));
+    } else {
+        client->send(frames::push(id_, state_.seq, "view", campaign::view(state_, viewer)));
+        if (!log.intact || log.to != state_.seq) log = UserLog{{}, state_.seq, true};
+    }
     subscribers_.push_back(Subscriber{client, viewer.user});
 }
 

@@ -59,12 +59,19 @@ private:
         std::weak_ptr<Client> client;
         std::int64_t user = 0;
     };
-    // The view last sent to a user's sockets (all of a user's sockets see the same view). Kept after
-    // the user's last socket goes, so a reconnect with `since` equal to `seq` gets a patch.
-    struct UserView {
-        nlohmann::json view;
-        std::int64_t seq = 0;
+    // The patches sent to a user since `from`, so a socket that comes back with `since` can be
+    // caught up with a patch rather than a whole view. Kept while the user is away, as long as every
+    // patch can be computed without the user's own view (chat, notices, rolls); broken otherwise.
+    struct UserLog {
+        struct Entry {
+            std::int64_t from = 0, to = 0;
+            std::shared_ptr<const nlohmann::json> patch;
+        };
+        std::deque<Entry> entries;
+        std::int64_t to = 0;  // the seq the user's view is at
+        bool intact = true;
     };
+    static constexpr std::size_t user_log_kept = 256;
 
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     DbWorker& db_;
@@ -75,7 +82,7 @@ private:
     std::deque<HubRequest> queue_;
     bool busy_ = false;  // a commit is in flight
     std::vector<Subscriber> subscribers_;
-    std::unordered_map<std::int64_t, UserView> views_;
+    std::unordered_map<std::int64_t, UserLog> logs_;
     boost::asio::system_timer alarm_;
     std::optional<std::int64_t> alarm_at_;  // what alarm_ is armed for
     std::optional<std::int64_t> refused_alarm_;  // a clock whose command was refused: not retried

@@ -284,7 +284,12 @@ json view(const CampaignState& state, const Viewer& viewer) {
 
 namespace muster::campaign {
 
+bool has_view_patch(const std::string& event_type) {
+    return event_type == "chat.said" || event_type == "notice.posted" || event_type == "dice.rolled";
+}
+
 std::optional<json> view_patch(const CampaignState& after, const Event& e, const Viewer& viewer) {
+    if (!has_view_patch(e.type)) return std::nullopt;
     json ops = json::array();
     ops.push_back({{"op", "replace"}, {"path", "/seq"}, {"value", after.seq}});
     const std::string key = std::to_string(e.seq);

@@ -118,7 +118,11 @@ nlohmann::json view(const CampaignState& state, const Viewer& viewer);
 // alone, for the events that happen most (chat, notices, rolls); nothing for the rest, whose patch the
 // caller finds by diffing whole views. `after` is the state with `event` applied. The result must equal
 // what diffing view() before and after would give (tests/unit/test_campaign.cpp checks it).
+// It depends on the viewer only through the viewer's role, so a server may share it between viewers of
+// one role.
 std::optional<nlohmann::json> view_patch(const CampaignState& after, const Event& event, const Viewer& viewer);
+// Whether view_patch gives a patch for events of this type.
+bool has_view_patch(const std::string& event_type);
 
 // Command types this module decides.
 bool handles(const std::string& command_type);
