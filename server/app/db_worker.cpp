@@ -70,14 +70,14 @@ void DbWorker::commit_appends(std::vector<Job*>& batch) {
         store::Transaction tx(*db_);
         for (std::size_t i = 0; i < batch.size(); ++i) {
             // A savepoint each, so one bad append fails alone.
-            db_->exec("SAVEPOINT append_one");
+            db_->cached("SAVEPOINT append_one").run();
             try {
                 store::append_events(*db_, batch[i]->campaign, batch[i]->events);
-                db_->exec("RELEASE append_one");
+                db_->cached("RELEASE append_one").run();
             } catch (const std::exception& e) {
                 results[i] = e.what();
-                db_->exec("ROLLBACK TO append_one");
-                db_->exec("RELEASE append_one");
+                db_->cached("ROLLBACK TO append_one").run();
+                db_->cached("RELEASE append_one").run();
             }
         }
         tx.commit();

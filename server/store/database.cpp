@@ -48,7 +48,17 @@ Database::Database(const std::string& path) {
     }
 }
 
-Database::~Database() { sqlite3_close_v2(db_); }
+Database::~Database() {
+    cache_.clear();  // finalize before closing
+    sqlite3_close_v2(db_);
+}
+
+Statement& Database::cached(const std::string& sql) {
+    auto& slot = cache_[sql];
+    if (!slot) slot = std::make_unique<Statement>(*this, sql);
+    else slot->reset();
+    return *slot;
+}
 
 void Database::exec(const std::string& sql) {
     char* message = nullptr;

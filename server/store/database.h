@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -30,12 +31,15 @@ public:
 
     void exec(const std::string& sql);  // one or more statements, no results
     Statement prepare(const std::string& sql);
+    // A statement prepared once per connection and reused, reset and unbound, for the hot paths.
+    Statement& cached(const std::string& sql);
     std::int64_t last_insert_id() const;
     int changes() const;
     sqlite3* handle() const { return db_; }
 
 private:
     sqlite3* db_ = nullptr;
+    std::unordered_map<std::string, std::unique_ptr<Statement>> cache_;
 };
 
 class Statement {

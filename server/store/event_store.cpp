@@ -44,12 +44,13 @@ void append_events(Database& db, std::int64_t campaign, const std::vector<Event>
     if (events.empty()) return;
     // The primary key catches a duplicate but not a gap; a gap would break every reader that folds by seq.
     // One lookup on the primary key per batch is cheap next to the inserts.
-    auto last = db.prepare("SELECT COALESCE(MAX(seq), 0) FROM events WHERE campaign = ?");
+    auto& last = db.cached("SELECT COALESCE(MAX(seq), 0) FROM events WHERE campaign = ?");
     last.bind(1, campaign);
     last.step();
     std::int64_t expected = last.column_int(0) + 1;
+    last.reset();
 
-    auto insert = db.prepare(
+    auto& insert = db.cached(
         "INSERT INTO events(campaign, seq, type, actor, at, body, dice) VALUES(?, ?, ?, ?, ?, ?, ?)");
     for (const Event& e : events) {
         if (e.seq != expected)
