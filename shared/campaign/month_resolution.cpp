@@ -15,6 +15,7 @@ std::string companies_text(int n) { return std::to_string(n) + (n == 1 ? " compa
 // One colonel's month while it is being worked out.
 struct Month {
     const Colonel* colonel = nullptr;
+    int* rolled = nullptr;  // rolls made so far in this resolution: each roll's index in the event's dice
     Diary diary;
     bool is_default = false;
     std::string activity;
@@ -138,7 +139,8 @@ void resolve_regiment(Month& m, const HouseRules& rules, Dice& dice) {
             }
         }
         r.*imp.without = 0;
-        m.rolls.push_back({{"roll", std::string(imp.attribute) + " improvement"},
+        m.rolls.push_back({{"index", (*m.rolled)++},
+                           {"roll", std::string(imp.attribute) + " improvement"},
                            {"attribute", imp.attribute},
                            {"die", die},
                            {"modifier", modifier},
@@ -170,7 +172,8 @@ void resolve_regiment(Month& m, const HouseRules& rules, Dice& dice) {
                 result = "at minimum";
             }
         }
-        m.rolls.push_back({{"roll", std::string(imp.attribute) + " decline"},
+        m.rolls.push_back({{"index", (*m.rolled)++},
+                           {"roll", std::string(imp.attribute) + " decline"},
                            {"attribute", imp.attribute},
                            {"die", die},
                            {"modifier", 0},
@@ -214,11 +217,13 @@ json resolve_month(const YearState& year, Dice& dice) {
     const int turn = year.calendar.turn;
     std::vector<Month> months;
     months.reserve(year.colonels.size());
+    int rolled = 0;
 
     // Colonels in order of user id: each one's steps 1 to 7.
     for (const auto& [user, c] : year.colonels) {
         Month m;
         m.colonel = &c;
+        m.rolled = &rolled;
         m.fortune = c.fortune;
         m.pip = c.pip;
         m.regiment = c.regiment;
@@ -304,7 +309,7 @@ json resolve_month(const YearState& year, Dice& dice) {
             {"colonels", std::move(colonels)}};
 }
 
-void apply_resolution(YearState& year, const json& body, std::int64_t seq) {
+void apply_resolution(YearState& year, const json& body, std::int64_t seq, const json& dice) {
     UndoPoint undo;
     undo.resolved_seq = seq;
     undo.turn = body.at("turn").get<int>();
@@ -322,7 +327,14 @@ void apply_resolution(YearState& year, const json& body, std::int64_t seq) {
         if (outcome.at("regiment").is_object()) c.regiment = regiment_from_json(outcome.at("regiment"));
         else c.regiment.reset();
         c.last_diary = diary_from_json(outcome.at("diary"));
-        c.reports[undo.turn] = outcome.at("report");
+        json report = outcome.at("report");
+        // Each roll's counter in the campaign's dice stream, so anyone can recompute it once the seed is out.
+        for (auto& roll : report["rolls"]) {
+            const auto index = roll.value("index", -1);
+            if (index >= 0 && static_cast<std::size_t>(index) < dice.size() && dice[index].contains("counter"))
+                roll["counter"] = dice[index]["counter"];
+        }
+        c.reports[undo.turn] = std::move(report);
         c.history.push_back(history_point(c, undo.turn, month_label));
     }
     Calendar next = calendar_from_json(body.at("calendar"));

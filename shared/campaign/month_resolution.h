@@ -17,8 +17,9 @@ namespace muster::campaign::year {
 // "pip", "regiment", "diary", "default", "report"}}}. Every outcome is in it, so applying it rolls nothing.
 nlohmann::json resolve_month(const YearState& year, Dice& dice);
 
-// Folds a month.resolved body into the year, keeping what month.undo needs.
-void apply_resolution(YearState& year, const nlohmann::json& body, std::int64_t seq);
+// Folds a month.resolved body into the year, keeping what month.undo needs. `dice` is the event's dice
+// log: each roll in a report gets its counter in the campaign's dice stream from it.
+void apply_resolution(YearState& year, const nlohmann::json& body, std::int64_t seq, const nlohmann::json& dice);
 
 // Puts every colonel's sheet and the calendar back to before the last resolution (month.undone).
 void apply_undo(YearState& year);

@@ -84,16 +84,17 @@ std::optional<Error> named_colonel(const CampaignState& state, const json& body,
 // over-the-hills.txt, "Getting your Regiment": "regimental numbers between 3 and 20 ... Colonelcies of
 // Regimental numbers 1 and 2 are never available as they typically go to Royalty."
 std::optional<Error> read_regiment_number(const CampaignState& state, const json& body, int& out) {
-    std::int64_t number = 0;
-    if (auto e = read_int(body, "regiment", std::numeric_limits<std::int64_t>::min(),
-                          std::numeric_limits<std::int64_t>::max(), number))
-        return e;
+    const int last = state.year.rules.last_regiment;
+    const std::string range = "Regiments are numbered from " + std::to_string(first_regiment) + " to " +
+                              std::to_string(last) + " in this campaign.";
+    auto it = body.find("regiment");
+    if (it == body.end()) return bad_request("The field \"regiment\" is missing.");
+    if (!it->is_number_integer() || (it->is_number_unsigned() && it->get<std::uint64_t>() > 1000))
+        return bad_request("The field \"regiment\" must be a whole number. " + range);
+    const auto number = it->get<std::int64_t>();
     if (number == 1 || number == 2)
         return bad_request("Regiments 1 and 2 are never available: they typically go to Royalty.");
-    const int last = state.year.rules.last_regiment;
-    if (number < first_regiment || number > last)
-        return bad_request("Regiments are numbered from " + std::to_string(first_regiment) + " to " +
-                           std::to_string(last) + " in this campaign.");
+    if (number < first_regiment || number > last) return bad_request(range);
     out = static_cast<int>(number);
     return std::nullopt;
 }
@@ -662,7 +663,7 @@ void apply(CampaignState& state, const Event& e) {
             it->second.published_seq = e.seq;
         }
     } else if (t == "month.resolved") {
-        apply_resolution(y, b, e.seq);
+        apply_resolution(y, b, e.seq, e.dice);
     } else if (t == "month.undone") {
         apply_undo(y);
     } else if (t == "report.noted") {

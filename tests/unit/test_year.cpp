@@ -449,12 +449,14 @@ TEST_CASE("a month resolves in the documented order, and the report lists every 
     CHECK(r["fortune"] == json({{"before", 400}, {"after", 410}}));
     CHECK(sum_amounts(r["money"]) == 10);
     REQUIRE(r["rolls"].size() == 1);
-    CHECK(r["rolls"][0] == json({{"roll", "drill improvement"}, {"attribute", "drill"}, {"die", 5}, {"modifier", 1},
+    CHECK(r["rolls"][0] == json({{"index", 0}, {"roll", "drill improvement"}, {"attribute", "drill"}, {"die", 5}, {"modifier", 1},
                                  {"total", 6}, {"needed", "6 or more"}, {"result", "gained"}, {"before", 1}, {"after", 2}}));
     CHECK(r["regiment"] == json({{"drill", {{"before", 1}, {"after", 2}}}}));
     CHECK(t.sheet(t.bob)["fortune"] == 410);
     CHECK(t.sheet(t.bob)["sheet"]["drill"] == 2);
     CHECK(t.sheet(t.bob)["sheet"]["months_without"] == json({{"drill", 0}, {"musketry", 1}, {"effectiveness", 1}}));
+
+    CHECK(report(t, t.carol, 1)["rolls"][0]["index"] == 1);  // the second die of the month
 
     // Dartington: "For every month spent not doing extra drill roll 1d6 and score 1 to lose one drill point"
     // (already at 1, the minimum); "Socialising Gain 5 PIP".
@@ -558,7 +560,7 @@ TEST_CASE("decline: drill every month without extra drill, musketry and effectiv
     t.ok(t.umpire, "month.resolve", json::object(), {6, 2, 3});
     auto r = report(t, t.bob, 6);
     REQUIRE(r["rolls"].size() == 3);
-    CHECK(r["rolls"][1] == json({{"roll", "musketry decline"}, {"attribute", "musketry"}, {"die", 2}, {"modifier", 0},
+    CHECK(r["rolls"][1] == json({{"index", 1}, {"roll", "musketry decline"}, {"attribute", "musketry"}, {"die", 2}, {"modifier", 0},
                                  {"total", 2}, {"needed", "2 or less"}, {"result", "lost"}, {"before", 3}, {"after", 2}}));
     CHECK(r["rolls"][2]["result"] == "no change");
     auto s = t.sheet(t.bob)["sheet"];
@@ -893,4 +895,44 @@ TEST_CASE("every number is a house rule with the book's default; the view shows 
     CHECK(r["money"][3]["amount"] == -15);
     CHECK(r["money"][4]["amount"] == 25);
     CHECK(t.sheet(t.carol)["fortune"] == 500 + 110 + 33 - 120 - 15 + 25);
+}
+
+namespace {
+// Dice that also log each roll's counter in a stream, like the server's verifiable dice.
+class CountedDice : public ScriptedDice {
+public:
+    CountedDice(std::vector<int> script, std::int64_t first) : ScriptedDice(std::move(script)), next_(first) {}
+    int roll(int sides) override {
+        int value = ScriptedDice::roll(sides);
+        log_.back()["stream"] = "campaign";
+        log_.back()["counter"] = next_++;
+        return value;
+    }
+
+private:
+    std::int64_t next_;
+};
+}  // namespace
+
+TEST_CASE("each roll in a month report carries its counter in the campaign's dice stream", "[year]") {
+    YearTable t;
+    t.create(t.bob, "Kemp", 30);
+    t.create(t.carol, "Dartington", 50);
+    t.auction(7, t.bob, 300);
+    t.auction(12, t.carol, 200);
+    t.ok(t.umpire, "year.start", {{"year", "174-"}, {"month", 3}});
+    t.ok(t.bob, "diary.submit", diary("business", orders(true, true, false)));
+    CountedDice dice({6, 2, 3}, 40);
+    auto d = t.run(t.umpire, "month.resolve", json::object(), dice);
+    REQUIRE(std::holds_alternative<std::vector<Event>>(d));
+    t.commit(std::get<std::vector<Event>>(d));
+    CHECK(t.state.dice_counter == 43);
+    auto kemp = report(t, t.bob, 1)["rolls"];
+    REQUIRE(kemp.size() == 2);
+    CHECK(kemp[0]["counter"] == 40);
+    CHECK(kemp[1]["counter"] == 41);
+    CHECK(kemp[1]["die"] == 2);
+    auto dartington = report(t, t.carol, 1)["rolls"];
+    CHECK(dartington[0]["counter"] == 42);
+    CHECK(dartington[0]["die"] == 3);
 }
