@@ -1,8 +1,11 @@
 // Tabs for umpires on the campaign page (see player/index.js for the shape of a tab). The server sends
-// umpire-only parts of the view (invites, umpire notes, blind rolls) only to umpires; these tabs are hidden
-// from everyone else simply because there is nothing for them to show.
+// umpire-only parts of the view (invites, umpire notes, blind rolls, every colonel's full sheet, the year's
+// console) only to umpires; these tabs are hidden from everyone else simply because there is nothing for them
+// to show.
 
 import { umpireConsole } from './console.js';
+import { umpireYearTab } from './year.js';
+import { umpireColonelsTab } from './colonels.js';
 
 export const umpireTabs = [
   {
@@ -11,4 +14,6 @@ export const umpireTabs = [
     visible: (view) => !!view.me && view.me.role === 'umpire',
     create: umpireConsole,
   },
+  umpireYearTab,
+  umpireColonelsTab,
 ];

@@ -6,8 +6,9 @@ import { roleBadge } from '../panels/members.js';
 import { tableTab } from '../table_tab.js';
 import { playerTabs } from '../../player/index.js';
 import { umpireTabs } from '../../umpire/index.js';
+import { yearTabs } from '../../year/index.js';
 
-const TABS = [tableTab, ...playerTabs, ...umpireTabs];
+const TABS = [tableTab, ...playerTabs, ...umpireTabs, ...yearTabs];
 
 export function campaignPage(ctx, route) {
   const campaignId = route.id;

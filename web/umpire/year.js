@@ -1,0 +1,328 @@
+// The umpire's "Year" tab: starting the year, the month's deadline, who has submitted, resolving the month
+// (with a confirmation) and undoing the last resolution, custom objectives to approve, regiments at risk and
+// companies declared against those maintained (docs/protocol.md, year.start, month.*, objective.review).
+
+import { h, setText, syncKeyed, errorLine, runForm } from '../common/dom.js';
+import { countdown } from '../year/countdown.js';
+import {
+  MONTHS, pounds, ordinal, yearOf, isClosed, colonelsSorted, deadlineText, localInputValue, objectiveText,
+} from '../year/format.js';
+
+function field(id, label, control, hint) {
+  return h('div', { class: 'field' }, h('label', { for: id }, label), control, hint ? h('span', { class: 'hint' }, hint) : null);
+}
+
+function startPanel(ctx, campaignId) {
+  const year = h('input', { id: 'year-start-year', type: 'text', maxlength: '16', value: '174-', testid: 'year-start-year', autocomplete: 'off' });
+  const month = h('select', { id: 'year-start-month', testid: 'year-start-month' },
+    MONTHS.map((m, i) => h('option', { value: String(i + 1) }, m)));
+  month.value = '3';
+  const start = h('button', { type: 'submit', class: 'primary', testid: 'year-start' }, 'Start the year');
+  const error = errorLine('year-start-error');
+  const checklist = h('ul', { class: 'checklist', testid: 'setup-checklist' });
+  const form = h('form', { class: 'inline-form', novalidate: true },
+    field('year-start-year', 'Year', year, 'e.g. “174-”: the date is deliberately vague'),
+    field('year-start-month', 'First month', month),
+    h('div', { class: 'form-actions' }, start));
+  const el = h('section', { class: 'card panel panel-start', 'aria-labelledby': 'start-heading' },
+    h('h2', { id: 'start-heading' }, 'Setup'),
+    h('p', { class: 'muted' }, 'Players create colonels, buy PIP and choose objectives; you run the regiment auction. Starting the year ends setup: no more PIP buying, and the auction’s lowest price is fixed for late joiners.'),
+    checklist, form, error.el);
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const y = year.value.trim();
+    if (!y) {
+      error.show('Give the year a label, e.g. 174-.');
+      return;
+    }
+    runForm({
+      button: start,
+      error,
+      action: () => ctx.conn.send('year.start', { campaign: Number(campaignId), year: y, month: Number(month.value) }),
+    });
+  });
+  return {
+    el,
+    update(view) {
+      const y = yearOf(view) || {};
+      el.hidden = y.phase !== 'setup' || isClosed(view);
+      if (el.hidden) return;
+      const cols = colonelsSorted(view).map(([, c]) => c);
+      const players = Object.values(view.members || {}).filter((m) => m.role === 'player').length;
+      const noObjective = cols.filter((c) => !c.objective).length;
+      const pending = cols.filter((c) => c.objective && c.objective.status === 'pending').length;
+      const withRegiment = cols.filter((c) => c.regiment).length;
+      const lot = (y.auction || {}).lot;
+      const items = [
+        [`${cols.length} of ${players} player${players === 1 ? '' : 's'} have a colonel`, cols.length >= players && players > 0],
+        [`${withRegiment} of ${cols.length} colonel${cols.length === 1 ? '' : 's'} hold a regiment`, cols.length > 0 && withRegiment === cols.length],
+        [noObjective ? `${noObjective} without an objective` : 'Every colonel has an objective', noObjective === 0 && cols.length > 0],
+        [pending ? `${pending} custom objective${pending === 1 ? '' : 's'} to review` : 'No objective waits for you', pending === 0],
+        [lot ? `The ${ordinal(lot.regiment)} is on the block: close the lot first` : 'No lot open', !lot],
+      ];
+      checklist.replaceChildren(...items.map(([t, ok]) => h('li', { class: ok ? 'ok' : 'todo' }, t)));
+      start.disabled = !!lot;
+    },
+  };
+}
+
+function monthPanel(ctx, campaignId) {
+  const label = h('h2', { testid: 'month-label' });
+  const deadlineNow = h('span', { testid: 'month-deadline' });
+  const cd = countdown('month-countdown', { past: 'passed: resolving' });
+  const input = h('input', { id: 'deadline-input', type: 'datetime-local', testid: 'deadline-input' });
+  const set = h('button', { type: 'submit', class: 'primary', testid: 'deadline-set' }, 'Set deadline');
+  const clear = h('button', { type: 'button', class: 'ghost', testid: 'deadline-clear' }, 'Clear');
+  const quick = h('div', { class: 'quick-buttons' },
+    [['+1 hour', 3600e3], ['+1 day', 86400e3], ['+3 days', 3 * 86400e3], ['+1 week', 7 * 86400e3]].map(([t, ms]) => {
+      const b = h('button', { type: 'button', class: 'small secondary', testid: `deadline-plus-${t.replace(/\W+/g, '')}` }, t);
+      b.addEventListener('click', () => {
+        const base = Number.isFinite(Date.parse(input.value)) ? Date.parse(input.value) : Date.now();
+        input.value = localInputValue(Math.max(base, Date.now()) + ms);
+        dirty = true;
+      });
+      return b;
+    }));
+  const deadlineError = errorLine('deadline-error');
+  const deadlineForm = h('form', { class: 'inline-form deadline-form', novalidate: true },
+    field('deadline-input', 'Deadline (your local time)', input),
+    h('div', { class: 'form-actions' }, set, clear));
+
+  const submittedList = h('ul', { class: 'submitted-list', testid: 'submitted-list' });
+  const submittedCount = h('span', { class: 'count', testid: 'submitted-count' });
+  const noColonels = h('p', { class: 'muted empty' }, 'No colonels yet.');
+
+  const resolve = h('button', { type: 'button', class: 'danger', testid: 'month-resolve' }, 'Resolve the month…');
+  const confirm = h('button', { type: 'button', class: 'danger', testid: 'month-resolve-confirm' }, 'Yes, resolve it now');
+  const cancel = h('button', { type: 'button', class: 'ghost', testid: 'month-resolve-cancel' }, 'Cancel');
+  const confirmText = h('p', {});
+  const confirmBox = h('div', { class: 'confirm-box', hidden: true, role: 'alertdialog', 'aria-label': 'Confirm resolving the month' },
+    confirmText, h('div', { class: 'form-actions' }, confirm, cancel));
+  const undo = h('button', { type: 'button', class: 'danger-ghost', testid: 'month-undo' }, 'Undo the last resolution');
+  const undoText = h('p', { class: 'hint', testid: 'month-undo-note' });
+  const monthError = errorLine('month-error');
+
+  const el = h('section', { class: 'card panel panel-month', 'aria-labelledby': 'month-heading' },
+    h('span', { id: 'month-heading', class: 'sr-only' }, 'This month'),
+    label,
+    h('p', { class: 'deadline' }, deadlineNow, ' ', cd.el),
+    deadlineForm, quick, deadlineError.el,
+    h('h3', {}, 'Diaries ', submittedCount), noColonels, submittedList,
+    h('h3', {}, 'Resolution'),
+    h('p', { class: 'muted' }, 'Resolving rolls every colonel’s month in one go (income, pay, improvements, decline, activities) and moves the calendar on. At the deadline the server does it by itself.'),
+    h('div', { class: 'form-actions' }, resolve, undo), confirmBox, undoText, monthError.el);
+
+  let dirty = false;
+  let lastDeadline;
+  let view = null;
+  input.addEventListener('input', () => { dirty = true; });
+
+  deadlineForm.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const at = Date.parse(input.value);
+    if (!Number.isFinite(at)) {
+      deadlineError.show('Choose a date and time.');
+      return;
+    }
+    if (at <= Date.now()) {
+      deadlineError.show('The deadline must be in the future.');
+      return;
+    }
+    runForm({
+      button: set,
+      error: deadlineError,
+      action: async () => {
+        await ctx.conn.send('month.set_deadline', { campaign: Number(campaignId), deadline: at });
+        dirty = false;
+      },
+    });
+  });
+  clear.addEventListener('click', () => {
+    runForm({
+      button: clear,
+      error: deadlineError,
+      action: async () => {
+        await ctx.conn.send('month.set_deadline', { campaign: Number(campaignId), deadline: null });
+        dirty = false;
+        input.value = '';
+      },
+    });
+  });
+  resolve.addEventListener('click', () => {
+    confirmBox.hidden = false;
+    resolve.hidden = true;
+    cancel.focus();
+  });
+  cancel.addEventListener('click', () => {
+    confirmBox.hidden = true;
+    resolve.hidden = false;
+    monthError.hide();
+  });
+  confirm.addEventListener('click', () => {
+    const turn = ((yearOf(view) || {}).calendar || {}).turn;
+    runForm({
+      button: confirm,
+      error: monthError,
+      action: async () => {
+        await ctx.conn.send('month.resolve', { campaign: Number(campaignId), turn });
+        confirmBox.hidden = true;
+        resolve.hidden = false;
+      },
+    });
+  });
+  undo.addEventListener('click', () => {
+    runForm({ button: undo, error: monthError, action: () => ctx.conn.send('month.undo', { campaign: Number(campaignId) }) });
+  });
+
+  return {
+    el,
+    update(v) {
+      view = v;
+      const y = yearOf(v) || {};
+      el.hidden = y.phase !== 'months';
+      if (el.hidden) return;
+      const cal = y.calendar || {};
+      const closed = isClosed(v);
+      setText(label, cal.label ? `${cal.label} (month ${cal.turn})` : 'This month');
+      label.dataset.turn = String(cal.turn);
+      setText(deadlineNow, typeof cal.deadline === 'number' ? `Deadline: ${deadlineText(cal.deadline)} ·` : 'No deadline set.');
+      deadlineNow.dataset.deadline = typeof cal.deadline === 'number' ? String(cal.deadline) : '';
+      cd.set(typeof cal.deadline === 'number' ? cal.deadline : null);
+      if (cal.deadline !== lastDeadline) {
+        lastDeadline = cal.deadline;
+        if (!dirty) input.value = typeof cal.deadline === 'number' ? localInputValue(cal.deadline) : '';
+      }
+      clear.hidden = typeof cal.deadline !== 'number';
+      deadlineForm.hidden = closed;
+      quick.hidden = closed;
+
+      const con = y.console || {};
+      const submitted = con.submitted || {};
+      const cols = colonelsSorted(v);
+      noColonels.hidden = cols.length > 0;
+      const n = cols.filter(([k]) => submitted[k]).length;
+      setText(submittedCount, `(${n} of ${cols.length} submitted)`);
+      syncKeyed(submittedList, cols,
+        () => h('li', { class: 'submitted-item', testid: 'submitted-item' },
+          h('span', { class: 'badge' }), h('span', { class: 'member-name' }), h('span', { class: 'muted' })),
+        (li, c, k) => {
+          const done = !!submitted[k];
+          li.dataset.colonel = k;
+          li.dataset.submitted = done ? 'true' : 'false';
+          const b = li.querySelector('.badge');
+          b.className = `badge ${done ? 'badge-ok' : 'badge-warn'}`;
+          setText(b, done ? 'submitted' : 'waiting');
+          setText(li.querySelector('.member-name'), c.name);
+          setText(li.querySelector('.muted'), `${c.player}${c.away ? ` · ${c.away === 'sea' ? 'at sea' : 'on expedition'}` : ''}`);
+        });
+      setText(confirmText, `Resolve ${cal.label || 'this month'} for every colonel now? ${cols.length - n} of ${cols.length} have not submitted and get their default diary. Every roll is made at once.`);
+      resolve.disabled = closed;
+      undo.hidden = !con.can_undo || closed;
+      setText(undoText, con.can_undo
+        ? 'Undo puts every sheet and the calendar back to before the last resolution; that month’s diaries can then be revised and resolved again.'
+        : 'Nothing to undo (only the last resolution, and only while nothing else has changed a sheet since).');
+    },
+  };
+}
+
+function objectivesPanel(ctx, campaignId) {
+  const list = h('ul', { class: 'review-list', testid: 'objective-review-list' });
+  const empty = h('p', { class: 'muted empty' }, 'No custom objective waits for you.');
+  const el = h('section', { class: 'card panel', 'aria-labelledby': 'review-heading' },
+    h('h2', { id: 'review-heading' }, 'Custom objectives'), empty, list);
+  function create() {
+    const text = h('p', { class: 'item-text objective-text' });
+    const noteInput = h('input', { type: 'text', maxlength: '500', placeholder: 'A note for the player (optional)', testid: 'objective-note-input', 'aria-label': 'Note for the player' });
+    const approve = h('button', { type: 'button', class: 'small primary', testid: 'objective-approve' }, 'Approve');
+    const reject = h('button', { type: 'button', class: 'small danger-ghost', testid: 'objective-reject' }, 'Reject');
+    const error = errorLine('objective-review-error');
+    const li = h('li', { class: 'review-item', testid: 'objective-review-item' },
+      h('div', { class: 'item-meta' }, h('span', { class: 'author' }), ' wants:'), text, noteInput,
+      h('div', { class: 'form-actions' }, approve, reject), error.el);
+    const send = (ok, button) => runForm({
+      button,
+      error,
+      action: () => ctx.conn.send('objective.review', {
+        campaign: Number(campaignId), colonel: Number(li.dataset.colonel), approve: ok, note: noteInput.value.trim(),
+      }),
+    });
+    approve.addEventListener('click', () => send(true, approve));
+    reject.addEventListener('click', () => send(false, reject));
+    return li;
+  }
+  return {
+    el,
+    update(view) {
+      const y = yearOf(view) || {};
+      const pending = ((y.console || {}).pending_objectives || []).map(String);
+      const items = colonelsSorted(view).filter(([k]) => pending.includes(k));
+      empty.hidden = items.length > 0;
+      syncKeyed(list, items, create, (li, c, k) => {
+        li.dataset.colonel = k;
+        setText(li.querySelector('.author'), `${c.name} (${c.player})`);
+        setText(li.querySelector('.objective-text'), objectiveText(c.objective));
+      });
+      el.classList.toggle('attention', items.length > 0);
+    },
+  };
+}
+
+function watchPanel() {
+  const risk = h('ul', { class: 'watch-list', testid: 'at-risk-list' });
+  const noRisk = h('p', { class: 'muted empty' }, 'No regiment is long unpaid.');
+  const companies = h('ul', { class: 'watch-list', testid: 'companies-list' });
+  const noCompanies = h('p', { class: 'muted empty' }, 'No regiments yet.');
+  const el = h('section', { class: 'card panel', 'aria-labelledby': 'watch-heading' },
+    h('h2', { id: 'watch-heading' }, 'Watch'),
+    h('h3', {}, 'At risk of looting and trouble'), noRisk, risk,
+    h('h3', {}, 'Companies declared against maintained'), noCompanies, companies);
+  return {
+    el,
+    update(view) {
+      const y = yearOf(view) || {};
+      const con = y.console || {};
+      const cols = y.colonels || {};
+      const r = (con.at_risk || []).map((u) => [u, cols[String(u)] || { name: `#${u}` }]);
+      noRisk.hidden = r.length > 0;
+      syncKeyed(risk, r, () => h('li', { class: 'watch-item risk', testid: 'at-risk-item' }), (li, c) => {
+        const s = c.sheet || {};
+        setText(li, `${c.name}: ${s.arrears_months ?? '?'} months in arrears, ${pounds(s.arrears)} owed`);
+      });
+      const comp = Object.entries(con.companies || {}).map(([u, x]) => [u, { ...x, col: cols[u] || { name: `#${u}` } }])
+        .sort((a, b) => String(a[1].col.name).localeCompare(String(b[1].col.name)));
+      noCompanies.hidden = comp.length > 0;
+      syncKeyed(companies, comp, () => h('li', { class: 'watch-item', testid: 'companies-item' },
+        h('span', { class: 'member-name' }), h('span', { class: 'companies-figures' })), (li, x, u) => {
+        li.dataset.colonel = u;
+        const over = x.declared > x.maintained;
+        li.classList.toggle('mismatch', over);
+        li.dataset.mismatch = over ? 'true' : 'false';
+        setText(li.querySelector('.member-name'), x.col.name);
+        setText(li.querySelector('.companies-figures'), `declares ${x.declared}, maintains ${x.maintained}${over ? ` — pockets ${x.declared - x.maintained} companies’ pay` : ''}`);
+      });
+    },
+  };
+}
+
+export const umpireYearTab = {
+  id: 'year',
+  label: 'Year',
+  visible: (view) => !!(view && view.year && view.me && view.me.role === 'umpire'),
+  create(ctx, campaignId) {
+    const panels = {
+      start: startPanel(ctx, campaignId),
+      month: monthPanel(ctx, campaignId),
+      objectives: objectivesPanel(ctx, campaignId),
+      watch: watchPanel(),
+    };
+    const el = h('div', { class: 'year-grid' },
+      h('div', { class: 'col-main' }, panels.start.el, panels.month.el),
+      h('div', { class: 'col-side' }, panels.objectives.el, panels.watch.el));
+    return {
+      el,
+      update(view) {
+        for (const p of Object.values(panels)) p.update(view);
+      },
+    };
+  },
+};

@@ -1,0 +1,38 @@
+// The gazette: diaries their writers published, newest first. Public to every member.
+
+import { h, setText, setTime, syncKeyed, bySeq } from '../common/dom.js';
+
+export const gazetteTab = {
+  id: 'gazette',
+  label: 'Gazette',
+  visible: (view) => !!(view && view.year),
+  create() {
+    const list = h('ol', { class: 'gazette-list', testid: 'gazette-list' });
+    const empty = h('p', { class: 'muted empty' }, 'Nothing published yet. A colonel may publish his diary here when he writes it.');
+    const el = h('section', { class: 'card panel panel-gazette', 'aria-labelledby': 'gazette-heading' },
+      h('h2', { id: 'gazette-heading' }, 'The Gazette'),
+      h('p', { class: 'muted' }, 'Diaries their writers chose to publish.'),
+      empty, list);
+    return {
+      el,
+      update(view) {
+        const me = view.me || {};
+        const items = bySeq((view.year || {}).gazette, true);
+        empty.hidden = items.length > 0;
+        syncKeyed(list, items,
+          () => h('li', { class: 'gazette-item', testid: 'gazette-item' },
+            h('div', { class: 'gazette-head' }, h('span', { class: 'gazette-month' }), h('span', { class: 'author' })),
+            h('div', { class: 'item-text' }),
+            h('div', { class: 'item-meta' }, 'published ', h('time'))),
+          (li, g) => {
+            li.dataset.colonel = String(g.colonel);
+            li.dataset.turn = String(g.turn);
+            setText(li.querySelector('.gazette-month'), g.label || '');
+            setText(li.querySelector('.author'), g.colonel === me.user ? `${g.colonel_name} (you)` : g.colonel_name);
+            setText(li.querySelector('.item-text'), g.text);
+            setTime(li.querySelector('time'), g.at);
+          });
+      },
+    };
+  },
+};
