@@ -29,342 +29,354 @@ function intOf(input) {
   return /^\d+$/.test(t) ? Number(t) : NaN;
 }
 
+// The diary form. A player writes his own (bound by the deadline); an umpire may write a colonel's for him
+// (`colonelOf(view)` names that colonel; orders sent by letter) and is not bound by the deadline.
+// Returns {main, cost, update(view)}: the form's card and the cost summary's card.
+export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColonel, idPrefix = '' } = {}) {
+  const I = (x) => `${idPrefix}${x}`; // element ids (labels need unique ones); test ids stay as they are
+  // The month and its deadline.
+  const month = h(umpire ? 'h3' : 'h2', { testid: 'diary-month' });
+  const deadline = h('span', { class: 'deadline-text' });
+  const cd = countdown('diary-countdown', { past: 'the deadline has passed', onOver: () => { if (view) update(view); } });
+  const deadlineBox = h('p', { class: 'deadline', testid: 'diary-deadline' }, deadline, ' ', cd.el);
+  const status = h('p', { class: 'diary-status', testid: 'diary-status' });
+  const fallback = h('p', { class: 'hint', testid: 'diary-default' });
+
+  // The activity.
+  const activity = h('select', { id: I('diary-activity'), testid: 'diary-activity' });
+  const supervise = h('select', { id: I('diary-supervise'), testid: 'diary-supervise' },
+    IMPROVEMENTS.map((i) => h('option', { value: i.key }, `${i.label} (${i.attributeLabel})`)));
+  const superviseField = field(I('diary-supervise'), 'Which improvement you oversee', supervise,
+    h('span', { class: 'hint' }, 'Adds one to its roll. It must be one your orders pay for.'));
+  const away = h('p', { class: 'away-note', testid: 'diary-away', hidden: true });
+  const activityHint = h('p', { class: 'hint activity-hint' });
+  const activityField = field(I('diary-activity'), 'Activity', activity);
+  const activityBox = h('fieldset', { class: 'diary-part' }, h('legend', {}, umpire ? 'His activity this month' : 'Your activity this month'),
+    away, activityField, activityHint, superviseField);
+
+  // The regiment's orders.
+  const imps = IMPROVEMENTS.map((i) => {
+    const box = check(I(`diary-${i.key}`), `diary-${i.key}`);
+    const costEl = h('span', { class: 'order-cost' });
+    const label = h('label', { for: I(`diary-${i.key}`), class: 'check' }, box, h('span', {}, i.label, h('span', { class: 'hint' }, ` (${i.attributeLabel})`)), costEl);
+    return { ...i, box, costEl, label };
+  });
+  const maintained = h('input', { id: I('diary-maintained'), type: 'number', min: '0', step: '1', inputmode: 'numeric', testid: 'diary-maintained' });
+  const declared = h('input', { id: I('diary-declared'), type: 'number', min: '0', step: '1', inputmode: 'numeric', testid: 'diary-declared' });
+  const pay = h('select', { id: I('diary-pay'), testid: 'diary-pay' });
+  const companiesHint = h('p', { class: 'hint', testid: 'diary-companies-hint' });
+  const ordersBox = h('fieldset', { class: 'diary-part', testid: 'diary-orders' }, h('legend', {}, "The regiment's orders"),
+    h('div', { class: 'checks' }, imps.map((i) => i.label)),
+    h('div', { class: 'field-row' },
+      field(I('diary-maintained'), 'Companies maintained', maintained),
+      field(I('diary-declared'), 'Declared to the government', declared)),
+    companiesHint,
+    field(I('diary-pay'), 'The men', pay));
+  const noRegiment = h('p', { class: 'muted', hidden: true, testid: 'diary-no-regiment' },
+    'You have no regiment yet, so no orders: choose how you spend the month.');
+
+  // The text.
+  const text = h('textarea', { id: I('diary-text'), rows: '7', maxlength: '8000', testid: 'diary-text', placeholder: 'Dear diary, this month…' });
+  const publish = check(I('diary-publish'), 'diary-publish');
+  const textBox = h('fieldset', { class: 'diary-part' }, h('legend', {}, umpire ? 'His diary' : 'Your diary'),
+    field(I('diary-text'), 'What happened this month', text),
+    h('label', { class: 'check', for: I('diary-publish') }, publish, h('span', {}, 'Publish it in the gazette for the whole campaign to read')),
+    h('p', { class: 'hint' }, 'Unpublished, only you and the umpires read it.'));
+
+  // What it costs.
+  const costRows = {};
+  const costTable = h('dl', { class: 'cost-table' });
+  for (const [k, label] of [['fortune', 'Your fortune'], ['income', 'Income this month'], ['wages', 'Wages'],
+    ['back_pay', 'Back pay'], ['improvements', 'Improvements'], ['left', 'Left after this month']]) {
+    const dd = h('dd', { testid: `diary-cost-${k.replace('_', '-')}` });
+    costRows[k] = { row: h('div', { class: `cost-${k}` }, h('dt', {}, label), dd), dd };
+    costTable.appendChild(costRows[k].row);
+  }
+  const incomeNote = h('p', { class: 'hint' });
+  const refusal = h('p', { class: 'form-error', role: 'alert', testid: 'diary-refusal', hidden: true });
+  const costBox = h('section', { class: 'card panel panel-cost', testid: 'diary-cost', 'aria-labelledby': I('diary-cost-heading') },
+    h('h2', { id: I('diary-cost-heading') }, 'What it costs'), costTable, incomeNote, refusal);
+
+  const submit = h('button', { type: 'submit', class: 'primary', testid: 'diary-submit' }, 'Submit diary');
+  const error = errorLine('diary-error');
+  const saved = h('span', { class: 'hint', testid: 'diary-saved', 'aria-live': 'polite' });
+  const costLine = h('p', { class: 'cost-line', testid: 'diary-cost-line', 'aria-live': 'polite' });
+  const form = h('form', { class: 'stack diary-form', novalidate: true },
+    activityBox, noRegiment, ordersBox, textBox, costLine, error.el, h('div', { class: 'form-actions' }, submit, saved));
+  const closedNote = h('p', { class: 'muted', hidden: true, testid: 'diary-closed' });
+  const noColonel = h('p', { class: 'muted', hidden: true }, 'Create your colonel first (Colonel tab).');
+
+  const mainCard = h('section', { class: umpire ? 'panel panel-diary' : 'card panel panel-diary', 'aria-label': 'Diary' },
+    month, deadlineBox, status, fallback, noColonel, closedNote, form);
+  if (umpire) costBox.classList.remove('card');
+
+  let view = null;
+  let dirty = false;
+  let loadedKey = null;
+  let loadedTurn = null;
+  let activityKey = null;
+
+  function col() {
+    return colonelOf(view);
+  }
+
+  function settings() {
+    return (yearOf(view) || {}).settings || {};
+  }
+
+  function orders() {
+    return {
+      drill: imps[0].box.checked,
+      musketry: imps[1].box.checked,
+      manoeuvres: imps[2].box.checked,
+      maintained: intOf(maintained),
+      declared: intOf(declared),
+      pay: pay.value,
+    };
+  }
+
+  // The reason the server would refuse this diary, or null.
+  function problem() {
+    const c = col();
+    if (!c) return 'You have no colonel yet.';
+    const per = settings().companies_per_regiment || 10;
+    if (!c.away && !CHOSEN_ACTIVITIES.includes(activity.value)) return 'Choose an activity.';
+    if (c.sheet) {
+      const o = orders();
+      for (const [k, label] of [['maintained', 'Companies maintained'], ['declared', 'Companies declared']]) {
+        if (!Number.isInteger(o[k]) || o[k] < 0 || o[k] > per) return `${label} must be a whole number from 0 to ${per}.`;
+      }
+      if (!c.away && activity.value === 'supervise' && !o[supervise.value]) {
+        const imp = IMPROVEMENTS.find((i) => i.key === supervise.value);
+        return `You can only supervise an improvement your orders pay for this month (${imp ? imp.label.toLowerCase() : supervise.value} is not ordered).`;
+      }
+      return costRefusal(diaryCost({ orders: o, fortune: c.fortune, sheet: c.sheet, settings: settings() }));
+    }
+    return null;
+  }
+
+  function deadlinePassed() {
+    if (umpire) return false;
+    const y = yearOf(view) || {};
+    const d = y.calendar && y.calendar.deadline;
+    return typeof d === 'number' && d <= Date.now();
+  }
+
+  function showCost() {
+    const c = col();
+    if (!c) return;
+    const o = c.sheet ? orders() : null;
+    const cost = diaryCost({
+      orders: o && { ...o, maintained: o.maintained || 0, declared: o.declared || 0 },
+      fortune: c.fortune,
+      sheet: c.sheet,
+      settings: settings(),
+    });
+    const s = settings();
+    setText(costRows.fortune.dd, pounds(cost.fortune));
+    setText(costRows.income.dd, `+${pounds(cost.income)}`);
+    const minus = (n) => (n ? `−${pounds(n)}` : pounds(0));
+    setText(costRows.wages.dd, minus(cost.wages));
+    setText(costRows.back_pay.dd, minus(cost.back_pay));
+    setText(costRows.improvements.dd, minus(cost.improvements));
+    setText(costLine, c.sheet
+      ? `These orders cost ${pounds(cost.total_costs)} of ${pounds(cost.available)} (fortune and this month's income): ${pounds(cost.left)} left.`
+      : '');
+    costLine.classList.toggle('is-bad', cost.left < 0);
+    costLine.hidden = !c.sheet;
+    setText(costRows.left.dd, pounds(cost.left));
+    costRows.back_pay.row.hidden = cost.back_pay === 0;
+    costRows.left.row.classList.toggle('is-bad', cost.left < 0);
+    costBox.dataset.left = String(cost.left);
+    costBox.dataset.total = String(cost.total_costs);
+    costBox.dataset.income = String(cost.income);
+    setText(incomeNote, c.sheet
+      ? `Income: ${o && Number.isInteger(o.declared) ? o.declared : '?'} declared companies and your allowance of ${s.allowance_companies} at ${pounds(s.government_pay)} each; wages ${pounds(s.wage)} a maintained company. Activities and rolls come at the month's end.`
+      : 'Without a regiment your month costs nothing.');
+    const why = problem();
+    refusal.hidden = !why;
+    setText(refusal, why || '');
+    costBox.dataset.ok = why ? 'false' : 'true';
+    submit.disabled = !!why || deadlinePassed() || isClosed(view);
+    for (const i of imps) setText(i.costEl, pounds(s[i.cost] || 0));
+    superviseField.hidden = !!c.away || activity.value !== 'supervise';
+    const per = s.companies_per_regiment || 10;
+    maintained.max = String(per);
+    declared.max = String(per);
+    if (o && Number.isInteger(o.declared) && Number.isInteger(o.maintained) && o.declared > o.maintained) {
+      setText(companiesHint, `You pocket the pay of ${o.declared - o.maintained} compan${o.declared - o.maintained === 1 ? 'y' : 'ies'} the regiment does not have. The government may take a dim view of that, if found out.`);
+    } else {
+      setText(companiesHint, `Up to ${per} companies. The government pays for those declared.`);
+    }
+    const hints = {
+      supervise: `Oversee one improvement: +${s.supervise_bonus ?? 1} to its roll.`,
+      socialise: `+${s.socialise_pip ?? 5} PIP. The only colonel present not socialising while the others do loses ${s.lone_absentee_penalty ?? 10} PIP.`,
+      business: `+${pounds(s.business_money ?? 20)} to your fortune.`,
+      politics: `+${s.politics_pip ?? 10} PIP.`,
+    };
+    setText(activityHint, c.away ? '' : hints[activity.value] || '');
+  }
+
+  function load(d, c) {
+    const chosen = d && CHOSEN_ACTIVITIES.includes(d.activity) ? d.activity : 'business';
+    activity.value = chosen;
+    if (activity.value !== chosen) activity.value = 'business';
+    supervise.value = (d && d.supervise) || 'drill';
+    const o = (d && d.orders) || null;
+    const per = settings().companies_per_regiment || 10;
+    imps[0].box.checked = !!(o && o.drill);
+    imps[1].box.checked = !!(o && o.musketry);
+    imps[2].box.checked = !!(o && o.manoeuvres);
+    maintained.value = String(o ? o.maintained : (c.sheet ? c.sheet.companies : per));
+    declared.value = String(o ? o.declared : (c.sheet ? c.sheet.declared : per));
+    pay.value = (o && o.pay) || 'pay';
+    text.value = (d && d.text) || '';
+    publish.checked = !!(d && d.publish);
+  }
+
+  form.addEventListener('input', () => {
+    dirty = true;
+    setText(saved, '');
+    showCost();
+  });
+  form.addEventListener('change', () => {
+    dirty = true;
+    showCost();
+  });
+
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const c = col();
+    const why = problem();
+    if (why) {
+      error.show(why);
+      return;
+    }
+    if (deadlinePassed()) {
+      error.show("This month's deadline has passed: the month is being resolved.");
+      return;
+    }
+    const body = { campaign: Number(campaignId), text: text.value, publish: publish.checked };
+    if (umpire) body.colonel = c.user;
+    if (!c.away) body.activity = activity.value;
+    if (!c.away && activity.value === 'supervise') body.supervise = supervise.value;
+    if (c.sheet) body.orders = orders();
+    runForm({
+      button: submit,
+      error,
+      action: async () => {
+        await ctx.conn.send('diary.submit', body);
+        dirty = false;
+        loadedKey = null;
+        setText(saved, 'Saved.');
+      },
+    }).then(() => showCost());
+  });
+
+  function update(v) {
+      view = v;
+      const y = yearOf(v) || {};
+      const cal = y.calendar || {};
+      const c = col();
+      setText(month, umpire ? `His diary for ${cal.label || 'this month'}, written for him` : cal.label ? `Diary for ${cal.label}` : 'Diary');
+      if (typeof cal.deadline === 'number') {
+        setText(deadline, `Deadline: ${deadlineText(cal.deadline)}${umpire ? ' (you are not bound by it)' : ''} ·`);
+        deadlineBox.dataset.deadline = String(cal.deadline);
+      } else {
+        setText(deadline, 'No deadline set yet: the umpire will set one. You may write your diary now.');
+        delete deadlineBox.dataset.deadline;
+      }
+      cd.set(typeof cal.deadline === 'number' ? cal.deadline : null);
+
+      noColonel.hidden = !!c;
+      const closed = isClosed(v);
+      closedNote.hidden = !closed;
+      setText(closedNote, closed ? 'The campaign is closed.' : '');
+      form.hidden = !c || closed;
+      if (!c) {
+        status.hidden = true;
+        fallback.hidden = true;
+        costBox.hidden = true;
+        return;
+      }
+      costBox.hidden = closed;
+
+      // A new month starts the form afresh.
+      if (loadedTurn !== cal.turn) {
+        loadedTurn = cal.turn;
+        dirty = false;
+        loadedKey = null;
+        setText(saved, '');
+      }
+
+      // The activities open to this colonel (no supervising without a regiment).
+      const aKey = `${!!c.sheet}`;
+      if (aKey !== activityKey) {
+        activityKey = aKey;
+        const keep = activity.value;
+        activity.replaceChildren(...CHOSEN_ACTIVITIES.filter((a) => a !== 'supervise' || c.sheet)
+          .map((a) => h('option', { value: a }, ACTIVITIES[a])));
+        if (keep) activity.value = keep;
+      }
+      // The pay choices, with what is owed.
+      const owed = c.sheet ? c.sheet.arrears || 0 : 0;
+      const payKey = `${owed}`;
+      if (pay.dataset.key !== payKey) {
+        const keep = pay.value;
+        pay.dataset.key = payKey;
+        pay.replaceChildren(...Object.entries(PAY_CHOICES).map(([k, t]) =>
+          h('option', { value: k }, k === 'pay_arrears' ? `${t} (${pounds(owed)} owed)` : t)));
+        if (keep) pay.value = keep;
+      }
+
+      activity.disabled = !!c.away;
+      activityField.hidden = !!c.away;
+      away.hidden = !c.away;
+      setText(away, c.away ? `${AWAY[c.away] || c.away}: your activity is set for you this month. Your regiment still needs its orders.` : '');
+      ordersBox.hidden = !c.sheet;
+      noRegiment.hidden = !!c.sheet;
+
+      const d = c.diary;
+      status.dataset.submitted = d ? 'true' : 'false';
+      status.hidden = false;
+      status.replaceChildren(...(d
+        ? [h('span', { class: 'badge badge-ok' }, 'submitted'), ' at ', (() => { const t = h('time'); setTime(t, d.at); return t; })(),
+          umpire ? '. Submitting replaces it.' : deadlinePassed() ? '.' : '. You may revise it until the deadline.']
+        : [h('span', { class: 'badge badge-warn' }, 'not submitted'), ' Nothing submitted for this month yet.']));
+      const def = c.default_diary;
+      fallback.hidden = !!d || !def;
+      if (def) {
+        setText(fallback, `If you submit nothing you get: ${activityText(def)}${def.orders ? `; ${lower(ordersText(def))}` : ''}.`);
+      }
+      setText(submit, d ? 'Revise diary' : 'Submit diary');
+
+      const source = d || def || null;
+      const key = JSON.stringify([cal.turn, source && { ...source, cost: undefined }]);
+      if (!dirty && key !== loadedKey) {
+        loadedKey = key;
+        load(source, c);
+      }
+      const passed = deadlinePassed();
+      for (const x of form.querySelectorAll('input, select, textarea')) {
+        if (x === activity) x.disabled = !!c.away || passed;
+        else x.disabled = passed;
+      }
+      if (passed) setText(status, "This month's deadline has passed: the month is being resolved.");
+      showCost();
+  }
+
+  return { main: mainCard, cost: costBox, update };
+}
+
 export const diaryTab = {
   id: 'diary',
   label: 'Diary',
   visible: (view) => !!(view && view.year && view.me && view.me.role === 'player' && view.year.phase === 'months'),
   create(ctx, campaignId) {
-    // The month and its deadline.
-    const month = h('h2', { testid: 'diary-month' });
-    const deadline = h('span', { class: 'deadline-text' });
-    const cd = countdown('diary-countdown', { past: 'the deadline has passed', onOver: () => { if (view) update(view); } });
-    const deadlineBox = h('p', { class: 'deadline', testid: 'diary-deadline' }, deadline, ' ', cd.el);
-    const status = h('p', { class: 'diary-status', testid: 'diary-status' });
-    const fallback = h('p', { class: 'hint', testid: 'diary-default' });
-
-    // The activity.
-    const activity = h('select', { id: 'diary-activity', testid: 'diary-activity' });
-    const supervise = h('select', { id: 'diary-supervise', testid: 'diary-supervise' },
-      IMPROVEMENTS.map((i) => h('option', { value: i.key }, `${i.label} (${i.attributeLabel})`)));
-    const superviseField = field('diary-supervise', 'Which improvement you oversee', supervise,
-      h('span', { class: 'hint' }, 'Adds one to its roll. It must be one your orders pay for.'));
-    const away = h('p', { class: 'away-note', testid: 'diary-away', hidden: true });
-    const activityHint = h('p', { class: 'hint activity-hint' });
-    const activityField = field('diary-activity', 'Activity', activity);
-    const activityBox = h('fieldset', { class: 'diary-part' }, h('legend', {}, 'Your activity this month'),
-      away, activityField, activityHint, superviseField);
-
-    // The regiment's orders.
-    const imps = IMPROVEMENTS.map((i) => {
-      const box = check(`diary-${i.key}`, `diary-${i.key}`);
-      const costEl = h('span', { class: 'order-cost' });
-      const label = h('label', { for: `diary-${i.key}`, class: 'check' }, box, h('span', {}, i.label, h('span', { class: 'hint' }, ` (${i.attributeLabel})`)), costEl);
-      return { ...i, box, costEl, label };
-    });
-    const maintained = h('input', { id: 'diary-maintained', type: 'number', min: '0', step: '1', inputmode: 'numeric', testid: 'diary-maintained' });
-    const declared = h('input', { id: 'diary-declared', type: 'number', min: '0', step: '1', inputmode: 'numeric', testid: 'diary-declared' });
-    const pay = h('select', { id: 'diary-pay', testid: 'diary-pay' });
-    const companiesHint = h('p', { class: 'hint', testid: 'diary-companies-hint' });
-    const ordersBox = h('fieldset', { class: 'diary-part', testid: 'diary-orders' }, h('legend', {}, "The regiment's orders"),
-      h('div', { class: 'checks' }, imps.map((i) => i.label)),
-      h('div', { class: 'field-row' },
-        field('diary-maintained', 'Companies maintained', maintained),
-        field('diary-declared', 'Declared to the government', declared)),
-      companiesHint,
-      field('diary-pay', 'The men', pay));
-    const noRegiment = h('p', { class: 'muted', hidden: true, testid: 'diary-no-regiment' },
-      'You have no regiment yet, so no orders: choose how you spend the month.');
-
-    // The text.
-    const text = h('textarea', { id: 'diary-text', rows: '7', maxlength: '8000', testid: 'diary-text', placeholder: 'Dear diary, this month…' });
-    const publish = check('diary-publish', 'diary-publish');
-    const textBox = h('fieldset', { class: 'diary-part' }, h('legend', {}, 'Your diary'),
-      field('diary-text', 'What happened this month', text),
-      h('label', { class: 'check', for: 'diary-publish' }, publish, h('span', {}, 'Publish it in the gazette for the whole campaign to read')),
-      h('p', { class: 'hint' }, 'Unpublished, only you and the umpires read it.'));
-
-    // What it costs.
-    const costRows = {};
-    const costTable = h('dl', { class: 'cost-table' });
-    for (const [k, label] of [['fortune', 'Your fortune'], ['income', 'Income this month'], ['wages', 'Wages'],
-      ['back_pay', 'Back pay'], ['improvements', 'Improvements'], ['left', 'Left after this month']]) {
-      const dd = h('dd', { testid: `diary-cost-${k.replace('_', '-')}` });
-      costRows[k] = { row: h('div', { class: `cost-${k}` }, h('dt', {}, label), dd), dd };
-      costTable.appendChild(costRows[k].row);
-    }
-    const incomeNote = h('p', { class: 'hint' });
-    const refusal = h('p', { class: 'form-error', role: 'alert', testid: 'diary-refusal', hidden: true });
-    const costBox = h('section', { class: 'card panel panel-cost', testid: 'diary-cost', 'aria-labelledby': 'diary-cost-heading' },
-      h('h2', { id: 'diary-cost-heading' }, 'What it costs'), costTable, incomeNote, refusal);
-
-    const submit = h('button', { type: 'submit', class: 'primary', testid: 'diary-submit' }, 'Submit diary');
-    const error = errorLine('diary-error');
-    const saved = h('span', { class: 'hint', testid: 'diary-saved', 'aria-live': 'polite' });
-    const costLine = h('p', { class: 'cost-line', testid: 'diary-cost-line', 'aria-live': 'polite' });
-    const form = h('form', { class: 'stack diary-form', novalidate: true },
-      activityBox, noRegiment, ordersBox, textBox, costLine, error.el, h('div', { class: 'form-actions' }, submit, saved));
-    const closedNote = h('p', { class: 'muted', hidden: true, testid: 'diary-closed' });
-    const noColonel = h('p', { class: 'muted', hidden: true }, 'Create your colonel first (Colonel tab).');
-
-    const mainCard = h('section', { class: 'card panel panel-diary', 'aria-labelledby': 'diary-month' },
-      month, deadlineBox, status, fallback, noColonel, closedNote, form);
+    const d = diaryForm(ctx, campaignId);
     const el = h('div', { class: 'year-grid' },
-      h('div', { class: 'col-main' }, mainCard),
-      h('div', { class: 'col-side' }, costBox));
-
-    let view = null;
-    let dirty = false;
-    let loadedKey = null;
-    let loadedTurn = null;
-    let activityKey = null;
-
-    function col() {
-      return myColonel(view);
-    }
-
-    function settings() {
-      return (yearOf(view) || {}).settings || {};
-    }
-
-    function orders() {
-      return {
-        drill: imps[0].box.checked,
-        musketry: imps[1].box.checked,
-        manoeuvres: imps[2].box.checked,
-        maintained: intOf(maintained),
-        declared: intOf(declared),
-        pay: pay.value,
-      };
-    }
-
-    // The reason the server would refuse this diary, or null.
-    function problem() {
-      const c = col();
-      if (!c) return 'You have no colonel yet.';
-      const per = settings().companies_per_regiment || 10;
-      if (!c.away && !CHOSEN_ACTIVITIES.includes(activity.value)) return 'Choose an activity.';
-      if (c.sheet) {
-        const o = orders();
-        for (const [k, label] of [['maintained', 'Companies maintained'], ['declared', 'Companies declared']]) {
-          if (!Number.isInteger(o[k]) || o[k] < 0 || o[k] > per) return `${label} must be a whole number from 0 to ${per}.`;
-        }
-        if (!c.away && activity.value === 'supervise' && !o[supervise.value]) {
-          const imp = IMPROVEMENTS.find((i) => i.key === supervise.value);
-          return `You can only supervise an improvement your orders pay for this month (${imp ? imp.label.toLowerCase() : supervise.value} is not ordered).`;
-        }
-        return costRefusal(diaryCost({ orders: o, fortune: c.fortune, sheet: c.sheet, settings: settings() }));
-      }
-      return null;
-    }
-
-    function deadlinePassed() {
-      const y = yearOf(view) || {};
-      const d = y.calendar && y.calendar.deadline;
-      return typeof d === 'number' && d <= Date.now();
-    }
-
-    function showCost() {
-      const c = col();
-      if (!c) return;
-      const o = c.sheet ? orders() : null;
-      const cost = diaryCost({
-        orders: o && { ...o, maintained: o.maintained || 0, declared: o.declared || 0 },
-        fortune: c.fortune,
-        sheet: c.sheet,
-        settings: settings(),
-      });
-      const s = settings();
-      setText(costRows.fortune.dd, pounds(cost.fortune));
-      setText(costRows.income.dd, `+${pounds(cost.income)}`);
-      const minus = (n) => (n ? `−${pounds(n)}` : pounds(0));
-      setText(costRows.wages.dd, minus(cost.wages));
-      setText(costRows.back_pay.dd, minus(cost.back_pay));
-      setText(costRows.improvements.dd, minus(cost.improvements));
-      setText(costLine, c.sheet
-        ? `These orders cost ${pounds(cost.total_costs)} of ${pounds(cost.available)} (fortune and this month's income): ${pounds(cost.left)} left.`
-        : '');
-      costLine.classList.toggle('is-bad', cost.left < 0);
-      costLine.hidden = !c.sheet;
-      setText(costRows.left.dd, pounds(cost.left));
-      costRows.back_pay.row.hidden = cost.back_pay === 0;
-      costRows.left.row.classList.toggle('is-bad', cost.left < 0);
-      costBox.dataset.left = String(cost.left);
-      costBox.dataset.total = String(cost.total_costs);
-      costBox.dataset.income = String(cost.income);
-      setText(incomeNote, c.sheet
-        ? `Income: ${o && Number.isInteger(o.declared) ? o.declared : '?'} declared companies and your allowance of ${s.allowance_companies} at ${pounds(s.government_pay)} each; wages ${pounds(s.wage)} a maintained company. Activities and rolls come at the month's end.`
-        : 'Without a regiment your month costs nothing.');
-      const why = problem();
-      refusal.hidden = !why;
-      setText(refusal, why || '');
-      costBox.dataset.ok = why ? 'false' : 'true';
-      submit.disabled = !!why || deadlinePassed() || isClosed(view);
-      for (const i of imps) setText(i.costEl, pounds(s[i.cost] || 0));
-      superviseField.hidden = !!c.away || activity.value !== 'supervise';
-      const per = s.companies_per_regiment || 10;
-      maintained.max = String(per);
-      declared.max = String(per);
-      if (o && Number.isInteger(o.declared) && Number.isInteger(o.maintained) && o.declared > o.maintained) {
-        setText(companiesHint, `You pocket the pay of ${o.declared - o.maintained} compan${o.declared - o.maintained === 1 ? 'y' : 'ies'} the regiment does not have. The government may take a dim view of that, if found out.`);
-      } else {
-        setText(companiesHint, `Up to ${per} companies. The government pays for those declared.`);
-      }
-      const hints = {
-        supervise: `Oversee one improvement: +${s.supervise_bonus ?? 1} to its roll.`,
-        socialise: `+${s.socialise_pip ?? 5} PIP. The only colonel present not socialising while the others do loses ${s.lone_absentee_penalty ?? 10} PIP.`,
-        business: `+${pounds(s.business_money ?? 20)} to your fortune.`,
-        politics: `+${s.politics_pip ?? 10} PIP.`,
-      };
-      setText(activityHint, c.away ? '' : hints[activity.value] || '');
-    }
-
-    function load(d, c) {
-      const chosen = d && CHOSEN_ACTIVITIES.includes(d.activity) ? d.activity : 'business';
-      activity.value = chosen;
-      if (activity.value !== chosen) activity.value = 'business';
-      supervise.value = (d && d.supervise) || 'drill';
-      const o = (d && d.orders) || null;
-      const per = settings().companies_per_regiment || 10;
-      imps[0].box.checked = !!(o && o.drill);
-      imps[1].box.checked = !!(o && o.musketry);
-      imps[2].box.checked = !!(o && o.manoeuvres);
-      maintained.value = String(o ? o.maintained : (c.sheet ? c.sheet.companies : per));
-      declared.value = String(o ? o.declared : (c.sheet ? c.sheet.declared : per));
-      pay.value = (o && o.pay) || 'pay';
-      text.value = (d && d.text) || '';
-      publish.checked = !!(d && d.publish);
-    }
-
-    form.addEventListener('input', () => {
-      dirty = true;
-      setText(saved, '');
-      showCost();
-    });
-    form.addEventListener('change', () => {
-      dirty = true;
-      showCost();
-    });
-
-    form.addEventListener('submit', (ev) => {
-      ev.preventDefault();
-      const c = col();
-      const why = problem();
-      if (why) {
-        error.show(why);
-        return;
-      }
-      if (deadlinePassed()) {
-        error.show("This month's deadline has passed: the month is being resolved.");
-        return;
-      }
-      const body = { campaign: Number(campaignId), text: text.value, publish: publish.checked };
-      if (!c.away) body.activity = activity.value;
-      if (!c.away && activity.value === 'supervise') body.supervise = supervise.value;
-      if (c.sheet) body.orders = orders();
-      runForm({
-        button: submit,
-        error,
-        action: async () => {
-          await ctx.conn.send('diary.submit', body);
-          dirty = false;
-          loadedKey = null;
-          setText(saved, 'Saved.');
-        },
-      }).then(() => showCost());
-    });
-
-    function update(v) {
-        view = v;
-        const y = yearOf(v) || {};
-        const cal = y.calendar || {};
-        const c = col();
-        setText(month, cal.label ? `Diary for ${cal.label}` : 'Diary');
-        if (typeof cal.deadline === 'number') {
-          setText(deadline, `Deadline: ${deadlineText(cal.deadline)} ·`);
-          deadlineBox.dataset.deadline = String(cal.deadline);
-        } else {
-          setText(deadline, 'No deadline set yet: the umpire will set one. You may write your diary now.');
-          delete deadlineBox.dataset.deadline;
-        }
-        cd.set(typeof cal.deadline === 'number' ? cal.deadline : null);
-
-        noColonel.hidden = !!c;
-        const closed = isClosed(v);
-        closedNote.hidden = !closed;
-        setText(closedNote, closed ? 'The campaign is closed.' : '');
-        form.hidden = !c || closed;
-        if (!c) {
-          status.hidden = true;
-          fallback.hidden = true;
-          costBox.hidden = true;
-          return;
-        }
-        costBox.hidden = closed;
-
-        // A new month starts the form afresh.
-        if (loadedTurn !== cal.turn) {
-          loadedTurn = cal.turn;
-          dirty = false;
-          loadedKey = null;
-          setText(saved, '');
-        }
-
-        // The activities open to this colonel (no supervising without a regiment).
-        const aKey = `${!!c.sheet}`;
-        if (aKey !== activityKey) {
-          activityKey = aKey;
-          const keep = activity.value;
-          activity.replaceChildren(...CHOSEN_ACTIVITIES.filter((a) => a !== 'supervise' || c.sheet)
-            .map((a) => h('option', { value: a }, ACTIVITIES[a])));
-          if (keep) activity.value = keep;
-        }
-        // The pay choices, with what is owed.
-        const owed = c.sheet ? c.sheet.arrears || 0 : 0;
-        const payKey = `${owed}`;
-        if (pay.dataset.key !== payKey) {
-          const keep = pay.value;
-          pay.dataset.key = payKey;
-          pay.replaceChildren(...Object.entries(PAY_CHOICES).map(([k, t]) =>
-            h('option', { value: k }, k === 'pay_arrears' ? `${t} (${pounds(owed)} owed)` : t)));
-          if (keep) pay.value = keep;
-        }
-
-        activity.disabled = !!c.away;
-        activityField.hidden = !!c.away;
-        away.hidden = !c.away;
-        setText(away, c.away ? `${AWAY[c.away] || c.away}: your activity is set for you this month. Your regiment still needs its orders.` : '');
-        ordersBox.hidden = !c.sheet;
-        noRegiment.hidden = !!c.sheet;
-
-        const d = c.diary;
-        status.dataset.submitted = d ? 'true' : 'false';
-        status.hidden = false;
-        status.replaceChildren(...(d
-          ? [h('span', { class: 'badge badge-ok' }, 'submitted'), ' at ', (() => { const t = h('time'); setTime(t, d.at); return t; })(),
-            deadlinePassed() ? '.' : '. You may revise it until the deadline.']
-          : [h('span', { class: 'badge badge-warn' }, 'not submitted'), ' Nothing submitted for this month yet.']));
-        const def = c.default_diary;
-        fallback.hidden = !!d || !def;
-        if (def) {
-          setText(fallback, `If you submit nothing you get: ${activityText(def)}${def.orders ? `; ${lower(ordersText(def))}` : ''}.`);
-        }
-        setText(submit, d ? 'Revise diary' : 'Submit diary');
-
-        const source = d || def || null;
-        const key = JSON.stringify([cal.turn, source && { ...source, cost: undefined }]);
-        if (!dirty && key !== loadedKey) {
-          loadedKey = key;
-          load(source, c);
-        }
-        const passed = deadlinePassed();
-        for (const x of form.querySelectorAll('input, select, textarea')) {
-          if (x === activity) x.disabled = !!c.away || passed;
-          else x.disabled = passed;
-        }
-        if (passed) setText(status, "This month's deadline has passed: the month is being resolved.");
-        showCost();
-    }
-
-    return { el, update };
+      h('div', { class: 'col-main' }, d.main),
+      h('div', { class: 'col-side' }, d.cost));
+    return { el, update: d.update };
   },
 };

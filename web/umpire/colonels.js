@@ -5,6 +5,7 @@
 
 import { h, setText, setTime, syncKeyed, errorLine, runForm } from '../common/dom.js';
 import { colonelSheet } from '../year/sheet.js';
+import { diaryForm } from '../player/diary.js';
 import { reportBody, activityText, ordersText } from '../year/report.js';
 import {
   pounds, num, ordinal, ADJUST_FIELDS, fieldValue, yearOf, isClosed, colonelsSorted,
@@ -27,7 +28,11 @@ function colonelCard(ctx, campaignId) {
   const diaryOrders = h('p', { class: 'hint' });
   const diaryCost = h('p', { class: 'hint' });
   const diaryText = h('p', { class: 'item-text diary-text' });
-  const diaryBox = h('div', { class: 'colonel-diary', testid: 'colonel-diary' }, diaryLine, diaryOrders, diaryCost, diaryText);
+  const writeButton = h('button', { type: 'button', class: 'small secondary', testid: 'colonel-diary-write' }, 'Write his diary…');
+  const writeSlot = h('div', { class: 'diary-write', hidden: true });
+  let writer = null;
+  const diaryBox = h('div', { class: 'colonel-diary', testid: 'colonel-diary' }, diaryLine, diaryOrders, diaryCost, diaryText,
+    h('div', { class: 'form-actions' }, writeButton), writeSlot);
 
   // Adjust a value.
   const adjField = h('select', { id: id('adjust-field'), testid: 'adjust-field' }, ADJUST_FIELDS.map((f) => h('option', { value: f.key }, f.label)));
@@ -92,6 +97,21 @@ function colonelCard(ctx, campaignId) {
   let col = null;
   let view = null;
   let adjDirty = false;
+
+  // Orders sent by letter: the umpire writes the colonel's diary for him.
+  writeButton.addEventListener('click', () => {
+    if (!writer) {
+      writer = diaryForm(ctx, campaignId, {
+        umpire: true,
+        idPrefix: `${id('')}`,
+        colonelOf: (v) => ((yearOf(v) || {}).colonels || {})[String(col.user)] || null,
+      });
+      writeSlot.append(writer.main, writer.cost);
+    }
+    writeSlot.hidden = !writeSlot.hidden;
+    setText(writeButton, writeSlot.hidden ? 'Write his diary…' : 'Close the diary form');
+    if (!writeSlot.hidden) writer.update(view);
+  });
 
   function per() {
     return ((yearOf(view) || {}).settings || {}).companies_per_regiment || 10;
@@ -210,6 +230,8 @@ function colonelCard(ctx, campaignId) {
 
       const d = c.diary || null;
       const def = c.default_diary || null;
+      writeButton.parentElement.hidden = !months || isClosed(v);
+      if (writer && !writeSlot.hidden) writer.update(v);
       if (!months) {
         setText(diaryLine, 'The months have not begun.');
         diaryOrders.hidden = diaryCost.hidden = diaryText.hidden = true;

@@ -48,11 +48,11 @@ function rollItem(r) {
     h('span', { class: 'roll-what' },
       h('strong', {}, capitalise(r.roll || '')),
       h('span', { class: 'hint' },
-        `${r.modifier ? `${r.die} ${r.modifier > 0 ? '+' : '−'} ${Math.abs(r.modifier)} = ${r.total}` : `rolled ${r.total}`}; needed ${r.needed}`)),
+        `${r.modifier ? `${r.die} ${r.modifier > 0 ? '+' : '−'} ${Math.abs(r.modifier)} = ${r.total}` : `rolled ${r.total}`}; needed ${r.needed}`
+        + `${typeof r.counter === 'number' ? ` · die no. ${r.counter} of the campaign` : ''}`)),
     h('span', { class: 'roll-result' },
-      result === 'gained' ? `${attributeLabel(r.attribute)} ${r.before} → ${r.after}`
-        : result === 'lost' ? `${attributeLabel(r.attribute)} ${r.before} → ${r.after}`
-          : `no change (${r.after ?? r.before})`));
+      result === 'gained' || result === 'lost' ? `${attributeLabel(r.attribute)} ${r.before} → ${r.after}`
+        : `no change (${r.after ?? r.before})`));
   return li;
 }
 
