@@ -8,6 +8,7 @@
 #include "server/app/frames.h"
 #include "server/app/tokens.h"
 #include "server/app/verifiable_dice.h"
+#include "server/store/event_store.h"
 
 namespace muster {
 
@@ -96,7 +97,12 @@ Viewer Hub::viewer_of(std::int64_t user) const {
 }
 
 void Hub::pump() {
-    while (!busy_ && !queue_.empty()) {
+    // Commands are decided one after another without waiting for each commit, so that one campaign's
+    // commands share group commits; a subscribe waits until every decided event is committed, so that no
+    // view ever shows an event that is not yet on disk.
+    while (!queue_.empty() && !reloading_ && in_flight_ < max_in_flight) {
+        const auto& type = queue_.front().command.type;
+        if ((type == "campaign.subscribe" || type == "campaign.unsubscribe") && in_flight_ > 0) return;
         HubRequest request = std::move(queue_.front());
         queue_.pop_front();
         handle(request);
@@ -138,30 +144,68 @@ void Hub::handle(HubRequest& request) {
         events[i].at = at;
     }
 
-    busy_ = true;
-    db_.append(id_, events, [self = shared_from_this(), request = std::move(request),
-                             events](std::optional<std::string> error) mutable {
-        boost::asio::post(self->strand_, [self, request = std::move(request), events = std::move(events),
-                                          error = std::move(error)]() mutable {
+    // Applied now, so the next command is decided on top of it; replied to and pushed only once committed.
+    auto sends = apply_events(events);
+    auto result = result_of(state_, events);
+    ++in_flight_;
+    db_.append(id_, events, [self = shared_from_this(), request = std::move(request), sends = std::move(sends),
+                             result = std::move(result)](std::optional<std::string> error) mutable {
+        boost::asio::post(self->strand_, [self, request = std::move(request), sends = std::move(sends),
+                                          result = std::move(result), error = std::move(error)]() mutable {
+            --self->in_flight_;
             if (error) {
                 std::cerr << "muster: campaign " << self->id_ << ": append failed: " << *error << "\n";
                 send_to(request.client, frames::reply_error(request.id, {"internal", "The server could not save that; nothing was changed."}));
+                self->reload();
+            } else if (!self->reloading_) {
+                for (auto& [client, frame] : sends) send_to(client, frame);
+                send_to(request.client, frames::reply_ok(request.id, result));
             } else {
-                self->committed(request, std::move(events));
+                // Committed, but after an event that failed: the reload's whole views will show it.
+                send_to(request.client, frames::reply_ok(request.id, result));
             }
-            self->busy_ = false;
             self->arm_alarm();
             self->pump();
         });
     });
 }
 
-void Hub::committed(HubRequest& request, std::vector<Event> events) {
-    apply_and_push(events);
-    send_to(request.client, frames::reply_ok(request.id, result_of(state_, events)));
+void Hub::reload() {
+    // An append failed, so the state holds events that are not on disk, and so may every command decided
+    // after it (their appends fail too: the store refuses a gap in seq). The reload job runs after all of
+    // their appends (the database worker keeps order); it rebuilds the state from the log and sends every
+    // subscriber a whole view.
+    if (reloading_) return;
+    reloading_ = true;
+    db_.run([self = shared_from_this()](store::Database& db) {
+        std::optional<std::vector<Event>> log;
+        try {
+            log = store::load_events(db, self->id_);
+        } catch (const std::exception& e) {
+            std::cerr << "muster: campaign " << self->id_ << ": reload failed: " << e.what() << "\n";
+        }
+        boost::asio::post(self->strand_, [self, log = std::move(log)] {
+            if (!log) return;  // stays stopped: nothing more is accepted for this campaign
+            self->state_ = campaign::CampaignState{};
+            for (const auto& e : *log) campaign::apply(self->state_, e);
+            self->directory_.update(self->state_);
+            self->logs_.clear();
+            for (const auto& s : self->subscribers_) {
+                auto client = s.client.lock();
+                if (!client) continue;
+                Viewer viewer = self->viewer_of(s.user);
+                if (viewer.is_member())
+                    client->send(frames::push(self->id_, self->state_.seq, "view", campaign::view(self->state_, viewer)));
+                self->logs_[s.user] = UserLog{{}, self->state_.seq, true};
+            }
+            self->reloading_ = false;
+            self->arm_alarm();
+            self->pump();
+        });
+    });
 }
 
-void Hub::apply_and_push(const std::vector<Event>& events) {
+Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
     using nlohmann::json;
     std::erase_if(subscribers_, [](const Subscriber& s) { return s.client.expired(); });
     std::vector<std::int64_t> live;  // users with a socket subscribed
@@ -217,11 +261,12 @@ void Hub::apply_and_push(const std::vector<Event>& events) {
         if (!frame) frame = frames::push(id_, state_.seq, "patch", *patch);
         frame_of[user] = frame;
     }
+    Sends sends;
     for (const auto& s : subscribers_) {
-        auto client = s.client.lock();
         auto it = frame_of.find(s.user);
-        if (client && it != frame_of.end()) client->send(it->second);
+        if (it != frame_of.end()) sends.emplace_back(s.client, it->second);
     }
+    return sends;
 }
 
 void Hub::subscribe(HubRequest& request, const Viewer& viewer) {

@@ -47,9 +47,10 @@ private:
     void handle(HubRequest& request);
     void subscribe(HubRequest& request, const Viewer& viewer);
     void unsubscribe(HubRequest& request);
-    void committed(HubRequest& request, std::vector<Event> events);
-    // Applies committed events, keeping every subscribed user's view current, and pushes the patches.
-    void apply_and_push(const std::vector<Event>& events);
+    // Applies decided events and works out the patch frame each subscriber is to get once they commit.
+    using Sends = std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>>;
+    Sends apply_events(const std::vector<Event>& events);
+    void reload();
     Viewer viewer_of(const SessionInfo& who) const;
     Viewer viewer_of(std::int64_t user) const;
     // Arms the timer for the campaign's next clock (a month's deadline, an auction countdown), if any.
@@ -80,7 +81,9 @@ private:
     std::string seed_;
     campaign::CampaignState state_;
     std::deque<HubRequest> queue_;
-    bool busy_ = false;  // a commit is in flight
+    static constexpr int max_in_flight = 64;
+    int in_flight_ = 0;       // commands decided and applied whose commit has not come back
+    bool reloading_ = false;  // an append failed: rebuilding the state from the log
     std::vector<Subscriber> subscribers_;
     std::unordered_map<std::int64_t, UserLog> logs_;
     boost::asio::system_timer alarm_;
