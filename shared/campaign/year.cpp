@@ -29,6 +29,14 @@ const Colonel* YearState::colonel_of_regiment(int number) const {
 
 namespace {
 
+// 9 -> "9th", 3 -> "3rd": how regiments are named ("the 8th of Foot").
+std::string ordinal(int n) {
+    const int tens = n % 100;
+    const char* suffix = (tens >= 11 && tens <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+    return std::to_string(n) + suffix;
+}
+
+
 // How early the server's clock may act before the time it set (a timer may wake a little early).
 constexpr std::int64_t clock_slack_ms = 60'000;
 constexpr std::size_t reason_max = 200;
@@ -245,7 +253,7 @@ Decision decide_auction_bid(const CampaignState& s, const Command& c, const View
     const auto& lot = s.year.auction.open;
     if (!lot) return conflict("No regiment is on the block.");
     // "Each colonel can win one regiment."
-    if (col->regiment) return conflict("You already have a regiment: the " + std::to_string(col->regiment->number) + ".");
+    if (col->regiment) return conflict("You already have a regiment: the " + ordinal(col->regiment->number) + " Foot.");
     if (lot->closes_at && sup.now >= *lot->closes_at) return Error{"too_late", "The bidding on this lot has closed."};
     if (lot->high() && amount <= lot->high()->amount)
         return conflict("A bid must be more than the high bid of " + pounds(lot->high()->amount) + ".");
@@ -287,7 +295,7 @@ Decision decide_regiment_buy(const CampaignState& s, const Command& c, const Vie
     int number = 0;
     if (auto e = read_regiment_number(s, c.body, number)) return *e;
     if (!s.year.calendar.started) return conflict("The initial auction is still running: bid for a regiment there.");
-    if (col->regiment) return conflict("You already have a regiment: the " + std::to_string(col->regiment->number) + ".");
+    if (col->regiment) return conflict("You already have a regiment: the " + ordinal(col->regiment->number) + " Foot.");
     if (s.year.colonel_of_regiment(number)) return conflict("Regiment " + std::to_string(number) + " already has a colonel.");
     if (s.year.auction.open && s.year.auction.open->regiment == number)
         return conflict("Regiment " + std::to_string(number) + " is on the block: bid for it.");
@@ -388,7 +396,8 @@ Decision decide_month_resolve(const CampaignState& s, const Command& c, const Vi
     std::int64_t turn = 0;
     if (auto e = read_optional_int(c.body, "turn", 1, std::numeric_limits<int>::max(), turn)) return *e;
     if (!s.year.calendar.started) return conflict("The months have not begun: start the year first.");
-    if (turn != 0 && turn != s.year.calendar.turn) return conflict("That month has already been resolved.");
+    if (turn != 0 && turn < s.year.calendar.turn) return conflict("That month has already been resolved.");
+    if (turn != 0 && turn > s.year.calendar.turn) return conflict("That month has not begun yet.");
     const auto& deadline = s.year.calendar.deadline;
     if (from_clock(v) && (!deadline || sup.now + clock_slack_ms < *deadline))
         return conflict("The month's deadline has not come.");
@@ -720,6 +729,7 @@ json colonel_view(const YearState& y, const Colonel& c, bool full) {
     out["fortune"] = c.fortune;
     out["pip"] = c.pip;
     out["pip_bought"] = c.pip_bought;
+    out["pip_price_paid"] = c.pip_price_paid;
     out["objective"] = c.objective ? to_json(*c.objective) : json(nullptr);
     if (c.regiment) {
         json sheet = to_json(*c.regiment);
