@@ -1,0 +1,98 @@
+#include "shared/battle/battle_view.h"
+
+#include <algorithm>
+
+namespace muster::battle {
+
+using nlohmann::json;
+
+namespace {
+
+bool listed(const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+json public_leader(const Leader& l) {
+    return {{"id", l.id}, {"side", l.side}, {"user", l.user}, {"name", l.name}, {"position", l.position}};
+}
+
+bool may_read(const LogEntry& e, const Viewer& viewer, const std::string& viewer_side) {
+    switch (e.audience) {
+        case LogEntry::Audience::all: return true;
+        case LogEntry::Audience::side: return viewer.role == Role::player && !viewer_side.empty() && e.side == viewer_side;
+        case LogEntry::Audience::user: return viewer.role == Role::player && e.user == viewer.user;
+        case LogEntry::Audience::umpire: return false;
+    }
+    return false;
+}
+
+}  // namespace
+
+json public_unit(const Unit& u, const BattleVisibility& vis) {
+    json j = {{"id", u.id},
+              {"side", u.side},
+              {"owner", u.owner},
+              {"troop_type", u.troop_type},
+              {"bases", u.bases},
+              {"base_width", u.base_width},
+              {"base_depth", u.base_depth},
+              {"formation", to_string(u.formation, u.formation_name)},
+              {"position", u.position},
+              {"facing", u.facing},
+              {"removed", u.removed}};
+    if (vis.enemy_sees_names) j["name"] = u.name;
+    json markers = json::object();
+    for (const auto& [name, value] : u.markers)
+        if (listed(vis.public_markers, name)) markers[name] = value;
+    j["markers"] = markers;
+    json values = json::object();
+    if (u.values.is_object())
+        for (const auto& [key, value] : u.values.items())
+            if (listed(vis.public_values, key)) values[key] = value;
+    j["values"] = values;
+    if (u.order && u.order->digest <= 0 && listed(vis.public_orders, u.order->name))
+        j["order"] = {{"name", u.order->name}};
+    return j;
+}
+
+json view(const Battle& b, const Viewer& viewer, const std::string& viewer_side, const BattleVisibility& vis) {
+    if (!viewer.is_member()) return {{"id", b.id}};
+    if (viewer.is_umpire()) {
+        json j = b;
+        j["viewer_side"] = "";
+        return j;
+    }
+    const bool player = viewer.role == Role::player;
+    const std::string side = player ? viewer_side : std::string();
+    auto sees_fully = [&](const Unit& u) {
+        if (!player) return false;
+        if (u.owner != 0 && u.owner == viewer.user) return true;
+        return vis.side_sees_side && !side.empty() && u.side == side;
+    };
+
+    json units = json::array();
+    for (const auto& [id, u] : b.units) {
+        if (sees_fully(u)) units.push_back(u);
+        else if (!u.concealed) units.push_back(public_unit(u, vis));
+    }
+    json leaders = json::array();
+    for (const auto& [id, l] : b.leaders) {
+        bool own = player && ((l.user != 0 && l.user == viewer.user) || (!side.empty() && l.side == side));
+        if (own) leaders.push_back(l);
+        else if (!l.concealed) leaders.push_back(public_leader(l));
+    }
+    json boxes = json::object();
+    for (const auto& [name, box] : b.boxes) boxes[name] = view(box, viewer, side, vis.boxes);
+    json log = json::array();
+    for (const auto& e : b.log) {
+        if (!may_read(e, viewer, side)) continue;
+        json entry = e;
+        log.push_back(std::move(entry));
+    }
+    return {{"id", b.id},         {"campaign", b.campaign}, {"name", b.name},       {"ruleset", b.ruleset},
+            {"table", b.table},   {"terrain", b.terrain},   {"sides", b.sides},     {"units", units},
+            {"leaders", leaders}, {"turn", b.turn},         {"phase", b.phase},     {"boxes", boxes},
+            {"log", log},         {"viewer_side", side}};
+}
+
+}  // namespace muster::battle
