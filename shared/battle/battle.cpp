@@ -324,6 +324,10 @@ std::optional<Error> read_battle(const json& j, Battle& out) {
     if (!finite(b.table.width) || !finite(b.table.depth) || b.table.width <= 0 || b.table.depth <= 0 ||
         !finite(b.table.paces_per_inch) || b.table.paces_per_inch <= 0)
         return bad_request("The table's width and depth must be more than 0.");
+    if (j.contains("units") && j.at("units").size() != b.units.size())
+        return bad_request("Two units have the same id.");
+    if (j.contains("leaders") && j.at("leaders").size() != b.leaders.size())
+        return bad_request("Two leaders have the same id.");
     for (const auto& [id, u] : b.units)
         if (auto e = validate(u)) return e;
     for (const auto& t : b.terrain)

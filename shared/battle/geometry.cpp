@@ -250,24 +250,12 @@ bool in_front_within(const Unit& unit, Point p, double range, const ArcSettings&
 bool unit_in_front_within(const Unit& unit, const Unit& target, double range, const ArcSettings& settings) {
     Footprint f = footprint(unit);
     std::vector<Point> t = footprint(target).corners();
-    // The target's nearest point to the front edge: on one of its edges, nearest a front corner, the
-    // front's centre, or a target corner (the closest pair of two segments always involves an end).
     std::vector<Point> candidates;
-    double best = -1;
-    Point nearest;
     for (std::size_t i = 0; i < t.size(); ++i) {
         Point a = t[i], b = t[(i + 1) % t.size()];
-        for (Point from : {f.front_left, f.front_right, unit.position}) {
-            Point c = closest_on_segment(from, a, b);
-            candidates.push_back(c);
-        }
+        for (Point from : {f.front_left, f.front_right, unit.position}) candidates.push_back(closest_on_segment(from, a, b));
         candidates.push_back(a);
     }
-    for (const auto& c : candidates) {
-        double d = distance_to_segment(c, f.front_left, f.front_right);
-        if (best < 0 || d < best - epsilon) best = d, nearest = c;
-    }
-    if (in_front_within(unit, nearest, range, settings)) return true;
     for (const auto& c : candidates)
         if (in_front_within(unit, c, range, settings)) return true;
     return false;

@@ -72,8 +72,9 @@ bool in_front_of(const Unit& unit, Point p, const ArcSettings& settings = {});
 double distance_from_front(const Unit& unit, Point p);
 // In the unit's front arc and within `range` of its front edge.
 bool in_front_within(const Unit& unit, Point p, double range, const ArcSettings& settings = {});
-// Whether a target unit is in front of `unit` and within range: the point of the target's footprint
-// nearest the unit's front edge must be in the front arc and within range, or else any corner of it.
+// Whether a target unit is in front of `unit` and within range: some point of the target's footprint
+// (one of its corners, or the point of one of its edges nearest the unit's front corners or front centre)
+// lies in the front arc within range of the front edge.
 bool unit_in_front_within(const Unit& unit, const Unit& target, double range, const ArcSettings& settings = {});
 
 // Distance from a point to a unit's footprint (0 inside it), and between two units' footprints.

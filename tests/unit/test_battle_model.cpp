@@ -207,6 +207,9 @@ TEST_CASE("reading units and battles from a command body", "[battle]") {
     no_table["table"]["width"] = -5;
     CHECK(read_battle(no_table, b));
     CHECK(read_battle(json::array(), b));
+    json twice = json(sample_battle());
+    twice["units"].push_back(twice["units"][0]);
+    CHECK(read_battle(twice, b)->message == "Two units have the same id.");
 }
 
 TEST_CASE("battle lookups", "[battle]") {
