@@ -62,7 +62,7 @@ void Hub::stop() {
 
 void Hub::arm_alarm() {
     if (stopped_) return;
-    auto next = campaign::year::next_alarm(state_);
+    auto next = campaign::next_alarm(state_);
     if (next && next == refused_alarm_) next.reset();
     if (next == alarm_at_) return;
     alarm_at_ = next;
@@ -73,7 +73,7 @@ void Hub::arm_alarm() {
         if (ec || self->alarm_at_ != at) return;
         self->alarm_at_.reset();
         HubRequest request;
-        request.command = campaign::year::alarm_command(self->state_, now_ms());
+        request.command = campaign::alarm_command(self->state_, now_ms());
         request.from_clock = true;
         request.clock_at = at;
         self->queue_.push_back(std::move(request));

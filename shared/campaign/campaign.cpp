@@ -86,6 +86,8 @@ Decision decide_close(const CampaignState& state, const Command&, const Viewer& 
 
 Decision decide_chat(const CampaignState& state, const Command& c, const Viewer& v, Dice&, const Supplied&) {
     if (auto e = member_of_open_campaign(state, v)) return *e;
+    if (battles::chat_closed_for(state, v.user))
+        return forbidden("The table chat is closed to you while your battle is fought; use the battle's talk.");
     std::string text;
     if (auto e = read_string(c.body, "text", 1, chat_max, text)) return *e;
     return one(make_event("chat.said", v, {{"text", text}}));
@@ -189,7 +191,7 @@ json remove_op(std::string path) { return op("remove", std::move(path)); }
 }  // namespace
 
 bool handles(const std::string& command_type) {
-    return deciders().count(command_type) > 0 || year::handles(command_type);
+    return deciders().count(command_type) > 0 || year::handles(command_type) || battles::handles(command_type);
 }
 
 Decision decide(const CampaignState& state, const Command& command, const Viewer& viewer, Dice& dice,
@@ -198,6 +200,7 @@ Decision decide(const CampaignState& state, const Command& command, const Viewer
     auto it = deciders().find(command.type);
     if (it != deciders().end()) return it->second(state, command, viewer, dice, supplied);
     if (year::handles(command.type)) return year::decide(state, command, viewer, dice, supplied);
+    if (battles::handles(command.type)) return battles::decide(state, command, viewer, dice, supplied);
     return Error{"unknown_command", "There is no command \"" + command.type + "\"."};
 }
 
@@ -264,6 +267,7 @@ void apply(CampaignState& state, const Event& e) {
         }
     } else {
         year::apply(state, e);
+        battles::apply(state, e);
     }
 }
 
@@ -303,12 +307,25 @@ json view(const CampaignState& state, const Viewer& viewer) {
         out["invites"] = std::move(invites);
     }
     year::add_to_view(out, state, viewer);
+    battles::add_to_view(out, state, viewer);
     return out;
 }
 
 }  // namespace muster::campaign
 
 namespace muster::campaign {
+
+std::optional<std::int64_t> next_alarm(const CampaignState& state) {
+    auto a = year::next_alarm(state), b = battles::next_alarm(state);
+    if (a && b) return std::min(*a, *b);
+    return a ? a : b;
+}
+
+Command alarm_command(const CampaignState& state, std::int64_t now) {
+    auto a = year::next_alarm(state), b = battles::next_alarm(state);
+    if (b && (!a || *b < *a)) return battles::alarm_command(state, now);
+    return year::alarm_command(state, now);
+}
 
 bool has_view_patch(const std::string& event_type) {
     return event_type == "chat.said" || event_type == "notice.posted" || event_type == "dice.rolled";

@@ -16,6 +16,7 @@
 #include "shared/core/error.h"
 #include "shared/core/event.h"
 #include "shared/core/viewer.h"
+#include "shared/campaign/battles.h"
 #include "shared/campaign/year.h"
 
 namespace muster::campaign {
@@ -83,6 +84,7 @@ struct CampaignState {
     std::optional<Roll> roll_evicted;
 
     year::YearState year;  // colonels, regiments, auction, diaries, months (shared/campaign/year.h)
+    battles::BattlesState battles;  // the campaign's battles (shared/campaign/battles.h)
 
     Role role_of(std::int64_t user) const;
 };
@@ -123,6 +125,11 @@ nlohmann::json view(const CampaignState& state, const Viewer& viewer);
 std::optional<nlohmann::json> view_patch(const CampaignState& after, const Event& event, const Viewer& viewer);
 // Whether view_patch gives a patch for events of this type.
 bool has_view_patch(const std::string& event_type);
+
+// The earliest clock of the campaign (the year's or a battle's), and the command the server decides as
+// server_clock() when it runs out.
+std::optional<std::int64_t> next_alarm(const CampaignState& state);
+Command alarm_command(const CampaignState& state, std::int64_t now);
 
 // Command types this module decides.
 bool handles(const std::string& command_type);

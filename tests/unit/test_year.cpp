@@ -210,13 +210,13 @@ TEST_CASE("a lot's countdown closes it by the server's clock", "[year]") {
     YearTable t;
     t.create(t.bob, "Kemp", 0);
     t.create(t.carol, "Dartington", 0);
-    CHECK_FALSE(next_alarm(t.state).has_value());
+    CHECK_FALSE(year::next_alarm(t.state).has_value());
     CHECK(t.error(t.umpire, "auction.open", {{"regiment", 12}, {"countdown_seconds", 5}}) == "bad_request");
     t.ok(t.umpire, "auction.open", {{"regiment", 12}, {"countdown_seconds", 60}});
     const auto end = t.now + 60'000;
     CHECK(t.year_view(t.bob)["auction"]["lot"]["closes_at"] == end);
-    REQUIRE(next_alarm(t.state) == end);
-    auto command = alarm_command(t.state, end);
+    REQUIRE(year::next_alarm(t.state) == end);
+    auto command = year::alarm_command(t.state, end);
     CHECK(command.type == "auction.close");
     CHECK(command.body == json({{"lot", 1}}));
 
@@ -228,7 +228,7 @@ TEST_CASE("a lot's countdown closes it by the server's clock", "[year]") {
     t.ok(server_clock(), "auction.close", command.body);
     CHECK(t.sheet(t.bob)["regiment"] == 12);
     CHECK(t.sheet(t.bob)["fortune"] == 900);
-    CHECK_FALSE(next_alarm(t.state).has_value());
+    CHECK_FALSE(year::next_alarm(t.state).has_value());
     // A stale alarm for a lot already closed changes nothing.
     CHECK(t.error(server_clock(), "auction.close", command.body) == "conflict");
 }
@@ -747,12 +747,12 @@ TEST_CASE("orders that can no longer be paid for at resolution are cut, pay firs
 TEST_CASE("the deadline resolves the month by the server's clock", "[year]") {
     YearTable t;
     ready_one(t);
-    CHECK_FALSE(next_alarm(t.state).has_value());
+    CHECK_FALSE(year::next_alarm(t.state).has_value());
     const auto deadline = t.now + 3'600'000;
     t.ok(t.umpire, "month.set_deadline", {{"deadline", deadline}});
     CHECK(t.year_view(t.observer)["calendar"]["deadline"] == deadline);
-    REQUIRE(next_alarm(t.state) == deadline);
-    auto command = alarm_command(t.state, deadline);
+    REQUIRE(year::next_alarm(t.state) == deadline);
+    auto command = year::alarm_command(t.state, deadline);
     CHECK(command.type == "month.resolve");
     CHECK(command.body == json({{"turn", 1}}));
     CHECK(t.error(server_clock(), "month.resolve", command.body) == "conflict");  // an hour early
@@ -761,12 +761,12 @@ TEST_CASE("the deadline resolves the month by the server's clock", "[year]") {
     t.ok(server_clock(), "month.resolve", command.body, {6});
     CHECK(t.year_view(t.observer)["calendar"]["turn"] == 2);
     CHECK(t.year_view(t.observer)["calendar"]["deadline"].is_null());
-    CHECK_FALSE(next_alarm(t.state).has_value());
+    CHECK_FALSE(year::next_alarm(t.state).has_value());
     CHECK(t.error(server_clock(), "month.resolve", command.body) == "conflict");  // stale
     // The umpire may clear a deadline.
     t.ok(t.umpire, "month.set_deadline", {{"deadline", t.now + 10'000}});
     t.ok(t.umpire, "month.set_deadline", {{"deadline", nullptr}});
-    CHECK_FALSE(next_alarm(t.state).has_value());
+    CHECK_FALSE(year::next_alarm(t.state).has_value());
 }
 
 TEST_CASE("month.undo puts the sheets and calendar back, as a new event", "[year]") {
