@@ -1,25 +1,1522 @@
 #include "shared/campaign/battles.h"
 
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <set>
+#include <unordered_map>
+
+#include "shared/battle/battle_view.h"
+#include "shared/battle/geometry.h"
 #include "shared/campaign/campaign.h"
+#include "shared/campaign/regiment.h"
+#include "shared/core/fields.h"
+#include "shared/rulesets/oth/cannon.h"
+#include "shared/rulesets/oth/cease_fire.h"
+#include "shared/rulesets/oth/melee.h"
+#include "shared/rulesets/oth/movement.h"
+#include "shared/rulesets/oth/musketry.h"
+#include "shared/rulesets/oth/order_card.h"
+#include "shared/rulesets/oth/reaction_test.h"
+#include "shared/rulesets/oth/records.h"
+#include "shared/rulesets/oth/tension_points.h"
+#include "shared/rulesets/oth/troop_type.h"
+
+// The turn sequence of an Over the Hill battle (docs/protocol.md, "Status and the turn"):
+//   0 reveal    every card of the turn shown at once; talk channels open (battle.turn_closed)
+//   1 orders    ORDER cards put pending orders on units (a turn to digest); MOVE moves the leader; ENGAGE marks him
+//   2 movement  newly digested ADVANCE / CHARGE / RETREAT test first; units move by the table; the charged test
+//   3 fire      musketry (FIRE, HOLD YOUR FIRE, CEASE FIRE) and cannon
+//   4 reaction  every unit that received a volley tests ("A reaction test must be taken after each round of musketry")
+//   5 melee     each pair of enemy units in contact fights a round; both then test
+//   6 tension   inspiration, resting out of sight, enemy seen running, the rally roll; orders digest; next turn
+// Each step is one event whose body holds the battle's units, leaders, tallies and facts whole afterwards and
+// the log lines it wrote, so apply() never rolls and replay is exact.
 
 namespace muster::campaign::battles {
 
-// No battle commands yet: the commands, turn sequence and views of issue 4 come next.
-bool handles(const std::string&) { return false; }
+using nlohmann::json;
+using battle::Battle;
+using battle::Leader;
+using battle::LogEntry;
+using battle::Point;
+using battle::Unit;
 
-std::variant<Error, std::vector<Event>> decide(const CampaignState&, const Command& command, const Viewer&, Dice&,
-                                               const Supplied&) {
-    return Error{"unknown_command", "There is no command \"" + command.type + "\"."};
+namespace {
+
+constexpr const char* tp_marker = "tension_points";
+constexpr std::size_t talk_max = 1000;
+
+// --- settings ---
+
+using SettingSetter = std::function<std::optional<std::string>(BattleSettings&, const json&)>;
+
+SettingSetter number(double BattleSettings::*field, double lo, double hi) {
+    return [=](BattleSettings& s, const json& v) -> std::optional<std::string> {
+        if (!v.is_number()) return "must be a number";
+        double d = v.get<double>();
+        if (!std::isfinite(d) || d < lo || d > hi) return "must be from " + std::to_string(lo) + " to " + std::to_string(hi);
+        s.*field = d;
+        return std::nullopt;
+    };
+}
+SettingSetter whole(int BattleSettings::*field, int lo, int hi) {
+    return [=](BattleSettings& s, const json& v) -> std::optional<std::string> {
+        if (!v.is_number_integer()) return "must be a whole number";
+        auto n = v.get<long long>();
+        if (n < lo || n > hi) return "must be from " + std::to_string(lo) + " to " + std::to_string(hi);
+        s.*field = static_cast<int>(n);
+        return std::nullopt;
+    };
+}
+SettingSetter flag(bool BattleSettings::*field) {
+    return [=](BattleSettings& s, const json& v) -> std::optional<std::string> {
+        if (!v.is_boolean()) return "must be true or false";
+        s.*field = v.get<bool>();
+        return std::nullopt;
+    };
 }
 
-void apply(CampaignState&, const Event&) {}
+const std::map<std::string, SettingSetter>& setting_setters() {
+    static const std::map<std::string, SettingSetter> table = {
+        {"talk_cm", number(&BattleSettings::talk_cm, 0, 1000)},
+        {"with_unit_cm", number(&BattleSettings::with_unit_cm, 0, 1000)},
+        {"adjacent_cm", number(&BattleSettings::adjacent_cm, 0, 1000)},
+        {"hold_fire_close_cm", number(&BattleSettings::hold_fire_close_cm, 0, 1000)},
+        {"outnumbered_cm", number(&BattleSettings::outnumbered_cm, 0, 10000)},
+        {"sight_cm", number(&BattleSettings::sight_cm, 0, 10000)},
+        {"follow_me_tp", whole(&BattleSettings::follow_me_tp, 0, 8)},
+        {"auto_run", flag(&BattleSettings::auto_run)},
+        {"turn_seconds", whole(&BattleSettings::turn_seconds, 0, 86400)},
+        {"chat_closed", flag(&BattleSettings::chat_closed)},
+        {"apply_losses", flag(&BattleSettings::apply_losses)},
+    };
+    return table;
+}
 
-void add_to_view(nlohmann::json&, const CampaignState&, const Viewer&) {}
+}  // namespace
 
-bool chat_closed_for(const CampaignState&, std::int64_t) { return false; }
+json to_json(const BattleSettings& s) {
+    json j = oth::to_json(s.oth);
+    j["talk_cm"] = s.talk_cm;
+    j["with_unit_cm"] = s.with_unit_cm;
+    j["adjacent_cm"] = s.adjacent_cm;
+    j["hold_fire_close_cm"] = s.hold_fire_close_cm;
+    j["outnumbered_cm"] = s.outnumbered_cm;
+    j["sight_cm"] = s.sight_cm;
+    j["follow_me_tp"] = s.follow_me_tp;
+    j["auto_run"] = s.auto_run;
+    j["turn_seconds"] = s.turn_seconds;
+    j["chat_closed"] = s.chat_closed;
+    j["apply_losses"] = s.apply_losses;
+    return j;
+}
 
-std::optional<std::int64_t> next_alarm(const CampaignState&) { return std::nullopt; }
+std::variant<Error, BattleSettings> merged(const BattleSettings& settings, const json& changes) {
+    if (!changes.is_object()) return bad_request("The settings must be an object.");
+    BattleSettings out = settings;
+    json oth_changes = json::object();
+    for (const auto& [key, value] : changes.items()) {
+        auto it = setting_setters().find(key);
+        if (it == setting_setters().end()) {
+            oth_changes[key] = value;
+            continue;
+        }
+        if (auto why = it->second(out, value)) return bad_request("The setting \"" + key + "\" " + *why + ".");
+    }
+    if (!oth_changes.empty()) {
+        auto m = oth::merged(out.oth, oth_changes);
+        if (auto* e = std::get_if<Error>(&m)) return *e;
+        out.oth = std::get<oth::OthSettings>(m);
+    }
+    return out;
+}
 
-Command alarm_command(const CampaignState&, std::int64_t) { return Command{}; }
+std::vector<std::int64_t> BattleEntry::players() const {
+    std::set<std::int64_t> users;
+    for (const auto& [id, l] : battle.leaders)
+        if (l.user != 0) users.insert(l.user);
+    return {users.begin(), users.end()};
+}
+
+bool BattleEntry::is_player(std::int64_t user) const {
+    if (user == 0) return false;
+    if (battle.leader_of(user)) return true;
+    for (const auto& [id, u] : battle.units)
+        if (u.owner == user) return true;
+    return false;
+}
+
+const std::vector<std::string>& steps() {
+    static const std::vector<std::string> names = {"orders", "movement", "fire", "reaction", "melee", "tension"};
+    return names;
+}
+
+namespace {
+
+// --- unit helpers ---
+
+int value_of(const Unit& u, const char* key, int fallback = 2) {
+    auto it = u.values.find(key);
+    return it != u.values.end() && it->is_number_integer() ? it->get<int>() : fallback;
+}
+int drill(const Unit& u) { return value_of(u, "drill"); }
+int musketry_of(const Unit& u) { return value_of(u, "musketry"); }
+int effectiveness(const Unit& u) { return value_of(u, "effectiveness"); }
+int tp(const Unit& u) { return u.marker(tp_marker); }
+void add_tp(Unit& u, int delta) { u.markers[tp_marker] = oth::add_tension(tp(u), delta); }
+oth::TroopType type_of(const Unit& u) {
+    return oth::troop_type_from_name(u.troop_type).value_or(oth::TroopType::formed_infantry);
+}
+std::string order_of(const Unit& u) { return u.order ? u.order->name : std::string(); }
+bool leader_down(const Leader& l) { return l.values.value("fate", std::string("unhurt")) == "killed"; }
+std::string unit_label(const Unit& u) { return u.name.empty() ? "unit " + std::to_string(u.id) : u.name; }
+
+void impose(Unit& u, const std::string& order, json details = json::object()) {
+    u.order = battle::Order{order, 0, std::move(details)};
+    u.pending_order.reset();
+}
+
+// The context a step works in: the battle entry (a copy, mutated) and the lines it writes.
+struct Turn {
+    BattleEntry& e;
+    Dice& dice;
+    Battle& b() { return e.battle; }
+    double cm(double table_units) const { return e.battle.table.to_cm(table_units); }
+    double units(double cm) const { return e.battle.table.from_cm(cm); }
+
+    // A public line everyone may read, and the details (rolls, TPs) for the acting unit's side and umpires.
+    void say(const std::string& text, const std::string& side = "", json details = nullptr) {
+        LogEntry pub;
+        pub.turn = e.battle.turn;
+        pub.phase = e.battle.phase;
+        pub.text = text;
+        e.battle.log.push_back(pub);
+        if (!details.is_null()) {
+            LogEntry det = pub;
+            det.details = std::move(details);
+            if (side.empty()) det.audience = LogEntry::Audience::umpire;
+            else det.audience = LogEntry::Audience::side, det.side = side;
+            e.battle.log.push_back(std::move(det));
+        }
+    }
+    void fact_add(const char* key, std::int64_t id) {
+        json& list = e.facts[key];
+        if (!list.is_array()) list = json::array();
+        if (std::find(list.begin(), list.end(), json(id)) == list.end()) list.push_back(id);
+    }
+    bool fact_has(const char* key, std::int64_t id) const {
+        auto it = e.facts.find(key);
+        return it != e.facts.end() && std::find(it->begin(), it->end(), json(id)) != it->end();
+    }
+};
+
+std::vector<std::int64_t> live_units(const Battle& b) {
+    std::vector<std::int64_t> ids;
+    for (const auto& [id, u] : b.units)
+        if (!u.removed) ids.push_back(id);
+    return ids;
+}
+
+// The nearest live enemy unit in front of `u` within `range_cm` (any range when negative).
+Unit* nearest_enemy_in_front(Turn& t, const Unit& u, double range_cm) {
+    Unit* best = nullptr;
+    double best_d = 0;
+    double range = range_cm < 0 ? 1e12 : t.units(range_cm);
+    for (auto& [id, o] : t.b().units) {
+        if (o.removed || o.side == u.side || !battle::unit_in_front_within(u, o, range)) continue;
+        double d = battle::distance_between(u, o);
+        if (!best || d < best_d) best = &o, best_d = d;
+    }
+    return best;
+}
+
+bool leader_with(Turn& t, const Unit& u) {
+    for (const auto& [id, l] : t.b().leaders)
+        if (l.side == u.side && !leader_down(l) && battle::with_unit(l, u, t.units(t.e.settings.with_unit_cm)))
+            return true;
+    return false;
+}
+
+oth::ReactionCircumstances circumstances(Turn& t, const Unit& u, const Unit* enemy) {
+    oth::ReactionCircumstances c;
+    const double near = t.units(t.e.settings.outnumbered_cm);
+    int friends = 0, enemies = 0;
+    for (const auto& [id, o] : t.b().units) {
+        if (o.removed || battle::distance_between(u, o) > near) continue;
+        if (o.side == u.side) ++friends;
+        else {
+            ++enemies;
+            if (battle::arc_of(u, battle::footprint(o).centre()) != battle::Arc::front) c.outflanked = true;
+        }
+    }
+    c.outnumbered = enemies > friends;
+    if (enemy) {
+        c.enemy_drill_more_than_2_better = oth::drill_more_than_2_better(drill(*enemy), drill(u));
+        auto o = order_of(*enemy);
+        c.enemy_falling_back = o == "retreat" || o == "run_away" || t.fact_has("fell_back", enemy->id);
+    }
+    c.leader_with_unit = leader_with(t, u);
+    if (type_of(u) == oth::TroopType::gunners)
+        for (const auto& [id, o] : t.b().units)
+            if (!o.removed && o.id != u.id && o.side == u.side && oth::is_foot(type_of(o)) &&
+                battle::distance_between(u, o) <= t.units(t.e.settings.adjacent_cm))
+                c.supported = true;
+    return c;
+}
+
+json circumstances_json(const oth::ReactionCircumstances& c) {
+    return {{"outnumbered", c.outnumbered},
+            {"outflanked", c.outflanked},
+            {"enemy_drill_more_than_2_better", c.enemy_drill_more_than_2_better},
+            {"leader_with_unit", c.leader_with_unit},
+            {"supported", c.supported},
+            {"enemy_falling_back", c.enemy_falling_back},
+            {"umpire_modifier", c.umpire_modifier}};
+}
+
+// Each adjacent friendly unit takes a TP (over-the-hills.txt, "How is it Handled?": "Each adjacent friendly
+// unit running away or charging forward").
+void adjacent_friends_take_tp(Turn& t, const Unit& u, const std::string& why) {
+    for (auto& [id, o] : t.b().units) {
+        if (o.removed || o.id == u.id || o.side != u.side) continue;
+        if (battle::distance_between(u, o) > t.units(t.e.settings.adjacent_cm)) continue;
+        add_tp(o, 1);
+        t.say(unit_label(o) + " see " + unit_label(u) + " " + why + ".", o.side,
+              {{"unit", o.id}, {"tp", 1}, {"tension_points", tp(o)}});
+    }
+}
+
+void run_away_now(Turn& t, Unit& u) {
+    int rate = oth::movement_cm(type_of(u), oth::MoveAction::run_away, drill(u), t.e.settings.oth);
+    if (!(u.order && u.order->name == "run_away" && u.order->details.value("turned", false)))
+        u = battle::turned(u, 180);
+    u = battle::moved(u, t.units(rate));
+    impose(u, "run_away", {{"turned", true}});
+    const auto& table = t.b().table;
+    if (!table.contains(u.position.x, u.position.y)) u.removed = true;
+}
+
+// Applies a reaction result to a unit (over-the-hills.txt, "REACTION TEST RESULTS TABLES", the keys).
+void apply_result(Turn& t, Unit& u, oth::ReactionResult r) {
+    using R = oth::ReactionResult;
+    const std::string o = order_of(u);
+    switch (r) {
+        case R::ok: break;
+        case R::na:  // "No advance closer to the enemy"
+            if (o == "advance" || o == "charge" || o == "follow_me") u.order.reset();
+            break;
+        case R::fb: {  // "Fall back for a turn (take 1 TP)"
+            add_tp(u, oth::reaction_result_tp(r));
+            int back = oth::movement_cm(type_of(u), oth::MoveAction::backward, drill(u), t.e.settings.oth);
+            u = battle::moved(u, -t.units(back));
+            if (o == "advance" || o == "charge" || o == "follow_me") u.order.reset();
+            t.fact_add("fell_back", u.id);
+            break;
+        }
+        case R::ra: {  // "Run Away (take 1 TP)"; "+15 for each time the regiment ran away"
+            add_tp(u, oth::reaction_result_tp(r));
+            if (order_of(u) != "run_away") t.e.tallies[u.id].times_ran_away += 1;
+            run_away_now(t, u);
+            t.fact_add("ran", u.id);
+            adjacent_friends_take_tp(t, u, "run away");
+            break;
+        }
+        case R::ch: impose(u, "charge"); break;  // "Charge nearest enemy"
+        case R::cf: impose(u, "cease_fire", {{"obeyed", true}}); break;  // "Cease firing (and hide under guns)"
+    }
+}
+
+// One reaction test and its result, logged.
+oth::ReactionResult test_unit(Turn& t, Unit& u, const Unit* enemy, const std::string& why,
+                              std::optional<oth::ReactionCircumstances> given = std::nullopt) {
+    auto c = given ? *given : circumstances(t, u, enemy);
+    const int before = tp(u);
+    auto out = oth::reaction_test(type_of(u), before, c, t.dice);
+    apply_result(t, u, out.result);
+    std::string code(oth::reaction_result_code(out.result));
+    std::string text = unit_label(u) + " (" + why + "): ";
+    switch (out.result) {
+        case oth::ReactionResult::ok: text += "they hold"; break;
+        case oth::ReactionResult::na: text += "they will not advance"; break;
+        case oth::ReactionResult::fb: text += "they fall back"; break;
+        case oth::ReactionResult::ra: text += "they run away"; break;
+        case oth::ReactionResult::ch: text += "they charge"; break;
+        case oth::ReactionResult::cf: text += "they cease firing"; break;
+    }
+    t.say(text + ".", u.side,
+          {{"unit", u.id}, {"test", why}, {"die", out.die}, {"modifier", out.modifier}, {"row", out.row},
+           {"column", out.column}, {"result", code}, {"circumstances", circumstances_json(c)},
+           {"tension_points", tp(u)}});
+    return out.result;
+}
+
+// --- the steps ---
+
+void step_orders(Turn& t) {
+    const auto cards = t.e.facts.value("cards", json::array());
+    for (const auto& c : cards) {
+        auto user = c.at("user").get<std::int64_t>();
+        const json& item = c.at("item");
+        const Leader* l = t.b().leader_of(user);
+        if (!l) continue;
+        Leader& leader = t.b().leaders.at(l->id);
+        const std::string card = item.value("card", "");
+        const oth::OrderCard* oc = oth::find_card(card);
+        if (!oc) continue;
+        if (oc->kind == oth::CardKind::order && oc->order) {
+            auto it = t.b().units.find(item.value("unit", std::int64_t{0}));
+            if (it == t.b().units.end() || it->second.removed) continue;
+            Unit& u = it->second;
+            std::string name(oth::order_name(*oc->order));
+            json details = {{"leader", leader.id}, {"new", true}};
+            // over-the-hills.txt, "Command & Control": "It takes one turn for a unit to digest a new order."
+            if (t.e.settings.oth.digest_turns <= 0) impose(u, name, details);
+            else u.pending_order = battle::Order{name, t.e.settings.oth.digest_turns, details};
+            t.say(leader.name + " orders " + unit_label(u) + ": " + std::string(oc->name) + ".", u.side,
+                  {{"unit", u.id}, {"order", name}, {"digest", t.e.settings.oth.digest_turns}});
+        } else if (oc->kind == oth::CardKind::move && item.contains("to")) {
+            // "Leaders can move 40cm per turn on horseback."
+            Point to = item.at("to").get<Point>();
+            double d = battle::distance(leader.position, to), max = t.units(oth::leader_movement_cm);
+            if (d > max && d > 0) {
+                double k = max / d;
+                to = {leader.position.x + (to.x - leader.position.x) * k, leader.position.y + (to.y - leader.position.y) * k};
+            }
+            leader.position = to;
+            t.say(leader.name + " rides to a new position.");
+        } else if (oc->kind == oth::CardKind::engage) {
+            t.fact_add("engaged", leader.id);
+            t.say(leader.name + " joins the fight.");
+        } else if (oc->kind == oth::CardKind::inspire) {
+            t.fact_add("inspiring", leader.id);
+        }
+    }
+}
+
+void step_movement(Turn& t) {
+    const auto& s = t.e.settings.oth;
+    for (auto id : live_units(t.b())) {
+        Unit& u = t.b().units.at(id);
+        if (u.removed || !u.order) continue;
+        const std::string o = u.order->name;
+        // Reaction tests "Ordered to advance/charge" and "Ordered to fall back in the face of the enemy".
+        if (u.order->details.value("new", false)) {
+            u.order->details["new"] = false;
+            if (o == "advance" || o == "charge" || (o == "retreat" && nearest_enemy_in_front(t, u, 50))) {
+                Unit* enemy = nearest_enemy_in_front(t, u, -1);
+                test_unit(t, u, enemy, o == "retreat" ? "ordered to fall back" : "ordered to " + o);
+                if (u.removed || !u.order || u.order->name != o) continue;
+            }
+        }
+        const auto type = type_of(u);
+        if (o == "advance") {
+            int rate = oth::movement_cm(type, oth::MoveAction::forward, drill(u), s);
+            double go = rate;
+            // ADVANCE: "Move forward until within effective shooting distance": stop at 4 + MUS cm.
+            if (Unit* enemy = nearest_enemy_in_front(t, u, -1)) {
+                double d = t.cm(battle::distance_between(u, *enemy));
+                go = std::clamp(d - oth::musketry_range_cm(musketry_of(u)), 0.0, double(rate));
+            }
+            u = battle::moved(u, t.units(go));
+            t.say(unit_label(u) + " advance.", u.side, {{"unit", u.id}, {"cm", go}});
+        } else if (o == "charge") {
+            int rate = oth::movement_cm(type, oth::MoveAction::rush_to_contact, drill(u), s);
+            Unit* enemy = nearest_enemy_in_front(t, u, rate);
+            double go = rate;
+            if (enemy) go = std::min(double(rate), t.cm(battle::distance_between(u, *enemy)));
+            u = battle::moved(u, t.units(go));
+            t.say(unit_label(u) + " charge!", u.side, {{"unit", u.id}, {"cm", go}});
+            adjacent_friends_take_tp(t, u, "charge forward");
+            if (enemy && battle::in_contact(u, *enemy)) {
+                t.fact_add("charged", enemy->id);
+                // "A Reaction Test is taken when ... 1. Enemy charging towards you"
+                test_unit(t, *enemy, &u, "charged");
+            }
+        } else if (o == "retreat") {
+            int rate = oth::movement_cm(type, oth::MoveAction::backward, drill(u), s);
+            u = battle::moved(u, -t.units(rate));
+            t.say(unit_label(u) + " fall back.", u.side, {{"unit", u.id}, {"cm", rate}});
+        } else if (o == "run_away") {
+            run_away_now(t, u);
+            t.say(unit_label(u) + (u.removed ? " run off the table." : " run away."));
+        } else if (o == "wheel_left" || o == "wheel_right") {
+            int rate = oth::movement_cm(type, oth::MoveAction::wheel, drill(u), s);
+            u = battle::wheeled(u, t.units(rate), o == "wheel_left" ? battle::Wheel::left : battle::Wheel::right);
+            t.say(unit_label(u) + " wheel.", u.side, {{"unit", u.id}, {"cm", rate}});
+        } else if (o == "form_square" || o == "form_column" || o == "form_line") {
+            auto f = o == "form_square" ? battle::Formation::square
+                     : o == "form_column" ? battle::Formation::column : battle::Formation::line;
+            if (u.formation != f) {
+                u.formation = f;
+                u.formation_name.clear();
+                t.say(unit_label(u) + " form " + o.substr(5) + ".");
+            }
+        } else if (o == "follow_me") {
+            const Leader* l = t.b().leader(u.order->details.value("leader", std::int64_t{0}));
+            if (!l || battle::with_unit(*l, u, t.units(t.e.settings.with_unit_cm))) continue;
+            u = battle::turned(u, battle::bearing(u.position, l->position) - u.facing);
+            int rate = oth::movement_cm(type, oth::MoveAction::forward, drill(u), s);
+            double go = std::min(double(rate), t.cm(battle::distance(u.position, l->position)));
+            u = battle::moved(u, t.units(go));
+            // "The unit will follow wherever you go, but will tend to become disorganised."
+            add_tp(u, t.e.settings.follow_me_tp);
+            t.say(unit_label(u) + " follow their leader.", u.side,
+                  {{"unit", u.id}, {"cm", go}, {"tp", t.e.settings.follow_me_tp}, {"tension_points", tp(u)}});
+        }
+    }
+}
+
+int depth_in_bases(const Unit& u) {
+    auto f = battle::footprint(u);
+    return static_cast<int>(std::lround(f.depth / u.base_depth));
+}
+
+void step_fire(Turn& t) {
+    const auto& s = t.e.settings.oth;
+    for (auto id : live_units(t.b())) {
+        Unit& u = t.b().units.at(id);
+        if (u.removed) continue;
+        const std::string o = order_of(u);
+        if (type_of(u) == oth::TroopType::gunners) {
+            if (!(o.empty() || o == "fire")) continue;
+            Unit* target = nearest_enemy_in_front(t, u, oth::ball_range_cm);
+            if (!target) continue;
+            double d = t.cm(battle::distance_between(u, *target));
+            int guns = std::max(1, value_of(u, "guns", 1));
+            int hits = 0;
+            json shots = json::array();
+            for (int g = 0; g < guns; ++g) {
+                auto c = oth::cannon(d, depth_in_bases(*target), t.dice);
+                shots.push_back({{"shot", oth::cannon_shot_name(c.shot)}, {"die", c.die}, {"modified", c.modified},
+                                 {"needed", c.needed}, {"hit", c.hit}});
+                hits += c.tp;
+            }
+            add_tp(*target, hits);
+            if (!t.fact_has("cannon_targets", target->id)) t.e.tallies[target->id].turns_fired_on_by_cannon += 1;
+            t.fact_add("cannon_targets", target->id);
+            t.say(unit_label(u) + " fire on " + unit_label(*target) + ".", u.side,
+                  {{"unit", u.id}, {"target", target->id}, {"cm", d}, {"shots", shots}, {"hits", hits}});
+            continue;
+        }
+        bool held = false;
+        double range = oth::musketry_range_cm(musketry_of(u));
+        if (o == "hold_your_fire") {
+            // "The unit will wait until the enemy is close before starting to shoot."
+            range = std::min(range, t.e.settings.hold_fire_close_cm);
+            held = true;
+        } else if (o == "cease_fire") {
+            if (u.order->details.value("obeyed", false)) continue;
+            auto cf = oth::cease_fire(s, t.dice);
+            t.say(unit_label(u) + (cf.obeyed ? " cease firing." : " do not hear the order to cease fire."), u.side,
+                  {{"unit", u.id}, {"cease_fire_die", cf.die}, {"obeyed", cf.obeyed}});
+            if (cf.obeyed) {
+                u.order->details["obeyed"] = true;
+                continue;
+            }
+        } else if (o != "fire") {
+            continue;
+        }
+        Unit* target = nearest_enemy_in_front(t, u, range);
+        if (!target) continue;
+        double d = t.cm(battle::distance_between(u, *target));
+        oth::MusketryFire fire{musketry_of(u), u.bases, held};
+        auto m = oth::musketry(fire, d, s, t.dice);
+        if (held) impose(u, "fire");
+        add_tp(*target, m.tp);
+        // "+10 for each turn of musketry it received"
+        if (!t.fact_has("volleyed", target->id)) t.e.tallies[target->id].turns_of_musketry_received += 1;
+        t.fact_add("volleyed", target->id);
+        t.say(unit_label(u) + " fire a volley at " + unit_label(*target) + ".", u.side,
+              {{"unit", u.id}, {"target", target->id}, {"cm", d}, {"die", m.die}, {"modified", m.modified},
+               {"needed", m.needed}, {"inflicted", m.inflicted}, {"tp", m.tp}});
+    }
+}
+
+// The enemy nearest to u among those that fired on it (for "Enemy facing unit's Drill more than 2 better").
+Unit* nearest_enemy(Turn& t, const Unit& u) {
+    Unit* best = nullptr;
+    double best_d = 0;
+    for (auto& [id, o] : t.b().units) {
+        if (o.removed || o.side == u.side) continue;
+        double d = battle::distance_between(u, o);
+        if (!best || d < best_d) best = &o, best_d = d;
+    }
+    return best;
+}
+
+void step_reaction(Turn& t) {
+    // "A reaction test must be taken after each round of musketry or melee."
+    for (const auto& idj : t.e.facts.value("volleyed", json::array())) {
+        Unit& u = t.b().units.at(idj.get<std::int64_t>());
+        if (u.removed) continue;
+        test_unit(t, u, nearest_enemy(t, u), "under musketry");
+    }
+}
+
+// "When in combat, always roll for the Jacobite forces before Government forces."
+bool jacobite(const Unit& u) { return u.side == "jacobite" || u.side == "jacobites"; }
+
+bool engaged_leader(Turn& t, const Unit& u, Leader** who) {
+    for (auto& [id, l] : t.b().leaders)
+        if (l.side == u.side && !leader_down(l) && t.fact_has("engaged", l.id) &&
+            battle::with_unit(l, u, t.units(t.e.settings.with_unit_cm))) {
+            *who = &l;
+            return true;
+        }
+    return false;
+}
+
+void step_melee(Turn& t) {
+    const auto& s = t.e.settings.oth;
+    auto ids = live_units(t.b());
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        for (std::size_t j = i + 1; j < ids.size(); ++j) {
+            Unit* a = &t.b().units.at(ids[i]);
+            Unit* b = &t.b().units.at(ids[j]);
+            if (a->removed || b->removed || a->side == b->side || !battle::in_contact(*a, *b)) continue;
+            if (jacobite(*b) && !jacobite(*a)) std::swap(a, b);
+            Leader* la = nullptr;
+            Leader* lb = nullptr;
+            auto side_of = [&](Unit& u, Leader** l) {
+                oth::MeleeSide m;
+                m.kind = oth::melee_kind(type_of(u), s, u.values.value("battle_cavalry", false));
+                m.drill = drill(u);
+                m.effectiveness = effectiveness(u);
+                m.leader_engaged = engaged_leader(t, u, l);
+                return m;
+            };
+            auto ma = side_of(*a, &la), mb = side_of(*b, &lb);
+            auto out = oth::melee_round(ma, mb, s, t.dice);
+            auto settle = [&](Unit& u, Leader* l, const oth::MeleeSideOutcome& o) {
+                add_tp(u, o.tp_total());
+                if (l && o.leader != oth::LeaderFate::unhurt) l->values["fate"] = std::string(oth::leader_fate_name(o.leader));
+                t.say(unit_label(u) + " fight hand to hand" +
+                          (l && o.leader != oth::LeaderFate::unhurt ? "; " + l->name + " is " + std::string(oth::leader_fate_name(o.leader)) : std::string()) + ".",
+                      u.side,
+                      {{"unit", u.id}, {"rolled", o.rolled}, {"die", o.die}, {"target", o.target},
+                       {"inflicts_extra", o.inflicts_extra}, {"leader_hit_die", o.leader_hit_die},
+                       {"leader_fate_die", o.leader_fate_die}, {"tp", o.tp_total()}, {"tension_points", tp(u)}});
+            };
+            settle(*a, la, out.first);
+            settle(*b, lb, out.second);
+            test_unit(t, *a, b, "after melee");
+            test_unit(t, *b, a, "after melee");
+        }
+}
+
+bool enemy_in_sight(Turn& t, const Unit& u) {
+    for (const auto& [id, o] : t.b().units)
+        if (!o.removed && o.side != u.side && t.cm(battle::distance_between(u, o)) <= t.e.settings.sight_cm) return true;
+    return false;
+}
+
+void step_tension(Turn& t) {
+    const auto& s = t.e.settings.oth;
+    // "Inspiration from a leader -1"
+    for (const auto& lj : t.e.facts.value("inspiring", json::array())) {
+        const Leader* l = t.b().leader(lj.get<std::int64_t>());
+        if (!l || leader_down(*l)) continue;
+        for (auto& [id, u] : t.b().units)
+            if (!u.removed && u.side == l->side && battle::with_unit(*l, u, t.units(t.e.settings.with_unit_cm))) {
+                u.markers[tp_marker] = oth::apply_tension(tp(u), oth::TensionCause::inspired, s);
+                t.say(l->name + " inspires " + unit_label(u) + ".", u.side, {{"unit", u.id}, {"tension_points", tp(u)}});
+            }
+    }
+    std::set<std::string> sides_running;
+    for (const auto& r : t.e.facts.value("ran", json::array()))
+        if (const Unit* u = t.b().unit(r.get<std::int64_t>())) sides_running.insert(u->side);
+    for (auto id : live_units(t.b())) {
+        Unit& u = t.b().units.at(id);
+        // "Resting out of sight of the enemy -1 per turn"
+        if (!enemy_in_sight(t, u) && tp(u) > 0) {
+            u.markers[tp_marker] = oth::apply_tension(tp(u), oth::TensionCause::rested_out_of_sight, s);
+            t.say(unit_label(u) + " rest out of sight.", u.side, {{"unit", u.id}, {"tension_points", tp(u)}});
+        }
+        // "Sight of enemy units running away (any number)"
+        bool enemy_ran = false;
+        for (const auto& side : sides_running)
+            if (side != u.side) enemy_ran = true;
+        if (enemy_ran && tp(u) > 0 && s.enemy_running_removes_tp) {
+            u.markers[tp_marker] = oth::apply_tension(tp(u), oth::TensionCause::saw_enemy_running, s);
+            t.say(unit_label(u) + " cheer the sight of the enemy running.", u.side,
+                  {{"unit", u.id}, {"tension_points", tp(u)}});
+        }
+        // "Roll 1d6 and score Regimental Effectiveness or less"
+        if (s.rally_roll_each_turn && tp(u) > 0) {
+            auto r = oth::rally_roll(tp(u), effectiveness(u), t.dice);
+            u.markers[tp_marker] = r.tension_points;
+            t.say(unit_label(u) + " steady themselves.", u.side,
+                  {{"unit", u.id}, {"rally_die", r.die}, {"removed", r.removed}, {"tension_points", tp(u)}});
+        }
+    }
+    // Orders digest: "It takes one turn for a unit to digest a new order."
+    for (auto& [id, u] : t.b().units) {
+        if (!u.pending_order) continue;
+        u.pending_order->digest -= 1;
+        if (u.pending_order->digest <= 0) {
+            u.order = battle::Order{u.pending_order->name, 0, u.pending_order->details};
+            u.pending_order.reset();
+        }
+    }
+}
+
+void run_step(Turn& t, const std::string& step) {
+    t.e.battle.phase = step;
+    if (step == "orders") step_orders(t);
+    else if (step == "movement") step_movement(t);
+    else if (step == "fire") step_fire(t);
+    else if (step == "reaction") step_reaction(t);
+    else if (step == "melee") step_melee(t);
+    else if (step == "tension") step_tension(t);
+}
+
+// --- event bodies ---
+
+json tallies_json(const BattleEntry& e) {
+    json j = json::object();
+    for (const auto& [id, r] : e.tallies)
+        j[std::to_string(id)] = {{"times_ran_away", r.times_ran_away},
+                                 {"turns_of_musketry_received", r.turns_of_musketry_received},
+                                 {"turns_fired_on_by_cannon", r.turns_fired_on_by_cannon}};
+    return j;
+}
+
+// The battle's moving parts after a change, whole, and the log lines written since `log_before`.
+json snapshot(const BattleEntry& e, std::size_t log_before) {
+    json units = json::array(), leaders = json::array();
+    for (const auto& [id, u] : e.battle.units) units.push_back(u);
+    for (const auto& [id, l] : e.battle.leaders) leaders.push_back(l);
+    json log = json::array();
+    for (std::size_t i = log_before; i < e.battle.log.size(); ++i) log.push_back(e.battle.log[i]);
+    return {{"battle", e.battle.id}, {"units", units}, {"leaders", leaders}, {"terrain", e.battle.terrain},
+            {"tallies", tallies_json(e)}, {"facts", e.facts}, {"log", log}, {"regiment_of", e.regiment_of}};
+}
+
+void apply_snapshot(BattleEntry& e, const json& b) {
+    if (b.contains("units")) {
+        e.battle.units.clear();
+        for (const auto& u : b.at("units")) {
+            Unit unit = u.get<Unit>();
+            e.battle.units[unit.id] = std::move(unit);
+        }
+    }
+    if (b.contains("leaders")) {
+        e.battle.leaders.clear();
+        for (const auto& l : b.at("leaders")) {
+            Leader leader = l.get<Leader>();
+            e.battle.leaders[leader.id] = std::move(leader);
+        }
+    }
+    if (b.contains("terrain")) e.battle.terrain = b.at("terrain").get<std::vector<battle::TerrainFeature>>();
+    if (b.contains("tallies")) {
+        e.tallies.clear();
+        for (const auto& [k, r] : b.at("tallies").items())
+            e.tallies[std::stoll(k)] = oth::BattleRecord{r.at("times_ran_away").get<int>(),
+                                                         r.at("turns_of_musketry_received").get<int>(),
+                                                         r.at("turns_fired_on_by_cannon").get<int>()};
+    }
+    if (b.contains("facts")) e.facts = b.at("facts");
+    if (b.contains("regiment_of")) e.regiment_of = b.at("regiment_of").get<std::map<std::int64_t, std::int64_t>>();
+    if (b.contains("log"))
+        for (const auto& l : b.at("log")) e.battle.log.push_back(l.get<LogEntry>());
+}
+
+Event make_event(std::string type, const Viewer& actor, json body) {
+    Event e;
+    e.type = std::move(type);
+    e.actor = actor.user;
+    e.body = std::move(body);
+    return e;
+}
+
+// Applies one battle event to an entry (the pure half of apply; `at` is the event's time).
+void apply_to(BattleEntry& e, const Event& ev);
+
+// --- decide helpers ---
+
+using Decision = std::variant<Error, std::vector<Event>>;
+
+std::optional<Error> umpire_check(const CampaignState& s, const Viewer& v, const char* what) {
+    if (!v.is_member()) return forbidden("You are not a member of this campaign.");
+    if (!v.is_umpire()) return forbidden(std::string("Only an umpire may ") + what + ".");
+    if (s.closed) return conflict("This campaign is closed.");
+    return std::nullopt;
+}
+
+std::optional<Error> find_battle(const CampaignState& s, const json& body, const BattleEntry*& out) {
+    std::int64_t id = 0;
+    if (auto e = read_id(body, "battle", id)) return e;
+    auto it = s.battles.battles.find(id);
+    if (it == s.battles.battles.end()) return not_found("There is no battle " + std::to_string(id) + ".");
+    out = &it->second;
+    return std::nullopt;
+}
+
+Error wrong_phase(const std::string& msg) { return Error{"wrong_phase", msg}; }
+
+std::int64_t next_unit_id(const Battle& b) { return b.units.empty() ? 1 : b.units.rbegin()->first + 1; }
+std::int64_t next_leader_id(const Battle& b) { return b.leaders.empty() ? 1 : b.leaders.rbegin()->first + 1; }
+
+// A unit from a command: ids, sizes and a non-played battalion's ratings filled in where left out
+// (over-the-hills.txt, "Regimental Characteristics": "A typical non-played battalion (NPB) will have the
+// ratings D2 : M2 : E2").
+std::optional<Error> read_oth_unit(json j, const Battle& b, Unit& out) {
+    if (!j.is_object()) return bad_request("A unit must be an object.");
+    if (!j.contains("id")) j["id"] = next_unit_id(b);
+    if (!j.contains("bases")) j["bases"] = 4;
+    if (!j.contains("base_width")) j["base_width"] = 4.0;
+    if (!j.contains("base_depth")) j["base_depth"] = 2.0;
+    if (!j.contains("troop_type")) j["troop_type"] = "formed_infantry";
+    if (!j.contains("values") || !j["values"].is_object()) j["values"] = json::object();
+    for (const char* k : {"drill", "musketry", "effectiveness"})
+        if (!j["values"].contains(k)) j["values"][k] = 2;
+    if (auto e = battle::read_unit(j, out)) return e;
+    if (!oth::troop_type_from_name(out.troop_type))
+        return bad_request("A troop type is horse, formed_infantry, militia, irregulars or gunners.");
+    if (!b.side(out.side)) return bad_request("No side \"" + out.side + "\" in this battle.");
+    for (const char* k : {"drill", "musketry", "effectiveness"}) {
+        auto& v = out.values[k];
+        if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 6)
+            return bad_request(std::string("A unit's ") + k + " is 1 to 6.");
+    }
+    if (!out.markers.count(tp_marker)) out.markers[tp_marker] = 0;
+    return std::nullopt;
+}
+
+std::optional<Error> read_oth_leader(json j, const Battle& b, Leader& out) {
+    if (!j.is_object()) return bad_request("A leader must be an object.");
+    if (!j.contains("id")) j["id"] = next_leader_id(b);
+    try {
+        out = j.get<Leader>();
+    } catch (const json::exception& e) {
+        return bad_request(std::string("That leader is not valid: ") + e.what());
+    }
+    if (!b.side(out.side)) return bad_request("No side \"" + out.side + "\" in this battle.");
+    if (out.user != 0)
+        for (const auto& [id, l] : b.leaders)
+            if (l.user == out.user && l.id != out.id) return conflict("That player already has a leader figure here.");
+    return std::nullopt;
+}
+
+Decision decide_create(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied&) {
+    if (auto e = umpire_check(s, v, "set up a battle")) return *e;
+    const json& b = c.body;
+    BattleEntry entry;
+    Battle& battle = entry.battle;
+    battle.id = s.battles.battles.empty() ? 1 : s.battles.battles.rbegin()->first + 1;
+    battle.campaign = s.id;
+    battle.ruleset = "oth";
+    battle.phase = "setup";
+    if (auto e = read_string(b, "name", 1, name_max, battle.name)) return *e;
+    if (b.contains("table")) {
+        try {
+            battle.table = b.at("table").get<battle::Table>();
+        } catch (const json::exception&) {
+            return bad_request("The table is {width, depth, measure}.");
+        }
+        if (!(battle.table.width > 0 && battle.table.depth > 0)) return bad_request("The table's width and depth must be more than 0.");
+    }
+    if (!b.contains("sides") || !b["sides"].is_array() || b["sides"].size() < 2)
+        return bad_request("A battle needs two sides or more: [{\"id\", \"name\"}].");
+    try {
+        battle.sides = b.at("sides").get<std::vector<battle::Side>>();
+    } catch (const json::exception&) {
+        return bad_request("A side is {\"id\", \"name\"}.");
+    }
+    if (b.contains("settings")) {
+        auto m = merged(entry.settings, b["settings"]);
+        if (auto* e = std::get_if<Error>(&m)) return *e;
+        entry.settings = std::get<BattleSettings>(m);
+    }
+    for (const auto& tj : b.value("terrain", json::array())) {
+        battle::TerrainFeature f;
+        json t = tj;
+        if (t.is_object() && !t.contains("id")) t["id"] = static_cast<std::int64_t>(battle.terrain.size() + 1);
+        if (auto e = battle::read_terrain(t, f)) return *e;
+        battle.terrain.push_back(f);
+    }
+    for (const auto& lj : b.value("leaders", json::array())) {
+        Leader l;
+        if (auto e = read_oth_leader(lj, battle, l)) return *e;
+        battle.leaders[l.id] = l;
+    }
+    for (const auto& uj : b.value("units", json::array())) {
+        Unit u;
+        if (auto e = read_oth_unit(uj, battle, u)) return *e;
+        if (battle.units.count(u.id)) return bad_request("Two units have the same id.");
+        battle.units[u.id] = u;
+    }
+    // Regiments bring "their current Drill, Musketry and Effectiveness and four bases" (issue 4).
+    for (const auto& rj : b.value("from_regiments", json::array())) {
+        json r = rj.is_number_integer() ? json{{"colonel", rj}} : rj;
+        if (!r.is_object() || !r.contains("colonel") || !r["colonel"].is_number_integer())
+            return bad_request("from_regiments lists colonels' user ids or {\"colonel\", \"side\", ...}.");
+        auto user = r["colonel"].get<std::int64_t>();
+        const auto* col = s.year.colonel(user);
+        if (!col || !col->regiment) return not_found("Colonel " + std::to_string(user) + " has no regiment.");
+        const auto& reg = *col->regiment;
+        json uj = {{"side", r.value("side", battle.sides.front().id)},
+                   {"owner", user},
+                   {"name", reg.name},
+                   {"troop_type", "formed_infantry"},
+                   {"bases", 4},
+                   {"position", r.value("position", json::array({battle.table.width / 2, battle.table.depth / 2}))},
+                   {"facing", r.value("facing", 0.0)},
+                   {"formation", r.value("formation", std::string("line"))},
+                   {"values", {{"drill", reg.drill}, {"musketry", reg.musketry}, {"effectiveness", reg.effectiveness},
+                               {"regiment", reg.number}}}};
+        Unit u;
+        if (auto e = read_oth_unit(uj, battle, u)) return *e;
+        battle.units[u.id] = u;
+        entry.regiment_of[u.id] = user;
+        if (!battle.leader_of(user)) {
+            Leader l;
+            l.id = next_leader_id(battle);
+            l.side = u.side;
+            l.user = user;
+            l.name = col->name;
+            l.position = u.position;
+            battle.leaders[l.id] = l;
+        }
+    }
+    json body = {{"battle", battle}, {"settings", to_json(entry.settings)}, {"regiment_of", entry.regiment_of}};
+    return std::vector<Event>{make_event("battle.created", v, std::move(body))};
+}
+
+bool playing(const BattleEntry& e) { return e.status == "cards" || e.status == "resolving"; }
+
+Decision decide_place(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied&) {
+    if (auto e = umpire_check(s, v, "place units, leaders and terrain")) return *e;
+    const BattleEntry* be = nullptr;
+    if (auto e = find_battle(s, c.body, be)) return *e;
+    if (be->status == "ended") return conflict("This battle has ended.");
+    std::string reason;
+    if (auto e = read_optional_string(c.body, "reason", reason_max, reason)) return *e;
+    if (playing(*be) && reason.empty()) return bad_request("During play a change needs a reason for the log.");
+    BattleEntry e = *be;
+    const std::size_t log_before = e.battle.log.size();
+    const bool remove = c.type == "battle.remove";
+    if (c.body.contains("unit")) {
+        if (remove) {
+            std::int64_t id = 0;
+            if (auto err = read_id(c.body, "unit", id)) return *err;
+            if (!e.battle.units.erase(id)) return not_found("No such unit.");
+        } else {
+            json j = c.body["unit"];
+            if (j.is_object() && j.contains("id") && e.battle.units.count(j["id"].get<std::int64_t>())) {
+                json whole = e.battle.units.at(j["id"].get<std::int64_t>());
+                whole.merge_patch(j);
+                j = whole;
+            }
+            Unit u;
+            if (auto err = read_oth_unit(j, e.battle, u)) return *err;
+            e.battle.units[u.id] = u;
+        }
+    } else if (c.body.contains("leader")) {
+        if (remove) {
+            std::int64_t id = 0;
+            if (auto err = read_id(c.body, "leader", id)) return *err;
+            if (!e.battle.leaders.erase(id)) return not_found("No such leader.");
+        } else {
+            json j = c.body["leader"];
+            if (j.is_object() && j.contains("id") && e.battle.leaders.count(j["id"].get<std::int64_t>())) {
+                json whole = e.battle.leaders.at(j["id"].get<std::int64_t>());
+                whole.merge_patch(j);
+                j = whole;
+            }
+            Leader l;
+            if (auto err = read_oth_leader(j, e.battle, l)) return *err;
+            e.battle.leaders[l.id] = l;
+        }
+    } else if (c.body.contains("terrain")) {
+        auto& t = e.battle.terrain;
+        if (remove) {
+            std::int64_t id = 0;
+            if (auto err = read_id(c.body, "terrain", id)) return *err;
+            auto it = std::find_if(t.begin(), t.end(), [&](const auto& f) { return f.id == id; });
+            if (it == t.end()) return not_found("No such terrain feature.");
+            t.erase(it);
+        } else {
+            json j = c.body["terrain"];
+            if (j.is_object() && !j.contains("id")) {
+                std::int64_t next = 1;
+                for (const auto& f : t) next = std::max(next, f.id + 1);
+                j["id"] = next;
+            }
+            battle::TerrainFeature f;
+            if (auto err = battle::read_terrain(j, f)) return *err;
+            auto it = std::find_if(t.begin(), t.end(), [&](const auto& x) { return x.id == f.id; });
+            if (it == t.end()) t.push_back(f);
+            else *it = f;
+        }
+    } else {
+        return bad_request("Name a \"unit\", a \"leader\" or a \"terrain\" feature.");
+    }
+    if (!reason.empty()) {
+        LogEntry l;
+        l.turn = e.battle.turn;
+        l.phase = e.battle.phase;
+        l.text = "The umpire " + std::string(remove ? "removes" : "places") + " a piece: " + reason;
+        e.battle.log.push_back(l);
+    }
+    json body = snapshot(e, log_before);
+    body["reason"] = reason;
+    return std::vector<Event>{make_event(remove ? "battle.removed" : "battle.placed", v, std::move(body))};
+}
+
+Decision decide_settings(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied&) {
+    if (auto e = umpire_check(s, v, "change a battle's settings")) return *e;
+    const BattleEntry* be = nullptr;
+    if (auto e = find_battle(s, c.body, be)) return *e;
+    if (be->status == "ended") return conflict("This battle has ended.");
+    if (!c.body.contains("settings")) return bad_request("Give the \"settings\" to change.");
+    auto m = merged(be->settings, c.body["settings"]);
+    if (auto* e = std::get_if<Error>(&m)) return *e;
+    return std::vector<Event>{make_event("battle.settings_changed", v,
+                                         {{"battle", be->battle.id}, {"settings", to_json(std::get<BattleSettings>(m))}})};
+}
+
+Decision decide_start(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied&) {
+    if (auto e = umpire_check(s, v, "start a battle")) return *e;
+    const BattleEntry* be = nullptr;
+    if (auto e = find_battle(s, c.body, be)) return *e;
+    if (be->status != "setup") return conflict("This battle has already started.");
+    if (be->players().empty()) return conflict("No player has a leader figure in this battle yet.");
+    return std::vector<Event>{make_event("battle.started", v, {{"battle", be->battle.id}})};
+}
+
+// The reveal and, with auto_run, every step after it, each decided on the state the previous leaves.
+void close_and_resolve(BattleEntry e, const Viewer& v, Dice& dice, std::vector<Event>& out) {
+    const auto& box = e.battle.boxes.at("cards");
+    json cards = json::array();
+    for (const auto& [user, sub] : box.items) cards.push_back({{"user", user}, {"side", sub.side}, {"item", sub.item}});
+    // Talk channels: "those involved have to have their leader figures next to each other to be able to talk".
+    json channels = json::array();
+    for (const auto& c : cards) {
+        const json& item = c["item"];
+        if (item.value("card", "") != "talk") continue;
+        const Leader* other = e.battle.leader(item.value("leader", std::int64_t{0}));
+        if (!other || other->user == 0) continue;
+        channels.push_back({c["user"].get<std::int64_t>(), other->user});
+    }
+    Event reveal = make_event("battle.turn_closed", v,
+                              {{"battle", e.battle.id}, {"turn", e.battle.turn}, {"cards", cards}, {"channels", channels}});
+    apply_to(e, reveal);
+    out.push_back(reveal);
+    if (!e.settings.auto_run) return;
+    while (e.status == "resolving") {
+        const std::size_t log_before = e.battle.log.size();
+        BattleEntry next = e;
+        Turn t{next, dice};
+        const std::string step = steps().at(static_cast<std::size_t>(e.next_step));
+        run_step(t, step);
+        json body = snapshot(next, log_before);
+        body["step"] = step;
+        Event ev = make_event("battle.step_resolved", v, std::move(body));
+        ev.dice = dice.take_log();
+        apply_to(e, ev);
+        out.push_back(std::move(ev));
+    }
+}
+
+Decision decide_card(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied&) {
+    if (!v.is_member()) return forbidden("You are not a member of this campaign.");
+    const BattleEntry* be = nullptr;
+    if (auto e = find_battle(s, c.body, be)) return *e;
+    const Battle& b = be->battle;
+    const Leader* me = b.leader_of(v.user);
+    if (!me) return forbidden("You have no leader figure in this battle.");
+    if (leader_down(*me)) return forbidden(me->name + " has been killed.");
+    if (be->status != "cards") return wrong_phase("Cards are chosen only while the turn is open.");
+    const auto& box = b.boxes.at("cards");
+    if (auto e = battle::check_submit(box, v.user, b.turn)) return *e;
+    if (c.type == "card.withdraw")
+        return std::vector<Event>{make_event("card.withdrawn", v, {{"battle", b.id}, {"turn", b.turn}})};
+    std::string card;
+    if (auto e = read_string(c.body, "card", 1, 40, card)) return *e;
+    const oth::OrderCard* oc = oth::find_card(card);
+    if (!oc) return bad_request("There is no card \"" + card + "\" (Annex B).");
+    json item = {{"card", card}};
+    if (oth::card_needs_unit(oc->kind)) {
+        std::int64_t id = 0;
+        if (auto e = read_id(c.body, "unit", id)) return *e;
+        const Unit* u = b.unit(id);
+        if (!u || u->removed) return not_found("There is no unit " + std::to_string(id) + " on the table.");
+        if (u->side != me->side) return forbidden("You cannot give orders to the enemy.");
+        // "Leaders can only give orders to troops they are actually with."
+        if (!battle::with_unit(*me, *u, b.table.from_cm(be->settings.with_unit_cm)))
+            return Error{"not_with_unit", me->name + " is not with " + unit_label(*u) + ": ride to them first."};
+        item["unit"] = id;
+    } else if (oth::card_needs_leader(oc->kind)) {
+        std::int64_t id = 0;
+        if (auto e = read_id(c.body, "leader", id)) return *e;
+        const Leader* other = b.leader(id);
+        if (!other || other->id == me->id) return not_found("There is no other leader " + std::to_string(id) + ".");
+        item["leader"] = id;
+    } else if (oc->kind == oth::CardKind::move) {
+        Point to;
+        try {
+            to = c.body.at("to").get<Point>();
+        } catch (const json::exception&) {
+            return bad_request("A move needs \"to\": [x, y].");
+        }
+        if (!std::isfinite(to.x) || !std::isfinite(to.y) || !b.table.contains(to.x, to.y))
+            return Error{"too_far", "That is off the table."};
+        if (battle::distance(me->position, to) > b.table.from_cm(oth::leader_movement_cm) + battle::epsilon)
+            return Error{"too_far", "A leader rides at most 40 cm a turn."};
+        item["to"] = to;
+    }
+    std::vector<Event> out{make_event("card.played", v, {{"battle", b.id}, {"turn", b.turn}, {"item", item}})};
+    // Closed when every player has chosen.
+    BattleEntry after = *be;
+    apply_to(after, out.back());
+    std::vector<std::int64_t> expected;
+    for (auto user : after.players())
+        if (const Leader* l = after.battle.leader_of(user); l && !leader_down(*l)) expected.push_back(user);
+    if (battle::all_submitted(after.battle.boxes.at("cards"), expected))
+        close_and_resolve(after, server_clock(), dice, out);
+    return out;
+}
+
+Decision decide_close_turn(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied&) {
+    if (auto e = umpire_check(s, v, "close a turn")) return *e;
+    const BattleEntry* be = nullptr;
+    if (auto e = find_battle(s, c.body, be)) return *e;
+    if (be->status != "cards") return wrong_phase("The turn is not open for cards.");
+    std::vector<Event> out;
+    close_and_resolve(*be, v, dice, out);
+    return out;
+}
+
+// Dice that give the umpire's faces first, then the server's (battle.step's and reaction_test's "dice").
+class UmpireFirstDice : public Dice {
+public:
+    UmpireFirstDice(std::vector<int> faces, Dice& inner) : faces_(std::move(faces)), inner_(inner) {}
+    int roll(int sides) override {
+        if (next_ < faces_.size()) {
+            int v = faces_[next_++];
+            log_.push_back({{"sides", sides}, {"value", v}, {"umpire", true}});
+            return v;
+        }
+        int v = inner_.roll(sides);
+        for (auto& r : inner_.take_log()) log_.push_back(r);
+        return v;
+    }
+
+private:
+    std::vector<int> faces_;
+    std::size_t next_ = 0;
+    Dice& inner_;
+};
+
+std::optional<Error> read_faces(const json& body, std::vector<int>& faces) {
+    if (!body.contains("dice")) return std::nullopt;
+    if (!body["dice"].is_array() || body["dice"].size() > 50) return bad_request("\"dice\" is a list of faces 1-6.");
+    for (const auto& f : body["dice"]) {
+        if (!f.is_number_integer() || f.get<int>() < 1 || f.get<int>() > 6) return bad_request("Each die is 1 to 6.");
+        faces.push_back(f.get<int>());
+    }
+    return std::nullopt;
+}
+
+Decision decide_step(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied&) {
+    if (auto e = umpire_check(s, v, "resolve a step")) return *e;
+    const BattleEntry* be = nullptr;
+    if (auto e = find_battle(s, c.body, be)) return *e;
+    if (be->status != "resolving") return wrong_phase("There is no step to resolve: the turn is not closed.");
+    std::vector<int> faces;
+    if (auto e = read_faces(c.body, faces)) return *e;
+    UmpireFirstDice d(faces, dice);
+    BattleEntry next = *be;
+    Turn t{next, d};
+    const std::string step = steps().at(static_cast<std::size_t>(be->next_step));
+    run_step(t, step);
+    json body = snapshot(next, be->battle.log.size());
+    body["step"] = step;
+    Event ev = make_event("battle.step_resolved", v, std::move(body));
+    ev.dice = d.take_log();
+    return std::vector<Event>{std::move(ev)};
+}
+
+Decision decide_override(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied&) {
+    if (auto e = umpire_check(s, v, "override the rules")) return *e;
+    const BattleEntry* be = nullptr;
+    if (auto e = find_battle(s, c.body, be)) return *e;
+    if (!playing(*be)) return wrong_phase("Overrides are for a battle being fought.");
+    std::string what, reason;
+    if (auto e = read_string(c.body, "what", 1, 20, what)) return *e;
+    if (auto e = read_string(c.body, "reason", 1, reason_max, reason)) return *e;
+    std::vector<int> faces;
+    if (auto e = read_faces(c.body, faces)) return *e;
+    UmpireFirstDice d(faces, dice);
+    BattleEntry next = *be;
+    const std::size_t log_before = next.battle.log.size();
+    Turn t{next, d};
+    auto get_unit = [&](Unit*& u) -> std::optional<Error> {
+        std::int64_t id = 0;
+        if (auto e = read_id(c.body, "unit", id)) return e;
+        auto it = next.battle.units.find(id);
+        if (it == next.battle.units.end()) return not_found("No such unit.");
+        u = &it->second;
+        return std::nullopt;
+    };
+    Unit* u = nullptr;
+    std::string text;
+    if (what == "move") {
+        if (c.body.contains("leader")) {
+            std::int64_t id = 0;
+            if (auto e = read_id(c.body, "leader", id)) return *e;
+            auto it = next.battle.leaders.find(id);
+            if (it == next.battle.leaders.end()) return not_found("No such leader.");
+            try {
+                it->second.position = c.body.at("position").get<Point>();
+            } catch (const json::exception&) {
+                return bad_request("A move needs \"position\": [x, y].");
+            }
+            text = "The umpire moves " + it->second.name;
+        } else {
+            if (auto e = get_unit(u)) return *e;
+            json whole = *u;
+            json patch = json::object();
+            for (const char* k : {"position", "facing", "formation"})
+                if (c.body.contains(k)) patch[k] = c.body[k];
+            whole.merge_patch(patch);
+            Unit moved;
+            if (auto e = read_oth_unit(whole, next.battle, moved)) return *e;
+            *u = moved;
+            text = "The umpire moves " + unit_label(*u);
+        }
+    } else if (what == "tp") {
+        if (auto e = get_unit(u)) return *e;
+        if (!c.body.contains("value") || !c.body["value"].is_number_integer() || c.body["value"].get<int>() < 0 ||
+            c.body["value"].get<int>() > oth::max_tension_points)
+            return bad_request("Tension points are 0 to 8.");
+        u->markers[tp_marker] = c.body["value"].get<int>();
+        text = "The umpire sets the tension points of " + unit_label(*u);
+    } else if (what == "order") {
+        if (auto e = get_unit(u)) return *e;
+        const json& o = c.body.value("order", json(nullptr));
+        if (o.is_null()) u->order.reset();
+        else if (!o.is_string() || !oth::order_from_name(o.get<std::string>())) return bad_request("No such order.");
+        else impose(*u, o.get<std::string>());
+        text = "The umpire changes the order of " + unit_label(*u);
+    } else if (what == "result") {
+        if (auto e = get_unit(u)) return *e;
+        auto r = oth::reaction_result_from_code(c.body.value("result", ""));
+        if (!r) return bad_request("A result is OK, NA, FB, RA, Ch or CF.");
+        apply_result(t, *u, *r);
+        text = "The umpire rules " + std::string(oth::reaction_result_code(*r)) + " for " + unit_label(*u);
+    } else if (what == "reaction_test") {
+        if (auto e = get_unit(u)) return *e;
+        std::optional<oth::ReactionCircumstances> given;
+        if (c.body.contains("modifiers")) {
+            const json& m = c.body["modifiers"];
+            if (!m.is_object()) return bad_request("\"modifiers\" is an object.");
+            oth::ReactionCircumstances rc;
+            rc.outnumbered = m.value("outnumbered", false);
+            rc.outflanked = m.value("outflanked", false);
+            rc.enemy_drill_more_than_2_better = m.value("enemy_drill_more_than_2_better", false);
+            rc.leader_with_unit = m.value("leader_with_unit", false);
+            rc.supported = m.value("supported", false);
+            rc.enemy_falling_back = m.value("enemy_falling_back", false);
+            rc.umpire_modifier = m.value("umpire_modifier", 0);
+            given = rc;
+        }
+        // "A Reaction Test is taken when ... 5. If the umpire thinks its a good idea"
+        test_unit(t, *u, nearest_enemy(t, *u), "called by the umpire", given);
+        text = "The umpire calls a reaction test for " + unit_label(*u);
+    } else if (what == "record") {
+        if (auto e = get_unit(u)) return *e;
+        auto& r = next.tallies[u->id];
+        for (auto [k, f] : {std::pair{"times_ran_away", &oth::BattleRecord::times_ran_away},
+                            std::pair{"turns_of_musketry_received", &oth::BattleRecord::turns_of_musketry_received},
+                            std::pair{"turns_fired_on_by_cannon", &oth::BattleRecord::turns_fired_on_by_cannon}})
+            if (c.body.contains(k)) {
+                if (!c.body[k].is_number_integer() || c.body[k].get<int>() < 0) return bad_request(std::string(k) + " is 0 or more.");
+                r.*f = c.body[k].get<int>();
+            }
+        text = "The umpire corrects the record of " + unit_label(*u);
+    } else if (what == "leader") {
+        std::int64_t id = 0;
+        if (auto e = read_id(c.body, "leader", id)) return *e;
+        auto it = next.battle.leaders.find(id);
+        if (it == next.battle.leaders.end()) return not_found("No such leader.");
+        std::string fate = c.body.value("fate", "");
+        if (fate != "unhurt" && fate != "wounded" && fate != "killed") return bad_request("A fate is unhurt, wounded or killed.");
+        it->second.values["fate"] = fate;
+        text = "The umpire rules " + it->second.name + " " + fate;
+    } else {
+        return bad_request("\"what\" is move, tp, order, result, reaction_test, record or leader.");
+    }
+    t.say(text + ": " + reason + ".");
+    json body = snapshot(next, log_before);
+    body["what"] = what;
+    body["reason"] = reason;
+    Event ev = make_event("battle.overridden", v, std::move(body));
+    ev.dice = d.take_log();
+    return std::vector<Event>{std::move(ev)};
+}
+
+Decision decide_talk(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied&) {
+    if (!v.is_member()) return forbidden("You are not a member of this campaign.");
+    const BattleEntry* be = nullptr;
+    if (auto e = find_battle(s, c.body, be)) return *e;
+    const Battle& b = be->battle;
+    const Leader* me = b.leader_of(v.user);
+    if (!me) return forbidden("You have no leader figure in this battle.");
+    if (!playing(*be)) return wrong_phase("The battle is not being fought.");
+    std::int64_t to = 0;
+    if (auto e = read_id(c.body, "to", to)) return *e;
+    const Leader* other = b.leader_of(to);
+    if (!other || to == v.user) return not_found("That player has no leader figure in this battle.");
+    std::string text;
+    if (auto e = read_string(c.body, "text", 1, talk_max, text)) return *e;
+    // over-the-hills.txt, "1. Talk to other leaders": "those involved have to have their leader figures next to
+    // each other to be able to talk".
+    if (!battle::leaders_adjacent(*me, *other, b.table.from_cm(be->settings.talk_cm)))
+        return Error{"not_adjacent", me->name + " and " + other->name + " are not next to each other."};
+    bool open = false;
+    for (const auto& [x, y] : be->channels)
+        if ((x == v.user && y == to) || (x == to && y == v.user)) open = true;
+    if (!open) return Error{"no_talk_card", "Neither of you played Talk to the other this turn."};
+    return std::vector<Event>{make_event("talk.said", v, {{"battle", b.id}, {"turn", b.turn}, {"to", to}, {"text", text}})};
+}
+
+Decision decide_end(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied&) {
+    if (auto e = umpire_check(s, v, "end a battle")) return *e;
+    const BattleEntry* be = nullptr;
+    if (auto e = find_battle(s, c.body, be)) return *e;
+    if (be->status == "ended") return conflict("This battle has already ended.");
+    const auto& os = be->settings.oth;
+    json losses = json::array(), records = json::array();
+    for (const auto& [id, u] : be->battle.units) {
+        auto it = be->tallies.find(id);
+        oth::BattleRecord rec = it == be->tallies.end() ? oth::BattleRecord{} : it->second;
+        // over-the-hills.txt, "Overall Losses"
+        auto lo = oth::losses(rec, os, dice);
+        json line = {{"unit", id}, {"name", unit_label(u)}, {"side", u.side}, {"die", lo.die}, {"percent", lo.percent},
+                     {"times_ran_away", rec.times_ran_away}, {"turns_of_musketry_received", rec.turns_of_musketry_received},
+                     {"turns_fired_on_by_cannon", rec.turns_fired_on_by_cannon}, {"colonel", nullptr}};
+        auto rit = be->regiment_of.find(id);
+        const auto* col = rit == be->regiment_of.end() ? nullptr : s.year.colonel(rit->second);
+        if (col && col->regiment) {
+            const auto& r = *col->regiment;
+            const int before = r.companies;
+            const int lost = (before * lo.percent + 50) / 100;
+            const int after = std::max(0, before - lost);
+            // over-the-hills.txt, "The Regiment": half its strength or more lost drops every attribute a point.
+            auto a = year::after_losses(year::attributes_of(r), before, after, s.year.rules.attribute_min);
+            line["colonel"] = col->user;
+            line["before"] = before;
+            line["after"] = after;
+            line["halved"] = year::lost_half_or_more(before, after);
+            line["attributes"] = {{"drill", a.drill}, {"musketry", a.musketry}, {"effectiveness", a.effectiveness}};
+            line["applied"] = be->settings.apply_losses;
+        }
+        losses.push_back(line);
+        // over-the-hills.txt, "Records"
+        records.push_back(oth::to_json(oth::record_row(unit_label(u), drill(u), musketry_of(u), effectiveness(u),
+                                                       lo.percent, u.bases, os)));
+    }
+    Event ev = make_event("battle.ended", v, {{"battle", be->battle.id}, {"losses", losses}, {"records", records}});
+    ev.dice = dice.take_log();
+    return std::vector<Event>{std::move(ev)};
+}
+
+using Decider = std::function<Decision(const CampaignState&, const Command&, const Viewer&, Dice&, const Supplied&)>;
+
+const std::unordered_map<std::string, Decider>& deciders() {
+    static const std::unordered_map<std::string, Decider> table = {
+        {"battle.create", decide_create},   {"battle.place", decide_place},     {"battle.remove", decide_place},
+        {"battle.settings", decide_settings}, {"battle.start", decide_start},   {"card.play", decide_card},
+        {"card.withdraw", decide_card},     {"battle.close_turn", decide_close_turn}, {"battle.step", decide_step},
+        {"battle.override", decide_override}, {"talk.say", decide_talk},       {"battle.end", decide_end},
+    };
+    return table;
+}
+
+void open_turn(BattleEntry& e, int turn, std::int64_t at) {
+    e.battle.turn = turn;
+    e.battle.phase = "cards";
+    e.status = "cards";
+    e.next_step = 0;
+    battle::open_turn(e.battle.boxes["cards"], turn);
+    e.deadline.reset();
+    if (e.settings.turn_seconds > 0) e.deadline = at + std::int64_t{e.settings.turn_seconds} * 1000;
+}
+
+void apply_to(BattleEntry& e, const Event& ev) {
+    const json& b = ev.body;
+    const std::string& t = ev.type;
+    if (t == "battle.placed" || t == "battle.removed" || t == "battle.overridden") {
+        apply_snapshot(e, b);
+    } else if (t == "battle.settings_changed") {
+        auto m = merged(BattleSettings{}, b.at("settings"));
+        if (auto* s = std::get_if<BattleSettings>(&m)) e.settings = *s;
+    } else if (t == "battle.started") {
+        open_turn(e, 1, ev.at);
+    } else if (t == "card.played") {
+        battle::submit(e.battle.boxes["cards"], ev.actor, e.battle.side_of(ev.actor), b.at("item"));
+    } else if (t == "card.withdrawn") {
+        battle::withdraw(e.battle.boxes["cards"], ev.actor);
+    } else if (t == "battle.turn_closed") {
+        battle::reveal(e.battle.boxes["cards"]);
+        e.status = "resolving";
+        e.battle.phase = "reveal";
+        e.next_step = 0;
+        e.deadline.reset();
+        e.channels.clear();
+        for (const auto& c : b.at("channels")) e.channels.emplace_back(c[0].get<std::int64_t>(), c[1].get<std::int64_t>());
+        e.facts = {{"cards", b.at("cards")}};
+        LogEntry l;
+        l.turn = e.battle.turn;
+        l.phase = "reveal";
+        l.text = "Turn " + std::to_string(e.battle.turn) + ": the cards are revealed.";
+        l.details = {{"cards", b.at("cards")}};
+        e.battle.log.push_back(l);
+    } else if (t == "battle.step_resolved") {
+        apply_snapshot(e, b);
+        e.battle.phase = b.at("step").get<std::string>();
+        e.next_step += 1;
+        if (e.next_step >= static_cast<int>(steps().size())) open_turn(e, e.battle.turn + 1, ev.at);
+    } else if (t == "talk.said") {
+        e.talk.push_back(TalkMessage{ev.seq, b.at("turn").get<int>(), ev.actor, b.at("to").get<std::int64_t>(),
+                                     b.at("text").get<std::string>(), ev.at});
+    } else if (t == "battle.ended") {
+        e.status = "ended";
+        e.battle.phase = "ended";
+        e.deadline.reset();
+        e.losses = b.at("losses");
+        e.records = b.at("records");
+    }
+}
+
+}  // namespace
+
+bool handles(const std::string& command_type) { return deciders().count(command_type) > 0; }
+
+std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const Command& command,
+                                               const Viewer& viewer, Dice& dice, const Supplied& supplied) {
+    auto it = deciders().find(command.type);
+    if (it == deciders().end()) return Error{"unknown_command", "There is no command \"" + command.type + "\"."};
+    return it->second(state, command, viewer, dice, supplied);
+}
+
+void apply(CampaignState& state, const Event& ev) {
+    const std::string& t = ev.type;
+    if (t == "battle.created") {
+        BattleEntry e;
+        e.battle = ev.body.at("battle").get<Battle>();
+        auto m = merged(BattleSettings{}, ev.body.at("settings"));
+        if (auto* s = std::get_if<BattleSettings>(&m)) e.settings = *s;
+        e.regiment_of = ev.body.at("regiment_of").get<std::map<std::int64_t, std::int64_t>>();
+        state.battles.battles[e.battle.id] = std::move(e);
+        return;
+    }
+    const bool ours = t.rfind("battle.", 0) == 0 || t.rfind("card.", 0) == 0 || t == "talk.said";
+    if (!ours || !ev.body.contains("battle")) return;
+    auto it = state.battles.battles.find(ev.body.at("battle").get<std::int64_t>());
+    if (it == state.battles.battles.end()) return;
+    apply_to(it->second, ev);
+    if (t == "battle.ended") {
+        // Losses applied to the campaign's regiments, with the half-strength drop (computed in decide).
+        for (const auto& line : ev.body.at("losses")) {
+            if (!line.value("applied", false) || !line.at("colonel").is_number_integer()) continue;
+            auto cit = state.year.colonels.find(line.at("colonel").get<std::int64_t>());
+            if (cit == state.year.colonels.end() || !cit->second.regiment) continue;
+            auto& r = *cit->second.regiment;
+            r.companies = line.at("after").get<int>();
+            const auto& a = line.at("attributes");
+            year::set_attributes(r, year::Attributes{a.at("drill").get<int>(), a.at("musketry").get<int>(),
+                                               a.at("effectiveness").get<int>()});
+            cit->second.adjustments.push_back(year::Adjustment{ev.seq, "companies", line.at("before").get<std::int64_t>(),
+                                                               line.at("after").get<std::int64_t>(),
+                                                               "Battle: " + it->second.battle.name, ev.at});
+            state.year.last_sheet_change = ev.seq;
+        }
+    }
+}
+
+void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
+    json all = json::object();
+    if (!viewer.is_member()) {
+        out["battles"] = all;
+        return;
+    }
+    battle::BattleVisibility vis;
+    // "whether they fire, fall back or run" (issue 4): the orders a person at the table sees the enemy act on.
+    vis.public_orders = {"fire", "retreat", "run_away", "charge"};
+    static const json card_set = [] {
+        json j = json::array();
+        for (const auto& c : oth::order_card_set()) j.push_back(oth::to_json(c));
+        return j;
+    }();
+    for (const auto& [id, e] : state.battles.battles) {
+        const Battle& b = e.battle;
+        const bool umpire = viewer.is_umpire();
+        const std::string side = viewer.role == Role::player ? b.side_of(viewer.user) : std::string();
+        json j = battle::view(b, viewer, side, vis);
+        j["status"] = e.status;
+        j["next_step"] = e.status == "resolving" ? json(steps().at(static_cast<std::size_t>(e.next_step))) : json(nullptr);
+        j["deadline"] = e.deadline ? json(*e.deadline) : json(nullptr);
+        j["players"] = e.players();
+        const Leader* mine = viewer.role == Role::player ? b.leader_of(viewer.user) : nullptr;
+        j["me"] = {{"leader", mine ? json(mine->id) : json(nullptr)}, {"side", side}};
+        j["settings"] = to_json(e.settings);
+        j["card_set"] = card_set;
+        json talk = json::array();
+        for (const auto& m : e.talk)
+            if (umpire || (viewer.role == Role::player && (m.from == viewer.user || m.to == viewer.user)))
+                talk.push_back({{"seq", m.seq}, {"turn", m.turn}, {"from", m.from}, {"to", m.to}, {"text", m.text}, {"at", m.at}});
+        j["talk"] = talk;
+        json channels = json::array();
+        for (const auto& [a, c] : e.channels)
+            if (umpire || (viewer.role == Role::player && (a == viewer.user || c == viewer.user)))
+                channels.push_back({{"a", a}, {"b", c}});
+        j["channels"] = channels;
+        json tallies = json::object();
+        for (const auto& [uid, r] : e.tallies) {
+            const Unit* u = b.unit(uid);
+            if (umpire || (u && !side.empty() && u->side == side))
+                tallies[std::to_string(uid)] = {{"times_ran_away", r.times_ran_away},
+                                                {"turns_of_musketry_received", r.turns_of_musketry_received},
+                                                {"turns_fired_on_by_cannon", r.turns_fired_on_by_cannon}};
+        }
+        j["tallies"] = tallies;
+        j["records"] = e.records;
+        j["losses"] = e.losses;
+        if (umpire) {
+            j["facts"] = e.facts;
+            j["regiment_of"] = e.regiment_of;
+        }
+        all[std::to_string(id)] = std::move(j);
+    }
+    out["battles"] = std::move(all);
+}
+
+bool chat_closed_for(const CampaignState& state, std::int64_t user) {
+    for (const auto& [id, e] : state.battles.battles)
+        if (playing(e) && e.settings.chat_closed && e.is_player(user)) return true;
+    return false;
+}
+
+std::optional<std::int64_t> next_alarm(const CampaignState& state) {
+    std::optional<std::int64_t> best;
+    for (const auto& [id, e] : state.battles.battles)
+        if (e.status == "cards" && e.deadline && (!best || *e.deadline < *best)) best = e.deadline;
+    return best;
+}
+
+Command alarm_command(const CampaignState& state, std::int64_t now) {
+    for (const auto& [id, e] : state.battles.battles)
+        if (e.status == "cards" && e.deadline && *e.deadline <= now)
+            return Command{"battle.close_turn", {{"campaign", state.id}, {"battle", id}}};
+    auto when = battles::next_alarm(state);
+    for (const auto& [id, e] : state.battles.battles)
+        if (e.status == "cards" && e.deadline && when && *e.deadline == *when)
+            return Command{"battle.close_turn", {{"campaign", state.id}, {"battle", id}}};
+    return Command{};
+}
 
 }  // namespace muster::campaign::battles
