@@ -722,14 +722,6 @@ void apply_snapshot(BattleEntry& e, const json& b) {
         for (const auto& l : b.at("log")) e.battle.log.push_back(l.get<LogEntry>());
 }
 
-Event make_event(std::string type, const Viewer& actor, json body) {
-    Event e;
-    e.type = std::move(type);
-    e.actor = actor.user;
-    e.body = std::move(body);
-    return e;
-}
-
 // Applies one battle event to an entry (the pure half of apply; `at` is the event's time).
 void apply_to(BattleEntry& e, const Event& ev);
 

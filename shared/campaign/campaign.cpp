@@ -25,14 +25,6 @@ Event created_event(std::int64_t id, const std::string& name, const Viewer& umpi
 
 namespace {
 
-Event make_event(std::string type, const Viewer& actor, json body) {
-    Event e;
-    e.type = std::move(type);
-    e.actor = actor.user;
-    e.body = std::move(body);
-    return e;
-}
-
 std::vector<Event> one(Event e) { return {std::move(e)}; }
 
 // The checks every command after creation shares: membership, then an open campaign.

@@ -47,14 +47,6 @@ using Decision = std::variant<Error, std::vector<Event>>;
 
 std::string pounds(std::int64_t amount) { return "£" + std::to_string(amount); }
 
-Event make_event(std::string type, const Viewer& actor, json body) {
-    Event e;
-    e.type = std::move(type);
-    e.actor = actor.user;
-    e.body = std::move(body);
-    return e;
-}
-
 std::vector<Event> one(Event e) { return {std::move(e)}; }
 
 bool from_clock(const Viewer& v) { return v.user == 0 && v.is_umpire(); }

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "shared/core/viewer.h"
+
 namespace muster {
 
 struct Event {
@@ -16,6 +18,15 @@ struct Event {
     nlohmann::json body = nlohmann::json::object();
     nlohmann::json dice = nlohmann::json::array();  // the rolls this event consumed, as logged by the Dice
 };
+
+// An event of this type by this actor; the store numbers it and the hub stamps its time.
+inline Event make_event(std::string type, const Viewer& actor, nlohmann::json body) {
+    Event e;
+    e.type = std::move(type);
+    e.actor = actor.user;
+    e.body = std::move(body);
+    return e;
+}
 
 struct Command {
     std::string type;  // e.g. "chat.say"
