@@ -1,0 +1,483 @@
+// Over the Hill battles over real WebSockets (issue 4; docs/protocol.md, "Battles (Over the Hill)"):
+// cards hidden until the reveal, talk only between adjacent leaders who played Talk, enemy attributes and
+// exact TPs hidden, the table chat closed to the battle's players while it is fought, the turn sequence,
+// the Records chart at the end, and bad input refused with its documented code and no change.
+//
+// One campaign: an umpire U, three players and an observer O. A and C lead the british side, B the french.
+// Every raw frame each socket receives is recorded; every secret carries a marker that no public value can
+// equal, searched in every frame of every socket that must not have it. Each socket's pushes are also
+// replayed view by view and every intermediate view is checked structurally (enemy units without values,
+// TPs or pending orders; no card but one's own before the reveal; no talk of another channel).
+import test, { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { startServer } from './lib/server.mjs';
+import { connect, newUser, sleep } from './lib/client.mjs';
+import { applyPatch } from './lib/patch.mjs';
+
+const SEC = 1000;
+const hex = () => randomBytes(5).toString('hex');
+
+const MARK = {
+  aMotto: `MOTTO-A-${hex()}`, // an umpire-set value of A's unit: A's side and the umpire only
+  bMotto: `MOTTO-B-${hex()}`, // an umpire-set value of B's unit: B and the umpire only
+  talkA: `TALK-A-${hex()}`,
+  talkB: `TALK-B-${hex()}`,
+  talkRefused: `TALK-REFUSED-${hex()}`,
+  chatO: `CHAT-O-${hex()}`,
+  chatAfter: `CHAT-AFTER-${hex()}`,
+};
+// A's move card in turn 1: coordinates no other value has (within 40 cm of A's leader at [40, 40]).
+const MOVE_TO = [57.3113, 71.9029];
+const MOVE_MARK = '57.3113';
+const MOVE_MARK_Y = '71.9029';
+const B_TP = 7; // set on B's unit by battle.override
+const REPLIES = { steps: [] }; // reply bodies, checked against the protocol at the end
+
+let server;
+let ump, pa, pb, pc, obs;
+let U, A, B, C, O;
+let campaign, battle;
+const sockets = [];
+function track(c) { sockets.push(c); return c; }
+const everyone = () => [U, A, B, C, O];
+const LEADER = { A: 1, B: 2, C: 3 };
+const UNIT = { A: 1, B: 2, C: 3 };
+
+before(async () => {
+  server = await startServer({ args: ['--ws-rate', '2000', '--ws-burst', '2000'] });
+  ump = await newUser(server, 'bt_umpire');
+  pa = await newUser(server, 'bt_player_a');
+  pb = await newUser(server, 'bt_player_b');
+  pc = await newUser(server, 'bt_player_c');
+  obs = await newUser(server, 'bt_observer');
+  U = track(await connect(server, ump.cookie));
+  campaign = (await U.ok('campaign.create', { name: 'Battles' })).campaign;
+  const code = { player: (await U.ok('campaign.invite', { campaign, role: 'player' })).code,
+    observer: (await U.ok('campaign.invite', { campaign, role: 'observer' })).code };
+  A = track(await connect(server, pa.cookie));
+  B = track(await connect(server, pb.cookie));
+  C = track(await connect(server, pc.cookie));
+  O = track(await connect(server, obs.cookie));
+  for (const c of [A, B, C]) assert.deepEqual(await c.ok('campaign.join', { code: code.player }), { campaign, role: 'player' });
+  assert.deepEqual(await O.ok('campaign.join', { code: code.observer }), { campaign, role: 'observer' });
+  for (const c of everyone()) assert.equal((await c.subscribe(campaign)).reply.ok, true);
+});
+
+after(async () => {
+  for (const c of sockets) await c.close().catch(() => {});
+  await server?.cleanup();
+});
+
+/** Waits until every socket's view has reached the umpire's latest seq; every push applied cleanly. */
+async function settle() {
+  await U.ok('campaign.list', {});
+  const seq = U.seq(campaign);
+  for (const c of everyone()) await c.waitForSeq(campaign, seq, 3 * SEC);
+  for (const c of everyone()) assert.deepEqual(c.problems, [], 'pushes applied cleanly');
+  return seq;
+}
+
+/** An open box with nothing in it. The umpire's box is checked without `submitted` (see the todo at the end). */
+function assertFreshBox(c, turn) {
+  const box = { ...bv(c).boxes.cards };
+  if (c === U) delete box.submitted;
+  assert.deepEqual(box, c === U ? { turn, revealed: false, items: [] } : { turn, revealed: false, submitted: [], items: [] }, `a fresh box for turn ${turn}`);
+}
+const bv = (c) => c.view(campaign).battles[String(battle)];
+const unitIn = (v, id) => v.units.find((u) => u.id === id);
+const leaderIn = (v, id) => v.leaders.find((l) => l.id === id);
+
+/**
+ * A refused command: its documented code, and nothing changed: no push to any socket, the campaign's seq and
+ * every view as before.
+ */
+async function refused(client, type, body, code, what = `${type} -> ${code}`) {
+  await settle();
+  const before = everyone().map((c) => ({ pushes: c.pushes.length, seq: c.seq(campaign), view: structuredClone(c.view(campaign)) }));
+  const r = await client.send(type, { campaign, ...body });
+  assert.equal(r.ok, false, `${what}: refused (got ${JSON.stringify(r).slice(0, 300)})`);
+  assert.equal(r.error?.code, code, `${what}: code (got ${JSON.stringify(r.error)})`);
+  for (const c of everyone()) await c.ok('campaign.list', {});
+  await sleep(60);
+  everyone().forEach((c, i) => {
+    assert.equal(c.pushes.length, before[i].pushes, `${what}: no push to socket ${i}`);
+    assert.equal(c.seq(campaign), before[i].seq, `${what}: seq unchanged on socket ${i}`);
+    assert.deepEqual(c.view(campaign), before[i].view, `${what}: view unchanged on socket ${i}`);
+  });
+  return r;
+}
+
+/** Every raw frame of `client` (or its first `upTo`) lacking `marker`. */
+function assertNever(client, who, marker, upTo) {
+  const frames = upTo === undefined ? client.frames : client.frames.slice(0, upTo);
+  assert.ok(frames.length > 0, `${who} received frames`);
+  const hits = frames.filter((f) => f.includes(marker));
+  assert.deepEqual(hits.map((f) => f.slice(0, 300)), [], `${marker} reached ${who}`);
+}
+function assertGot(client, who, marker, from = 0) {
+  assert.ok(client.frames.slice(from).some((f) => f.includes(marker)), `${who} received ${marker}`);
+}
+
+/**
+ * Replays every push of `client` for the campaign and checks each intermediate battle view as `who` (a
+ * player of side `side`, or the observer with side null) must see it.
+ */
+function assertEveryViewClean(client, who, me, side) {
+  let view;
+  let n = 0;
+  for (const p of client.pushes) {
+    if (p.push !== 'view' || p.campaign !== campaign) continue;
+    view = 'view' in p ? structuredClone(p.view) : applyPatch(view, p.patch);
+    n += 1;
+    for (const [id, b] of Object.entries(view.battles ?? {})) {
+      const at = `${who}, push seq ${p.seq}, battle ${id}`;
+      for (const k of ['facts', 'regiment_of', 'ruleset_state']) assert.ok(!(k in b), `${at}: no ${k}`);
+      for (const u of b.units ?? []) {
+        if (side !== null && u.side === side) continue;
+        const uat = `${at}, enemy unit ${u.id}`;
+        for (const k of ['drill', 'musketry', 'effectiveness', 'motto']) assert.ok(!(k in (u.values ?? {})), `${uat}: no ${k}`);
+        assert.ok(!('tension_points' in (u.markers ?? {})), `${uat}: no tension points`);
+        assert.ok(!u.pending_order, `${uat}: no pending order`);
+        if (u.order) assert.ok(['fire', 'retreat', 'run_away', 'charge'].includes(u.order.name), `${uat}: order ${u.order.name} not visible`);
+      }
+      const box = b.boxes?.cards;
+      if (box && !box.revealed) {
+        for (const item of box.items) assert.equal(item.user, me, `${at}: only his own card before the reveal: ${JSON.stringify(item)}`);
+      }
+      for (const m of b.talk ?? []) assert.ok(me !== null && (m.from === me || m.to === me), `${at}: talk of another channel ${JSON.stringify(m)}`);
+      for (const ch of b.channels ?? []) assert.ok(me !== null && (ch.a === me || ch.b === me), `${at}: channel ${JSON.stringify(ch)}`);
+      for (const e of b.log ?? []) {
+        assert.ok(e.audience === 'all' || (e.audience === 'side' && side !== null && e.side === side) || (e.audience === 'user' && e.user === me),
+          `${at}: log line not for him: ${JSON.stringify(e).slice(0, 200)}`);
+      }
+    }
+  }
+  assert.ok(n > 0, `${who}: pushes replayed`);
+}
+
+function assertAllViewsClean() {
+  assertEveryViewClean(A, 'A', pa.user, 'british');
+  assertEveryViewClean(C, 'C', pc.user, 'british');
+  assertEveryViewClean(B, 'B', pb.user, 'french');
+  assertEveryViewClean(O, 'O', null, null);
+}
+
+test('set-up: the umpire creates the battle; the chat is open in set-up; cards wait for the start', async () => {
+  const created = await U.ok('battle.create', {
+    campaign, name: 'Over the Hill',
+    sides: [{ id: 'british', name: 'British' }, { id: 'french', name: 'French' }],
+    leaders: [
+      { user: pa.user, side: 'british', name: 'Kemp', position: [40, 40] },
+      { user: pb.user, side: 'french', name: 'Dartois', position: [60, 74] },
+      { user: pc.user, side: 'british', name: 'Cope', position: [140, 40] },
+    ],
+    units: [
+      { id: UNIT.A, side: 'british', owner: pa.user, name: '33rd Foot', troop_type: 'formed_infantry', position: [40, 40], facing: 0,
+        values: { drill: 5, musketry: 4, effectiveness: 3, motto: MARK.aMotto } },
+      { id: UNIT.B, side: 'french', owner: pb.user, name: 'Regiment de Picardie', troop_type: 'formed_infantry', position: [60, 110], facing: 180,
+        values: { drill: 1, musketry: 6, effectiveness: 5, motto: MARK.bMotto } },
+      { id: UNIT.C, side: 'british', owner: pc.user, name: '45th Foot', troop_type: 'formed_infantry', position: [140, 40], facing: 0,
+        values: { drill: 2, musketry: 2, effectiveness: 3 } },
+    ],
+  });
+  REPLIES.create = created;
+  await settle();
+  // The battle's id: the reply's (documented) or, should the reply lack it, the view's only battle.
+  battle = created.battle ?? Number(Object.keys(U.view(campaign).battles)[0]);
+  assert.deepEqual(Object.keys(U.view(campaign).battles), [String(battle)]);
+  for (const [who, c] of [['U', U], ['A', A], ['B', B], ['C', C], ['O', O]]) {
+    const v = bv(c);
+    assert.equal(v.status, 'setup', `${who}: status`);
+    assert.equal(v.name, 'Over the Hill');
+    assert.deepEqual(v.players, [pa.user, pb.user, pc.user].sort((x, y) => x - y), `${who}: players`);
+    assert.deepEqual(v.leaders.map((l) => [l.id, l.user, l.side]),
+      [[LEADER.A, pa.user, 'british'], [LEADER.B, pb.user, 'french'], [LEADER.C, pc.user, 'british']], `${who}: leaders`);
+  }
+  assert.deepEqual(bv(A).me, { leader: LEADER.A, side: 'british' });
+  assert.deepEqual(bv(B).me, { leader: LEADER.B, side: 'french' });
+  assert.deepEqual(bv(O).me, { leader: null, side: '' });
+  // The owner and the umpire see the unit's values; the settings' defaults are as documented.
+  assert.deepEqual(unitIn(bv(A), UNIT.A).values, { drill: 5, musketry: 4, effectiveness: 3, motto: MARK.aMotto });
+  assert.deepEqual(unitIn(bv(U), UNIT.B).values, { drill: 1, musketry: 6, effectiveness: 5, motto: MARK.bMotto });
+  const s = bv(U).settings;
+  assert.deepEqual([s.talk_cm, s.with_unit_cm, s.auto_run, s.turn_seconds, s.chat_closed, s.apply_losses], [5, 2, true, 0, true, true]);
+
+  // Not yet fought: the table chat is open to its players.
+  await A.ok('chat.say', { campaign, text: 'before the battle' });
+  // Cards wait for the start; only the umpire starts it.
+  await refused(A, 'card.play', { battle, card: 'no_action' }, 'wrong_phase', 'card.play in set-up');
+  await refused(A, 'battle.start', { battle }, 'forbidden', 'battle.start by a player');
+  await refused(O, 'battle.start', { battle }, 'forbidden', 'battle.start by the observer');
+  await U.ok('battle.start', { campaign, battle });
+  await settle();
+  for (const c of everyone()) {
+    assert.equal(bv(c).status, 'cards');
+    assert.equal(bv(c).turn, 1);
+    assertFreshBox(c, 1);
+  }
+  await refused(U, 'battle.start', { battle }, 'conflict', 'battle.start twice');
+  assertAllViewsClean();
+});
+
+test('the table chat is closed to the battle\'s players while it is fought, open to the observer', async () => {
+  for (const [who, c] of [['A', A], ['B', B], ['C', C]]) {
+    await refused(c, 'chat.say', { text: `${MARK.talkRefused} ${who}` }, 'forbidden', `chat.say by ${who} during the battle`);
+  }
+  const said = await O.ok('chat.say', { campaign, text: MARK.chatO });
+  assert.equal(typeof said.seq, 'number');
+  await settle();
+  for (const c of everyone()) {
+    assert.equal(c.view(campaign).chat[String(said.seq)].text, MARK.chatO);
+    assertNever(c, 'anyone', MARK.talkRefused);
+  }
+});
+
+let turn1Upto;
+test('turn 1: cards are hidden until the reveal, then shown to all; the turn resolves when everyone has played', async () => {
+  // An order to a unit he is with, then replaced by the move card (the marker).
+  REPLIES.card = await A.ok('card.play', { campaign, battle, card: 'order.form_square', unit: UNIT.A });
+  await A.ok('card.play', { campaign, battle, card: 'move', to: MOVE_TO });
+  await settle();
+  assert.deepEqual(bv(A).boxes.cards.items, [{ user: pa.user, side: 'british', item: { card: 'move', to: MOVE_TO } }], 'A sees his own card');
+  assert.deepEqual(bv(U).boxes.cards.items, [{ user: pa.user, side: 'british', item: { card: 'move', to: MOVE_TO } }], 'the umpire sees every card');
+  REPLIES.umpireBox = structuredClone(bv(U).boxes.cards);
+  for (const [who, c] of [['B', B], ['C', C], ['O', O]]) {
+    assert.deepEqual(bv(c).boxes.cards, { turn: 1, revealed: false, submitted: [pa.user], items: [] }, `${who}: who has played, not what`);
+    assertNever(c, who, MOVE_MARK);
+    assertNever(c, who, MOVE_MARK_Y);
+  }
+  assertGot(A, 'A', MOVE_MARK);
+  assertGot(U, 'U', MOVE_MARK);
+
+  // C plays Talk to A (not adjacent: used below), then B, the last player, closes the turn.
+  await C.ok('card.play', { campaign, battle, card: 'talk', leader: LEADER.A });
+  await settle();
+  for (const [who, c] of [['B', B], ['O', O]]) assertNever(c, who, MOVE_MARK);
+  assert.deepEqual(bv(B).boxes.cards.submitted, [pa.user, pc.user].sort((x, y) => x - y));
+  assert.deepEqual(bv(B).boxes.cards.items, []);
+  const logBefore = bv(U).log.length;
+  const upto = new Map(everyone().map((c) => [c, c.frames.length]));
+  await B.ok('card.play', { campaign, battle, card: 'no_action' });
+  await settle();
+  turn1Upto = upto;
+
+  // Revealed to all at once, and resolved: turn 2 is open.
+  const cards = [
+    { user: pa.user, side: 'british', item: { card: 'move', to: MOVE_TO } },
+    { user: pb.user, side: 'french', item: { card: 'no_action' } },
+    { user: pc.user, side: 'british', item: { card: 'talk', leader: LEADER.A } },
+  ].sort((x, y) => x.user - y.user);
+  for (const [who, c] of [['U', U], ['A', A], ['B', B], ['C', C], ['O', O]]) {
+    const v = bv(c);
+    assert.equal(v.status, 'cards', `${who}: next turn open`);
+    assert.equal(v.turn, 2, `${who}: turn 2`);
+    assertFreshBox(c, 2);
+    const reveal = v.log.filter((e) => e.phase === 'reveal' && e.turn === 1);
+    assert.equal(reveal.length, 1, `${who}: one reveal line`);
+    assert.deepEqual(reveal[0].details.cards, cards, `${who}: every card of turn 1 revealed`);
+    assert.equal(reveal[0].audience, 'all');
+    assert.deepEqual(leaderIn(v, LEADER.A).position, MOVE_TO, `${who}: A's leader rode to the card's point`);
+    assertGot(c, who, MOVE_MARK, upto.get(c));
+  }
+  const log = bv(U).log;
+  assert.ok(log.length > logBefore, 'the log grew');
+  assert.deepEqual(log.slice(logBefore).map((e) => e.phase).filter((p, i, a) => a.indexOf(p) === i)[0], 'reveal');
+  assert.ok(log.some((e) => e.turn === 1 && e.phase === 'orders' && e.text === 'Kemp rides to a new position.'), 'the move is in the log');
+  assertAllViewsClean();
+});
+
+test('talk: refused when not adjacent and without the Talk card; delivered only to the two and the umpire', async () => {
+  // C played Talk to A in turn 1, but their leaders are far apart.
+  await refused(C, 'talk.say', { battle, to: pa.user, text: `${MARK.talkRefused} C` }, 'not_adjacent', 'talk C -> A, not adjacent');
+  // A and B stand together now (3.4 cm), but neither played Talk to the other.
+  await refused(A, 'talk.say', { battle, to: pb.user, text: `${MARK.talkRefused} A` }, 'no_talk_card', 'talk A -> B without the card');
+  await refused(B, 'talk.say', { battle, to: pa.user, text: `${MARK.talkRefused} B` }, 'no_talk_card', 'talk B -> A without the card');
+  await refused(O, 'talk.say', { battle, to: pa.user, text: `${MARK.talkRefused} O` }, 'forbidden', 'talk by the observer');
+  await refused(A, 'talk.say', { battle, to: obs.user, text: `${MARK.talkRefused} A2` }, 'not_found', 'talk to someone with no leader');
+  for (const c of everyone()) assert.deepEqual(bv(c).talk, []);
+
+  // Turn 2: A plays Talk to B; C does not play; the umpire closes the turn.
+  await A.ok('card.play', { campaign, battle, card: 'talk', leader: LEADER.B });
+  await B.ok('card.play', { campaign, battle, card: 'no_action' });
+  await settle();
+  assert.equal(bv(U).status, 'cards', 'C has not played: the turn stays open');
+  await refused(A, 'battle.close_turn', { battle }, 'forbidden', 'battle.close_turn by a player');
+  await U.ok('battle.close_turn', { campaign, battle });
+  await settle();
+  for (const c of everyone()) assert.equal(bv(c).turn, 3);
+  for (const c of [U, A, B]) assert.deepEqual(bv(c).channels, [{ a: pa.user, b: pb.user }]);
+  for (const c of [C, O]) assert.deepEqual(bv(c).channels, []);
+
+  const from = new Map(everyone().map((c) => [c, c.frames.length]));
+  await A.ok('talk.say', { campaign, battle, to: pb.user, text: `${MARK.talkA} a parley?` });
+  await B.ok('talk.say', { campaign, battle, to: pa.user, text: `${MARK.talkB} never` });
+  await settle();
+  for (const [who, c] of [['U', U], ['A', A], ['B', B]]) {
+    assertGot(c, who, MARK.talkA, from.get(c));
+    assertGot(c, who, MARK.talkB, from.get(c));
+    assert.deepEqual(bv(c).talk.map((m) => [m.turn, m.from, m.to, m.text]),
+      [[3, pa.user, pb.user, `${MARK.talkA} a parley?`], [3, pb.user, pa.user, `${MARK.talkB} never`]], `${who}: the talk`);
+  }
+  for (const [who, c] of [['C', C], ['O', O]]) {
+    assertNever(c, who, MARK.talkA);
+    assertNever(c, who, MARK.talkB);
+    assert.deepEqual(bv(c).talk, [], `${who}: no talk`);
+  }
+  // C is not in the channel: refused, nothing delivered.
+  await refused(C, 'talk.say', { battle, to: pb.user, text: `${MARK.talkRefused} C2` }, 'not_adjacent', 'talk C -> B');
+  for (const c of everyone()) assertNever(c, 'anyone', MARK.talkRefused);
+  assertAllViewsClean();
+});
+
+test('enemy attributes and exact TPs are hidden: the owner\'s side and the umpire see them', async () => {
+  await refused(A, 'battle.override', { battle, what: 'tp', unit: UNIT.B, value: 2, reason: 'no' }, 'forbidden', 'override by a player');
+  await U.ok('battle.override', { campaign, battle, what: 'tp', unit: UNIT.B, value: B_TP, reason: 'heavy losses on the march' });
+  await settle();
+  assert.equal(unitIn(bv(U), UNIT.B).markers.tension_points, B_TP);
+  assert.equal(unitIn(bv(B), UNIT.B).markers.tension_points, B_TP);
+  assert.deepEqual(unitIn(bv(B), UNIT.B).values, { drill: 1, musketry: 6, effectiveness: 5, motto: MARK.bMotto });
+  assert.deepEqual(unitIn(bv(A), UNIT.A).values, { drill: 5, musketry: 4, effectiveness: 3, motto: MARK.aMotto });
+  assert.deepEqual(unitIn(bv(C), UNIT.A).values, { drill: 5, musketry: 4, effectiveness: 3, motto: MARK.aMotto }, 'his own side whole');
+  assert.equal(unitIn(bv(A), UNIT.A).markers.tension_points, 0);
+  // The other side and the observer: position, type, formation, name; no values, no TPs.
+  for (const [who, c, enemy] of [['A', A, UNIT.B], ['C', C, UNIT.B], ['B', B, UNIT.A], ['B', B, UNIT.C], ['O', O, UNIT.A], ['O', O, UNIT.B]]) {
+    const u = unitIn(bv(c), enemy);
+    const full = unitIn(bv(U), enemy);
+    assert.ok(u, `${who} sees unit ${enemy}`);
+    assert.deepEqual([u.name, u.troop_type, u.formation, u.position, u.facing, u.bases], [full.name, full.troop_type, full.formation, full.position, full.facing, full.bases], `${who}: the table's view of ${enemy}`);
+    assert.ok(!('tension_points' in (u.markers ?? {})), `${who}: no TPs of ${enemy}`);
+    assert.deepEqual(Object.keys(u.values ?? {}), [], `${who}: no values of ${enemy}`);
+  }
+  for (const [who, c] of [['A', A], ['C', C], ['O', O]]) assertNever(c, who, MARK.bMotto);
+  for (const [who, c] of [['B', B], ['O', O]]) assertNever(c, who, MARK.aMotto);
+  assertGot(B, 'B', MARK.bMotto);
+  assertGot(U, 'U', MARK.bMotto);
+  assertGot(A, 'A', MARK.aMotto);
+  assertGot(C, 'C', MARK.aMotto);
+  assertGot(U, 'U', MARK.aMotto);
+  assertAllViewsClean();
+});
+
+test('bad input: each refused with its documented code and nothing changed', async () => {
+  assert.equal(bv(U).status, 'cards');
+  assert.equal(bv(U).turn, 3);
+  await refused(O, 'card.play', { battle, card: 'no_action' }, 'forbidden', 'card.play by the observer');
+  // A's leader rode away from the 33rd in turn 1; C's 45th is far away.
+  await refused(A, 'card.play', { battle, card: 'order.fire', unit: UNIT.A }, 'not_with_unit', 'an order to a unit he has left');
+  await refused(A, 'card.play', { battle, card: 'order.advance', unit: UNIT.C }, 'not_with_unit', 'an order to a unit he is not with');
+  // A move over 40 cm (40.5 cm straight down the table), and off the table.
+  await refused(A, 'card.play', { battle, card: 'move', to: [MOVE_TO[0], MOVE_TO[1] + 40.5] }, 'too_far', 'a move of 40.5 cm');
+  await refused(A, 'card.play', { battle, card: 'move', to: [MOVE_TO[0], -5] }, 'too_far', 'a move off the table');
+  await refused(A, 'card.play', { battle, card: 'no_such_card' }, 'bad_request', 'no such card');
+  await refused(A, 'card.play', { battle: 999, card: 'no_action' }, 'not_found', 'no such battle');
+  // Umpire-only commands sent by a player, and by the observer.
+  for (const [who, c] of [['A', A], ['O', O]]) {
+    await refused(c, 'battle.create', { name: 'Mine', sides: [{ id: 'x', name: 'X' }, { id: 'y', name: 'Y' }] }, 'forbidden', `battle.create by ${who}`);
+    await refused(c, 'battle.place', { battle, unit: { side: 'british', name: 'Extra', position: [10, 10] }, reason: 'x' }, 'forbidden', `battle.place by ${who}`);
+    await refused(c, 'battle.remove', { battle, unit: UNIT.B, reason: 'x' }, 'forbidden', `battle.remove by ${who}`);
+    await refused(c, 'battle.settings', { battle, settings: { talk_cm: 100 } }, 'forbidden', `battle.settings by ${who}`);
+    await refused(c, 'battle.close_turn', { battle }, 'forbidden', `battle.close_turn by ${who}`);
+    await refused(c, 'battle.step', { battle }, 'forbidden', `battle.step by ${who}`);
+    await refused(c, 'battle.override', { battle, what: 'move', unit: UNIT.B, position: [1, 1], reason: 'x' }, 'forbidden', `battle.override by ${who}`);
+    await refused(c, 'battle.end', { battle }, 'forbidden', `battle.end by ${who}`);
+  }
+  // A step while cards are being chosen.
+  await refused(U, 'battle.step', { battle }, 'wrong_phase', 'battle.step in cards');
+  await refused(U, 'battle.override', { battle, what: 'tp', unit: UNIT.B, value: 9, reason: 'x' }, 'bad_request', 'TPs over 8');
+  assert.equal(unitIn(bv(U), UNIT.B).markers.tension_points, B_TP);
+});
+
+test('a turn stepped by the umpire: revealed, then each step one push, the log growing, then the next turn', async () => {
+  await U.ok('battle.settings', { campaign, battle, settings: { auto_run: false } });
+  await settle();
+  assert.equal(bv(A).settings.auto_run, false);
+  const upto = new Map(everyone().map((c) => [c, c.frames.length]));
+  await A.ok('card.play', { campaign, battle, card: 'no_action' });
+  await B.ok('card.play', { campaign, battle, card: 'no_action' });
+  await C.ok('card.play', { campaign, battle, card: 'inspire' });
+  await settle();
+  for (const c of everyone()) {
+    const v = bv(c);
+    assert.equal(v.status, 'resolving');
+    assert.equal(v.next_step, 'orders');
+    assert.equal(v.boxes.cards.revealed, true);
+    assert.equal(v.boxes.cards.items.length, 3, 'every card shown at once');
+  }
+  await refused(A, 'card.play', { battle, card: 'no_action' }, 'wrong_phase', 'card.play while resolving');
+  await refused(A, 'battle.step', { battle }, 'forbidden', 'battle.step by a player');
+  const steps = ['orders', 'movement', 'fire', 'reaction', 'melee', 'tension'];
+  for (const [i, step] of steps.entries()) {
+    const seq0 = U.seq(campaign);
+    const logLen = bv(U).log.length;
+    REPLIES.steps.push(await U.ok('battle.step', { campaign, battle }));
+    await settle();
+    assert.equal(U.seq(campaign), seq0 + 1, `${step}: one event`);
+    assert.ok(bv(U).log.length >= logLen);
+    if (i < steps.length - 1) {
+      for (const c of everyone()) assert.equal(bv(c).next_step, steps[i + 1]);
+    }
+  }
+  for (const c of everyone()) {
+    assert.equal(bv(c).status, 'cards');
+    assert.equal(bv(c).turn, 4);
+    assert.equal(bv(c).next_step, null);
+  }
+  assert.ok(bv(U).log.some((e) => e.turn === 3 && e.phase === 'reveal'), 'the reveal of turn 3 is logged');
+  for (const c of everyone()) assert.ok(c.frames.length > upto.get(c));
+  assertAllViewsClean();
+});
+
+test('battle.end: the Records chart for everyone; the chat opens again', async () => {
+  const ended = await U.ok('battle.end', { campaign, battle });
+  assert.equal(typeof ended, 'object');
+  await settle();
+  const uv = bv(U);
+  assert.equal(uv.status, 'ended');
+  // over-the-hills.txt, "Records": Av (rounded up) and the musketry score to inflict a TP, read by Musketry.
+  const expected = [
+    { regiment: '33rd Foot', drill: 5, musketry: 4, effectiveness: 3, average: 4, musketry_to_inflict: '4,5,6' },
+    { regiment: 'Regiment de Picardie', drill: 1, musketry: 6, effectiveness: 5, average: 3, musketry_to_inflict: '2,3,4,5,6' },
+    { regiment: '45th Foot', drill: 2, musketry: 2, effectiveness: 3, average: 3, musketry_to_inflict: '5,6' },
+  ];
+  assert.equal(uv.records.length, 3);
+  assert.equal(uv.losses.length, 3);
+  uv.records.forEach((r, i) => {
+    const { losses, ...rest } = r;
+    assert.deepEqual(rest, expected[i], `record row ${i}`);
+    const l = uv.losses[i];
+    assert.equal(l.unit, [UNIT.A, UNIT.B, UNIT.C][i]);
+    assert.ok(Number.isInteger(l.die) && l.die >= 1 && l.die <= 6, `a d6: ${l.die}`);
+    // No musketry, cannon or running away in this battle: 1d6 x 5.
+    assert.equal(l.percent, l.die * 5);
+    assert.equal(losses, l.percent);
+  });
+  for (const [who, c] of [['A', A], ['B', B], ['C', C], ['O', O]]) {
+    assert.equal(bv(c).status, 'ended', `${who}: ended`);
+    assert.deepEqual(bv(c).records, uv.records, `${who}: the Records chart`);
+  }
+  await refused(U, 'battle.end', { battle }, 'conflict', 'battle.end twice');
+  // The chat is open again to the battle's players.
+  for (const c of [A, B, C]) await c.ok('chat.say', { campaign, text: `${MARK.chatAfter} ${c === A ? 'A' : c === B ? 'B' : 'C'}` });
+  await settle();
+  for (const c of everyone()) assert.equal(Object.values(c.view(campaign).chat).filter((m) => m.text.startsWith(MARK.chatAfter)).length, 3);
+  // The secrets stay secret to the end.
+  for (const [who, c] of [['A', A], ['C', C], ['O', O]]) assertNever(c, who, MARK.bMotto);
+  for (const [who, c] of [['B', B], ['O', O]]) assertNever(c, who, MARK.aMotto);
+  for (const [who, c] of [['C', C], ['O', O]]) assertNever(c, who, MARK.talkA);
+  for (const [who, c] of [['B', B], ['C', C], ['O', O]]) assertNever(c, who, MOVE_MARK, turn1Upto.get(c));
+  assertAllViewsClean();
+});
+
+// docs/protocol.md: battle.create -> {"battle": id}; card.play -> {"turn"}; battle.step -> {"step"}.
+test('replies carry what the protocol documents', { todo: 'server bug: battle.create, card.play and battle.step reply {"seq"} (server/app/hub.cpp result_of), not {"battle"}, {"turn"}, {"step"}' }, () => {
+  assert.deepEqual(REPLIES.create, { battle });
+  assert.deepEqual(REPLIES.card, { turn: 1 });
+  assert.deepEqual(REPLIES.steps, ['orders', 'movement', 'fire', 'reaction', 'melee', 'tension'].map((step) => ({ step })));
+});
+
+// docs/protocol.md, "The battles' view": boxes.cards is {"turn", "revealed", "submitted": [users], "items"} for
+// every viewer; the umpire's view is the raw battle (shared/battle/battle_view.cpp), whose box has no "submitted".
+test('the umpire\'s box lists who has played', { todo: 'server bug: the umpire\'s battles[].boxes.cards has no "submitted"' }, () => {
+  assert.deepEqual(REPLIES.umpireBox, { turn: 1, revealed: false, submitted: [pa.user], items: [{ user: pa.user, side: 'british', item: { card: 'move', to: MOVE_TO } }] });
+});
