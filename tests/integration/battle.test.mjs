@@ -395,7 +395,7 @@ test('a turn stepped by the umpire: revealed, then each step one push, the log g
   const upto = new Map(everyone().map((c) => [c, c.frames.length]));
   await A.ok('card.play', { campaign, battle, card: 'no_action' });
   await B.ok('card.play', { campaign, battle, card: 'no_action' });
-  await C.ok('card.play', { campaign, battle, card: 'inspire' });
+  await C.ok('card.play', { campaign, battle, card: 'order.fire', unit: UNIT.C }); // C is with the 45th
   await settle();
   for (const c of everyone()) {
     const v = bv(c);
@@ -417,6 +417,19 @@ test('a turn stepped by the umpire: revealed, then each step one push, the log g
     if (i < steps.length - 1) {
       for (const c of everyone()) assert.equal(bv(c).next_step, steps[i + 1]);
     }
+    if (step === 'orders') {
+      // The order is pending (a turn to digest): C's side and the umpire see it; the enemy and the observer do not.
+      for (const c of [U, C, A]) {
+        const u = unitIn(bv(c), UNIT.C);
+        assert.equal(u.pending_order?.name, 'fire', 'the pending order');
+        assert.equal(u.pending_order?.digest, 1, 'a turn to digest');
+        assert.equal(u.order, null, 'not acted on yet');
+      }
+      for (const c of [B, O]) {
+        const u = unitIn(bv(c), UNIT.C);
+        assert.ok(!('pending_order' in u) && !('order' in u), `no order of the 45th: ${JSON.stringify(u)}`);
+      }
+    }
   }
   for (const c of everyone()) {
     assert.equal(bv(c).status, 'cards');
@@ -424,7 +437,29 @@ test('a turn stepped by the umpire: revealed, then each step one push, the log g
     assert.equal(bv(c).next_step, null);
   }
   assert.ok(bv(U).log.some((e) => e.turn === 3 && e.phase === 'reveal'), 'the reveal of turn 3 is logged');
+  // Digested: the 45th fires, which the enemy sees ("whether they fire"), by name only.
+  assert.deepEqual(unitIn(bv(B), UNIT.C).order, { name: 'fire' });
+  assert.deepEqual(unitIn(bv(O), UNIT.C).order, { name: 'fire' });
+  assert.equal(unitIn(bv(C), UNIT.C).order.name, 'fire');
+  assert.equal(unitIn(bv(C), UNIT.C).pending_order, null);
   for (const c of everyone()) assert.ok(c.frames.length > upto.get(c));
+  assertAllViewsClean();
+});
+
+test('turn 4 closed by the umpire with auto_run: an order the enemy cannot see (HOLD YOUR FIRE)', async () => {
+  await U.ok('battle.settings', { campaign, battle, settings: { auto_run: true } });
+  await C.ok('card.play', { campaign, battle, card: 'order.hold_your_fire', unit: UNIT.C });
+  await settle();
+  assert.equal(bv(U).status, 'cards');
+  await U.ok('battle.close_turn', { campaign, battle });
+  await settle();
+  for (const c of everyone()) {
+    assert.equal(bv(c).turn, 5);
+    assert.equal(bv(c).status, 'cards');
+  }
+  assert.equal(unitIn(bv(C), UNIT.C).order.name, 'hold_your_fire');
+  assert.equal(unitIn(bv(U), UNIT.C).order.name, 'hold_your_fire');
+  for (const c of [B, O]) assert.ok(!('order' in unitIn(bv(c), UNIT.C)), 'HOLD YOUR FIRE is not seen by the enemy');
   assertAllViewsClean();
 });
 
@@ -467,6 +502,17 @@ test('battle.end: the Records chart for everyone; the chat opens again', async (
   for (const [who, c] of [['C', C], ['O', O]]) assertNever(c, who, MARK.talkA);
   for (const [who, c] of [['B', B], ['C', C], ['O', O]]) assertNever(c, who, MOVE_MARK, turn1Upto.get(c));
   assertAllViewsClean();
+  // Late subscribers get a full view with nothing more in it.
+  const late = { A: track(await connect(server, pa.cookie)), B: track(await connect(server, pb.cookie)), O: track(await connect(server, obs.cookie)) };
+  for (const c of Object.values(late)) assert.equal((await c.subscribe(campaign)).reply.ok, true);
+  assertEveryViewClean(late.A, 'late A', pa.user, 'british');
+  assertEveryViewClean(late.B, 'late B', pb.user, 'french');
+  assertEveryViewClean(late.O, 'late O', null, null);
+  assert.deepEqual(late.B.view(campaign).battles, B.view(campaign).battles);
+  assert.deepEqual(late.O.view(campaign).battles, O.view(campaign).battles);
+  for (const [who, c] of [['late A', late.A], ['late O', late.O]]) assertNever(c, who, MARK.bMotto);
+  for (const [who, c] of [['late B', late.B], ['late O', late.O]]) assertNever(c, who, MARK.aMotto);
+  assertNever(late.O, 'late O', MARK.talkA);
 });
 
 // docs/protocol.md: battle.create -> {"battle": id}; card.play -> {"turn"}; battle.step -> {"step"}.
