@@ -19,17 +19,6 @@ std::int64_t now_ms() {
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-// What a successful command's reply carries (docs/protocol.md, "Commands").
-nlohmann::json result_of(const campaign::CampaignState& state, const std::vector<Event>& events) {
-    const Event& e = events.front();
-    if (e.type == "invite.created") return {{"code", e.body.at("code")}};
-    if (e.type == "member.joined") return {{"campaign", state.id}, {"role", e.body.at("role")}};
-    if (e.type == "campaign.closed") return {{"seed", e.body.at("seed")}};
-    if (e.type == "dice.rolled") return {{"seq", e.seq}, {"faces", e.body.at("faces")}, {"total", e.body.at("total")}};
-    if (e.type == "invite.revoked") return nlohmann::json::object();
-    return {{"seq", e.seq}};
-}
-
 void send_to(const std::weak_ptr<Client>& weak, frames::Frame frame) {
     if (auto client = weak.lock()) client->send(std::move(frame));
 }
@@ -146,7 +135,7 @@ void Hub::handle(HubRequest& request) {
 
     // Applied now, so the next command is decided on top of it; replied to and pushed only once committed.
     auto sends = apply_events(events);
-    auto result = result_of(state_, events);
+    auto result = campaign::reply_body(state_, events);
     ++in_flight_;
     db_.append(id_, events, [self = shared_from_this(), request = std::move(request), sends = std::move(sends),
                              result = std::move(result)](std::optional<std::string> error) mutable {

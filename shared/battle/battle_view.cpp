@@ -60,6 +60,8 @@ json view(const Battle& b, const Viewer& viewer, const std::string& viewer_side,
     if (viewer.is_umpire()) {
         json j = b;
         j["viewer_side"] = "";
+        // The boxes as every viewer gets them (with who has submitted), holding every item for umpires.
+        for (const auto& [name, box] : b.boxes) j["boxes"][name] = view(box, viewer, "", vis.boxes);
         return j;
     }
     const bool player = viewer.role == Role::player;

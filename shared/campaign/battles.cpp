@@ -1511,4 +1511,12 @@ Command alarm_command(const CampaignState& state, std::int64_t now) {
     return Command{};
 }
 
+json reply_body(const std::vector<Event>& events) {
+    const Event& first = events.front();
+    if (first.type == "battle.created") return {{"battle", first.body.at("battle").at("id")}};
+    if (first.type == "card.played") return {{"turn", first.body.at("turn")}};
+    if (first.type == "battle.step_resolved") return {{"step", first.body.at("step")}};
+    return nullptr;  // the others answer with the seq of their first event
+}
+
 }  // namespace muster::campaign::battles

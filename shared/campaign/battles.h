@@ -89,6 +89,9 @@ const std::vector<std::string>& steps();
 bool handles(const std::string& command_type);
 std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const Command& command,
                                                const Viewer& viewer, Dice& dice, const Supplied& supplied);
+// The reply body of a battle command from the events it made (docs/protocol.md, "Battles"); null for
+// events that are not the battles'.
+nlohmann::json reply_body(const std::vector<Event>& events);
 // Folds in the battles' events; ignores any other.
 void apply(CampaignState& state, const Event& event);
 // Adds the battles' section to `out`, filtered for this viewer.

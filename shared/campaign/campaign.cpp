@@ -196,6 +196,17 @@ Decision decide(const CampaignState& state, const Command& command, const Viewer
     return Error{"unknown_command", "There is no command \"" + command.type + "\"."};
 }
 
+json reply_body(const CampaignState& after, const std::vector<Event>& events) {
+    const Event& e = events.front();
+    if (e.type == "invite.created") return {{"code", e.body.at("code")}};
+    if (e.type == "member.joined") return {{"campaign", after.id}, {"role", e.body.at("role")}};
+    if (e.type == "campaign.closed") return {{"seed", e.body.at("seed")}};
+    if (e.type == "dice.rolled") return {{"seq", e.seq}, {"faces", e.body.at("faces")}, {"total", e.body.at("total")}};
+    if (e.type == "invite.revoked") return json::object();
+    if (auto battle = battles::reply_body(events); !battle.is_null()) return battle;
+    return {{"seq", e.seq}};
+}
+
 void apply(CampaignState& state, const Event& e) {
     state.seq = e.seq;
     state.chat_evicted.reset();

@@ -110,6 +110,10 @@ Event created_event(std::int64_t id, const std::string& name, const Viewer& umpi
 Decision decide(const CampaignState& state, const Command& command, const Viewer& viewer, Dice& dice,
                 const Supplied& supplied);
 
+// What a successful command's reply carries (docs/protocol.md, "Commands"), from the events it made,
+// with `after` the state they were applied to.
+nlohmann::json reply_body(const CampaignState& after, const std::vector<Event>& events);
+
 // Folds one committed event into the state.
 void apply(CampaignState& state, const Event& event);
 
