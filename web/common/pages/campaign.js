@@ -4,11 +4,12 @@ import { h, setText } from '../dom.js';
 import { campaignHash } from '../router.js';
 import { roleBadge } from '../panels/members.js';
 import { tableTab } from '../table_tab.js';
+import { battleTab } from '../battle/tab.js';
 import { playerTabs } from '../../player/index.js';
 import { umpireTabs } from '../../umpire/index.js';
 import { yearTabs } from '../../year/index.js';
 
-const TABS = [tableTab, ...playerTabs, ...umpireTabs, ...yearTabs];
+const TABS = [tableTab, battleTab, ...playerTabs, ...umpireTabs, ...yearTabs];
 
 export function campaignPage(ctx, route) {
   const campaignId = route.id;

@@ -1,0 +1,104 @@
+// Battle geometry for drawing, mirroring shared/battle/geometry.cpp: table units, facings in degrees
+// clockwise from +y, a unit's `position` the centre of its front edge, its footprint extending behind it.
+
+export function direction(facing) {
+  const r = (facing * Math.PI) / 180;
+  return [Math.sin(r), Math.cos(r)];
+}
+
+export function rightOf(facing) { return direction(facing + 90); }
+
+// Frontage and depth of the formation's block, in bases.
+export function block(unit) {
+  const n = Math.max(unit.bases || 1, 1);
+  if (unit.formation === 'column') return [1, n];
+  if (unit.formation === 'square') {
+    let k = 1;
+    while (k * k < n) k += 1;
+    return [k, k];
+  }
+  return [n, 1];
+}
+
+const add = (a, b, s = 1) => [a[0] + b[0] * s, a[1] + b[1] * s];
+
+export function footprint(unit) {
+  const [across, deep] = block(unit);
+  const bw = unit.base_width || 4;
+  const bd = unit.base_depth || 2;
+  const frontage = across * bw;
+  const depth = deep * bd;
+  const fwd = direction(unit.facing || 0);
+  const right = rightOf(unit.facing || 0);
+  const p = unit.position || [0, 0];
+  const fl = add(p, right, -frontage / 2);
+  const fr = add(p, right, frontage / 2);
+  return { frontLeft: fl, frontRight: fr, rearRight: add(fr, fwd, -depth), rearLeft: add(fl, fwd, -depth), frontage, depth };
+}
+
+export function corners(unit) {
+  const f = footprint(unit);
+  return [f.frontLeft, f.frontRight, f.rearRight, f.rearLeft];
+}
+
+// Each base's outline: front-left, front-right, rear-right, rear-left.
+export function baseOutlines(unit) {
+  const [across] = block(unit);
+  const f = footprint(unit);
+  const bw = unit.base_width || 4;
+  const bd = unit.base_depth || 2;
+  const fwd = direction(unit.facing || 0);
+  const right = rightOf(unit.facing || 0);
+  const out = [];
+  for (let i = 0; i < Math.max(unit.bases || 1, 1); i += 1) {
+    const col = i % across;
+    const row = Math.floor(i / across);
+    const fl = add(add(f.frontLeft, right, col * bw), fwd, -row * bd);
+    const fr = add(fl, right, bw);
+    out.push([fl, fr, add(fr, fwd, -bd), add(fl, fwd, -bd)]);
+  }
+  return out;
+}
+
+export function distance(a, b) { return Math.hypot(a[0] - b[0], a[1] - b[1]); }
+
+function distanceToSegment(p, a, b) {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const len2 = dx * dx + dy * dy;
+  let t = len2 ? ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2 : 0;
+  t = Math.max(0, Math.min(1, t));
+  return distance(p, [a[0] + t * dx, a[1] + t * dy]);
+}
+
+function insidePolygon(poly, p) {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i, i += 1) {
+    const [xi, yi] = poly[i];
+    const [xj, yj] = poly[j];
+    if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+// Distance from a point to a unit's footprint (0 inside it).
+export function distanceToUnit(unit, p) {
+  const c = corners(unit);
+  if (insidePolygon(c, p)) return 0;
+  let best = Infinity;
+  for (let i = 0; i < c.length; i += 1) best = Math.min(best, distanceToSegment(p, c[i], c[(i + 1) % c.length]));
+  return best;
+}
+
+// The table's unit expressed in cm (the rules' distances are in cm).
+export function cmPerUnit(table) {
+  const m = table && table.measure;
+  if (m === 'inches') return 2.54;
+  if (m === 'paces') return 2.54 / ((table && table.paces_per_inch) || 50);
+  return 1;
+}
+
+export function measureLabel(table) {
+  const m = (table && table.measure) || 'cm';
+  return m === 'inches' ? '″' : m === 'paces' ? ' paces' : ' cm';
+}

@@ -1,0 +1,154 @@
+// The battle's turn log with every roll this viewer may read, a replay turn by turn (a slider over the
+// turns in the log: the view carries log lines per turn, not snapshots of the table), and the Records chart.
+
+import { h, setText } from '../dom.js';
+import { describeCard } from './cards.js';
+
+const PHASES = { setup: 'Set-up', cards: 'Cards', reveal: 'Reveal', orders: 'Orders', movement: 'Movement', fire: 'Fire', reaction: 'Reaction', melee: 'Melee', tension: 'Tension', override: 'Umpire', end: 'End' };
+
+// Names for ids in log details: units, leaders and users as this viewer knows them.
+function namer(view, battle) {
+  const unit = (id) => { const u = (battle.units || []).find((x) => x.id === id); return u ? u.name || `unit ${id}` : `unit ${id}`; };
+  const leader = (id) => { const l = (battle.leaders || []).find((x) => x.id === id); return l ? l.name : `leader ${id}`; };
+  const user = (id) => { const m = view.members && view.members[String(id)]; return m ? m.name : `#${id}`; };
+  return { unit, leader, user };
+}
+
+function short(value, names, key = '') {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'number' && names) {
+    if (key === 'unit' || key === 'target' || key === 'firer') return names.unit(value);
+    if (key === 'leader') return names.leader(value);
+    if (key === 'user' || key === 'from' || key === 'by') return names.user(value);
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 2 && value.every((x) => typeof x === 'number') && /to|position|at|from/.test(key)) return `(${value.map((n) => Math.round(n * 10) / 10).join(', ')})`;
+    return value.every((x) => typeof x !== 'object' || x === null) ? value.join(', ') : value.map((x) => short(x, names, key)).join('; ');
+  }
+  if (typeof value === 'object') {
+    if (value.item && typeof value.item === 'object' && value.item.card && names) {
+      return `${value.user !== undefined ? `${names.user(value.user)}: ` : ''}${describeCard(names.battle, value.item)}`;
+    }
+    return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, ' ')} ${short(v, names, k)}`).join(', ');
+  }
+  if (typeof value === 'number') return String(Math.round(value * 100) / 100);
+  return String(value);
+}
+
+function detailsEl(details, names) {
+  if (!details || typeof details !== 'object' || Object.keys(details).length === 0) return null;
+  const dl = h('dl', { class: 'log-details' });
+  for (const [k, v] of Object.entries(details)) {
+    const roll = /roll|dice|die|faces/.test(k);
+    const list = Array.isArray(v) && v.some((x) => x && typeof x === 'object');
+    dl.appendChild(h('div', { class: `log-detail${roll ? ' is-roll' : ''}${list ? ' is-list' : ''}`, testid: roll ? 'battle-log-roll' : undefined },
+      h('dt', {}, k.replace(/_/g, ' ')),
+      list ? h('dd', {}, h('ul', {}, ...v.map((x) => h('li', {}, short(x, names, k))))) : h('dd', {}, short(v, names, k))));
+  }
+  return dl;
+}
+
+export function logLine(e, i, names) {
+  const audience = e.audience && e.audience !== 'all' ? h('span', { class: 'badge badge-secret log-audience' }, e.audience === 'umpire' ? 'umpire only' : e.audience === 'side' ? `${e.side} only` : 'you only') : null;
+  return h('li', { class: `log-item log-${e.audience || 'all'}`, testid: 'battle-log-item', dataset: { turn: String(e.turn), phase: e.phase || '', index: String(i) } },
+    h('div', { class: 'item-meta' }, `Turn ${e.turn} · ${PHASES[e.phase] || e.phase || ''}`, audience ? ' ' : '', audience),
+    h('div', { class: 'item-text' }, e.text || ''),
+    detailsEl(e.details, names));
+}
+
+export function logPanel() {
+  const list = h('ol', { class: 'battle-log', testid: 'battle-log' });
+  const empty = h('p', { class: 'muted empty' }, 'Nothing has happened yet.');
+  const el = h('section', { class: 'card panel panel-battle-log', 'aria-labelledby': 'battle-log-heading' },
+    h('h2', { id: 'battle-log-heading' }, 'Turn log'), empty, list);
+  let shown = -1;
+  let battleId = null;
+  return {
+    el,
+    update(view, b) {
+      const log = b.log || [];
+      if (battleId !== b.id || log.length < shown) { list.replaceChildren(); shown = 0; battleId = b.id; }
+      // The log only grows: append the new lines, newest at the bottom, and keep the scroll at the end.
+      const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+      const names = { ...namer(view, b), battle: b };
+      for (let i = Math.max(shown, 0); i < log.length; i += 1) list.appendChild(logLine(log[i], i, names));
+      if (log.length !== shown && atEnd) list.scrollTop = list.scrollHeight;
+      shown = log.length;
+      empty.hidden = log.length > 0;
+      list.hidden = log.length === 0;
+    },
+  };
+}
+
+export function replayPanel() {
+  const slider = h('input', { type: 'range', min: '1', max: '1', value: '1', step: '1', id: 'battle-replay-turn', testid: 'battle-replay-turn' });
+  const prev = h('button', { type: 'button', class: 'small', testid: 'battle-replay-prev', 'aria-label': 'Previous turn' }, '◀');
+  const next = h('button', { type: 'button', class: 'small', testid: 'battle-replay-next', 'aria-label': 'Next turn' }, '▶');
+  const label = h('span', { class: 'replay-label', testid: 'battle-replay-label' });
+  const lines = h('ol', { class: 'battle-log replay-lines', testid: 'battle-replay-lines' });
+  const empty = h('p', { class: 'muted empty' }, 'The replay fills as turns are fought.');
+  const el = h('section', { class: 'card panel panel-replay', testid: 'battle-replay', 'aria-labelledby': 'replay-heading' },
+    h('h2', { id: 'replay-heading' }, 'Replay'),
+    h('p', { class: 'hint' }, 'The battle turn by turn, as you saw it: every line of the log you may read.'),
+    h('div', { class: 'replay-controls' }, prev, h('label', { class: 'sr-only', for: 'battle-replay-turn' }, 'Turn'), slider, next, label),
+    empty, lines);
+  let battle = null;
+  let follow = true;
+
+  let names = null;
+  function render() {
+    const log = (battle && battle.log) || [];
+    const turns = [...new Set(log.map((e) => e.turn))].sort((a, b) => a - b);
+    const has = turns.length > 0;
+    empty.hidden = has;
+    lines.hidden = !has;
+    slider.disabled = !has;
+    prev.disabled = !has;
+    next.disabled = !has;
+    if (!has) { setText(label, ''); lines.replaceChildren(); return; }
+    slider.min = String(turns[0]);
+    slider.max = String(turns[turns.length - 1]);
+    if (follow) slider.value = slider.max;
+    const t = Number(slider.value);
+    setText(label, `Turn ${t} of ${turns[turns.length - 1]}`);
+    el.dataset.turn = String(t);
+    lines.replaceChildren(...log.map((e, i) => [e, i]).filter(([e]) => e.turn === t).map(([e, i]) => logLine(e, i, names)));
+  }
+  slider.addEventListener('input', () => { follow = slider.value === slider.max; render(); });
+  prev.addEventListener('click', () => { slider.value = String(Math.max(Number(slider.min), Number(slider.value) - 1)); follow = false; render(); });
+  next.addEventListener('click', () => { slider.value = String(Math.min(Number(slider.max), Number(slider.value) + 1)); follow = slider.value === slider.max; render(); });
+  return { el, update(view, b) { battle = b; names = { ...namer(view, b), battle: b }; render(); } };
+}
+
+export function recordsPanel() {
+  const body = h('tbody');
+  const lossBody = h('tbody');
+  const el = h('section', { class: 'card panel panel-records', testid: 'records', 'aria-labelledby': 'records-heading', hidden: true },
+    h('h2', { id: 'records-heading' }, 'Records'),
+    h('div', { class: 'table-scroll' }, h('table', { class: 'data-table records-table', testid: 'records-table' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Regiment'), h('th', { scope: 'col' }, 'Drill'), h('th', { scope: 'col' }, 'Musketry'),
+        h('th', { scope: 'col' }, 'Effect.'), h('th', { scope: 'col' }, 'Average'), h('th', { scope: 'col' }, 'To inflict a TP'), h('th', { scope: 'col' }, 'Losses'))),
+      body)),
+    h('h3', {}, 'Losses'),
+    h('div', { class: 'table-scroll' }, h('table', { class: 'data-table losses-table', testid: 'losses-table' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Unit'), h('th', { scope: 'col' }, 'Die'), h('th', { scope: 'col' }, 'Losses'),
+        h('th', { scope: 'col' }, 'Companies'), h('th', { scope: 'col' }, 'Half strength'))),
+      lossBody)));
+  const pct = (v) => (v === null || v === undefined ? '—' : typeof v === 'number' ? `${v}%` : String(v));
+  return {
+    el,
+    update(view, b) {
+      const rec = Array.isArray(b.records) ? b.records : null;
+      el.hidden = !rec;
+      if (!rec) return;
+      body.replaceChildren(...rec.map((r) => h('tr', { testid: 'records-row', dataset: { regiment: String(r.regiment) } },
+        h('td', {}, String(r.regiment ?? '')), h('td', {}, String(r.drill ?? '')), h('td', {}, String(r.musketry ?? '')),
+        h('td', {}, String(r.effectiveness ?? '')), h('td', {}, String(r.average ?? '')), h('td', {}, String(r.musketry_to_inflict ?? '')),
+        h('td', { dataset: { value: String(r.losses ?? '') } }, pct(r.losses)))));
+      const losses = Array.isArray(b.losses) ? b.losses : [];
+      lossBody.replaceChildren(...losses.map((l) => h('tr', { testid: 'losses-row', dataset: { unit: String(l.unit) } },
+        h('td', {}, l.name || `Unit ${l.unit}`), h('td', {}, String(l.die ?? '')), h('td', {}, pct(l.percent)),
+        h('td', {}, l.before !== undefined && l.before !== null ? `${l.before} → ${l.after}` : '—'), h('td', {}, l.halved ? 'yes' : 'no'))));
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// The battle's talk: live only while a channel is open (the view's `channels`: this player's leader beside
+// another's and one of them played Talk to the other in the last revealed turn). Umpires read every message.
+
+import { h, setText, setTime, syncKeyed, errorLine, runForm } from '../dom.js';
+import { memberName } from './cards.js';
+
+export function talkPanel(ctx, campaignId) {
+  const status = h('p', { class: 'talk-status', testid: 'talk-status' });
+  const list = h('ul', { class: 'talk-list chat-list', testid: 'talk-list' });
+  const toSelect = h('select', { id: 'talk-to', testid: 'talk-to', hidden: true });
+  const input = h('textarea', { id: 'talk-input', testid: 'talk-input', rows: 2, maxlength: 1000, placeholder: 'Say something to the other leader' });
+  const send = h('button', { type: 'submit', class: 'primary', testid: 'talk-send' }, 'Send');
+  const error = errorLine('talk-error');
+  const form = h('form', { class: 'talk-form', novalidate: true }, toSelect,
+    h('label', { class: 'sr-only', for: 'talk-input' }, 'Message'), input, h('div', { class: 'form-actions' }, send));
+  const el = h('section', { class: 'card panel panel-talk', testid: 'talk-panel', 'aria-labelledby': 'talk-heading' },
+    h('h2', { id: 'talk-heading' }, 'Talk'), status, list, form, error.el);
+  let battle = null;
+
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const text = input.value.trim();
+    if (!text || !battle) return;
+    const ok = await runForm({ button: send, error, action: () => ctx.conn.send('talk.say', { campaign: Number(campaignId), battle: battle.id, to: Number(toSelect.value), text }) });
+    if (ok) input.value = '';
+  });
+
+  return {
+    el,
+    update(view, b) {
+      battle = b;
+      const me = view.me || {};
+      const umpire = me.role === 'umpire';
+      const mine = (b.channels || []).filter((c) => umpire || c.a === me.user || c.b === me.user);
+      const partners = umpire ? [] : mine.map((c) => (c.a === me.user ? c.b : c.a));
+      const open = partners.length > 0 && b.status !== 'ended';
+      el.dataset.open = open ? 'true' : 'false';
+      if (umpire) {
+        setText(status, mine.length ? `Open channels: ${mine.map((c) => `${memberName(view, c.a)} ↔ ${memberName(view, c.b)}`).join(', ')}. You read every message.`
+          : 'No channel is open this turn. You read every message.');
+      } else if (me.role !== 'player') {
+        setText(status, 'Only the leaders in a channel and the umpires read the battle\'s talk.');
+      } else if (open) {
+        setText(status, `Channel open with ${partners.map((u) => memberName(view, u)).join(', ')} until the next reveal.`);
+      } else if (b.status === 'ended') {
+        setText(status, 'The battle is over: the talk is closed.');
+      } else if (b.status === 'setup') {
+        setText(status, 'Closed: the battle has not begun.');
+      } else {
+        const cm = (b.settings && b.settings.talk_cm) ?? 5;
+        setText(status, `Closed. A channel opens for one turn when your leader stands within ${cm} cm of another leader and one of you played “Talk to someone” to the other; it lasts until the next reveal.`);
+      }
+      status.classList.toggle('is-open', open);
+      form.hidden = !open;
+      const keep = toSelect.value;
+      toSelect.replaceChildren(...partners.map((u) => h('option', { value: String(u) }, `To ${memberName(view, u)}`)));
+      if (partners.map(String).includes(keep)) toSelect.value = keep;
+      toSelect.hidden = partners.length < 2;
+      const items = (b.talk || []).map((m) => [m.seq, m]);
+      syncKeyed(list, items, () => h('li', { class: 'chat-item talk-item', testid: 'talk-item' },
+        h('div', { class: 'item-meta' }, h('span', { class: 'author' }), ' · turn ', h('span', { class: 'talk-turn' }), ' · ', h('time')),
+        h('div', { class: 'item-text' })), (li, m) => {
+        const who = `${memberName(view, m.from)} → ${memberName(view, m.to)}`;
+        setText(li.querySelector('.author'), who);
+        setText(li.querySelector('.talk-turn'), m.turn);
+        setTime(li.querySelector('time'), m.at);
+        setText(li.querySelector('.item-text'), m.text);
+        li.classList.toggle('is-mine', m.from === me.user);
+      });
+      list.hidden = items.length === 0;
+    },
+  };
+}
