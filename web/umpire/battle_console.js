@@ -209,7 +209,7 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
     h('details', { class: 'override-box', testid: 'battle-override' }, h('summary', {}, 'Overrides'), overrideForm),
     h('div', { class: 'end-row' }, endButton, endBox, endError.el));
 
-  const el = h('div', { class: 'battle-console', testid: 'battle-console' }, createBox, setupBox, playBox);
+  const el = h('div', { class: 'battle-console', testid: 'battle-console' }, setupBox, playBox);
 
   // ---- helpers ----
   const B = () => ({ battle: battle.id });
@@ -379,6 +379,7 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
 
   return {
     el,
+    createEl: createBox,
     canDrag: () => !!battle && battle.status !== 'ended',
     mapPoint() { /* clicks on empty table: nothing for now */ },
     mapSelect(sel) {
@@ -467,6 +468,8 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
       const box = (b.boxes && b.boxes.cards) || { items: [] };
       const items = box.items || [];
       const played = new Set(items.map((i) => i.user));
+      cards.hidden = b.status === 'ended';
+      cards.previousElementSibling.hidden = b.status === 'ended';
       setText(turnInfo, b.status === 'ended' ? 'The battle has ended.' : `Turn ${b.turn}: ${b.status === 'cards' ? `${played.size} of ${(b.players || []).length} cards played` : 'cards revealed'}.${b.deadline ? ' The turn timer is running.' : ''}`);
       cards.replaceChildren(...(b.players || []).map((u) => {
         const it = items.find((i) => i.user === u);

@@ -54,13 +54,15 @@ export function cardHand(ctx, campaignId, { onMoveMode, onShowMap }) {
   const withdraw = h('button', { type: 'button', class: 'ghost small', testid: 'card-withdraw', hidden: true }, 'Take it back');
   const error = errorLine('card-error');
   const played = h('div', { class: 'card-played', testid: 'card-played', hidden: true });
+  const whoHeading = h('h3', {}, 'Who has played');
+  const cardsHeading = h('h2', { id: 'cards-heading' }, 'Your card');
   const who = h('ul', { class: 'played-list', testid: 'card-played-list' });
   const closed = h('p', { class: 'muted', testid: 'card-closed', hidden: true });
   const el = h('section', { class: 'card panel panel-cards', 'aria-labelledby': 'cards-heading' },
-    h('h2', { id: 'cards-heading' }, 'Your card'),
+    cardsHeading,
     closed, played, list, cardText, unitField, leaderField, noUnits, moveNote,
     h('div', { class: 'form-actions' }, play, withdraw), error.el,
-    h('h3', {}, 'Who has played'), who);
+    whoHeading, who);
 
   let battle = null;
   let view = null;
@@ -147,7 +149,6 @@ export function cardHand(ctx, campaignId, { onMoveMode, onShowMap }) {
       const submitted = box.submitted || (box.items || []).map((i) => i.user);
       const leader = myLeader();
       const isPlayer = me.role === 'player' && !!leader;
-      el.hidden = !isPlayer && me.role !== 'umpire' && b.status !== 'cards';
       const open = b.status === 'cards';
       const killed = leader && leader.values && leader.values.fate === 'killed';
       const mine = (box.items || []).find((i) => i.user === me.user);
@@ -192,6 +193,10 @@ export function cardHand(ctx, campaignId, { onMoveMode, onShowMap }) {
       if (!open && chosen) { chosen = null; moveTo = null; onMoveMode(false, null); for (const x of list.querySelectorAll('button')) x.setAttribute('aria-checked', 'false'); }
 
       const players = b.players || [];
+      who.hidden = !(b.status === 'cards' || b.status === 'resolving');
+      whoHeading.hidden = who.hidden;
+      el.hidden = !isPlayer && who.hidden;
+      setText(cardsHeading, isPlayer ? 'Your card' : 'Cards');
       who.replaceChildren(...players.map((u) => {
         const done = submitted.includes(u);
         return h('li', { class: `played-item${done ? ' is-done' : ''}`, testid: 'card-played-item', dataset: { user: String(u), played: done ? 'true' : 'false' } },

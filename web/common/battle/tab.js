@@ -94,9 +94,11 @@ export const battleTab = {
       h('div', { class: 'battle-grid' },
         h('section', { class: 'card panel panel-map', 'aria-label': 'Map' }, map.el),
         h('div', { class: 'battle-side' }, hand.el, talk.el)),
+      consoleSlot,
       records.el,
       h('div', { class: 'battle-lower' }, h('div', { class: 'battle-side' }, log.el, units.el), h('div', { class: 'battle-side' }, replay.el)));
-    const el = h('div', { class: 'battle-tab' }, pickerField, none, consoleSlot, battleBody);
+    const createSlot = h('div', { class: 'battle-create-slot' });
+    const el = h('div', { class: 'battle-tab' }, pickerField, none, createSlot, battleBody);
 
     picker.addEventListener('change', () => { selectedId = Number(picker.value); if (lastView) update(lastView); });
 
@@ -156,6 +158,7 @@ export const battleTab = {
           redrawMap: renderMap,
         });
         consoleSlot.replaceChildren(consoleApi.el);
+        createSlot.replaceChildren(consoleApi.createEl);
       }
       if (consoleApi) consoleApi.update(view, b);
       none.hidden = !!b;
