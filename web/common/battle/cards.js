@@ -195,7 +195,7 @@ export function cardHand(ctx, campaignId, { onMoveMode, onShowMap }) {
       const players = b.players || [];
       who.hidden = !(b.status === 'cards' || b.status === 'resolving');
       whoHeading.hidden = who.hidden;
-      el.hidden = !isPlayer && who.hidden;
+      el.hidden = who.hidden && (!isPlayer || b.status === 'ended');
       setText(cardsHeading, isPlayer ? 'Your card' : 'Cards');
       who.replaceChildren(...players.map((u) => {
         const done = submitted.includes(u);

@@ -29,7 +29,13 @@ function short(value, names, key = '') {
     if (value.item && typeof value.item === 'object' && value.item.card && names) {
       return `${value.user !== undefined ? `${names.user(value.user)}: ` : ''}${describeCard(names.battle, value.item)}`;
     }
-    return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, ' ')} ${short(v, names, k)}`).join(', ');
+    const entries = Object.entries(value);
+    // Modifiers and circumstances: name the ones that apply.
+    if (entries.length && entries.every(([, v]) => typeof v === 'boolean' || v === 0)) {
+      const on = entries.filter(([, v]) => v === true).map(([k]) => k.replace(/_/g, ' '));
+      return on.length ? on.join(', ') : 'none';
+    }
+    return entries.map(([k, v]) => `${k.replace(/_/g, ' ')} ${short(v, names, k)}`).join(', ');
   }
   if (typeof value === 'number') return String(Math.round(value * 100) / 100);
   return String(value);
@@ -56,6 +62,34 @@ export function logLine(e, i, names) {
     detailsEl(e.details, names));
 }
 
+// The server writes a public line and, for the acting side (or umpires), the same line again with its details
+// (rolls, TPs): shown as one item, the details marked with who may read them.
+function sameLine(a, b) {
+  return a && b && a.audience === 'all' && b.audience !== 'all' && a.turn === b.turn && a.phase === b.phase && a.text === b.text;
+}
+
+function attachDetails(li, e, names) {
+  const d = detailsEl(e.details, names);
+  if (!d) return;
+  const who = e.audience === 'umpire' ? 'umpire only' : e.audience === 'side' ? `${e.side} only` : 'you only';
+  d.prepend(h('span', { class: 'badge badge-secret log-audience' }, who));
+  li.appendChild(d);
+  li.classList.add('has-secret');
+}
+
+// Log lines [e, index] as list items, merging each detail line into its public line.
+export function logItems(entries, names) {
+  const out = [];
+  let prev = null;
+  for (const [e, i] of entries) {
+    if (prev && sameLine(prev.e, e)) { attachDetails(prev.li, e, names); prev = null; continue; }
+    const li = logLine(e, i, names);
+    out.push(li);
+    prev = { e, li };
+  }
+  return out;
+}
+
 export function logPanel() {
   const list = h('ol', { class: 'battle-log', testid: 'battle-log' });
   const empty = h('p', { class: 'muted empty' }, 'Nothing has happened yet.');
@@ -69,14 +103,21 @@ export function logPanel() {
       const log = b.log || [];
       if (battleId !== b.id || log.length < shown) { list.replaceChildren(); shown = 0; battleId = b.id; }
       // The log only grows: append the new lines, newest at the bottom, and keep the scroll at the end.
-      const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+      const atEnd = shown <= 0 || list.hidden || list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+      empty.hidden = log.length > 0;
+      list.hidden = log.length === 0;
       const names = { ...namer(view, b), battle: b };
-      for (let i = Math.max(shown, 0); i < log.length; i += 1) list.appendChild(logLine(log[i], i, names));
+      for (let i = Math.max(shown, 0); i < log.length; i += 1) {
+        const last = list.lastElementChild;
+        if (i > 0 && last && sameLine(log[i - 1], log[i]) && last.dataset.index === String(i - 1)) attachDetails(last, log[i], names);
+        else list.appendChild(logLine(log[i], i, names));
+      }
       if (log.length !== shown && atEnd) list.scrollTop = list.scrollHeight;
       shown = log.length;
       empty.hidden = log.length > 0;
       list.hidden = log.length === 0;
     },
+    scrollToEnd() { list.scrollTop = list.scrollHeight; },
   };
 }
 
@@ -112,7 +153,7 @@ export function replayPanel() {
     const t = Number(slider.value);
     setText(label, `Turn ${t} of ${turns[turns.length - 1]}`);
     el.dataset.turn = String(t);
-    lines.replaceChildren(...log.map((e, i) => [e, i]).filter(([e]) => e.turn === t).map(([e, i]) => logLine(e, i, names)));
+    lines.replaceChildren(...logItems(log.map((e, i) => [e, i]).filter(([e]) => e.turn === t), names));
   }
   slider.addEventListener('input', () => { follow = slider.value === slider.max; render(); });
   prev.addEventListener('click', () => { slider.value = String(Math.max(Number(slider.min), Number(slider.value) - 1)); follow = false; render(); });

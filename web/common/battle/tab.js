@@ -188,7 +188,7 @@ export const battleTab = {
       records.update(view, b);
     }
 
-    return { el, update, shown() { renderMap(); } };
+    return { el, update, shown() { renderMap(); log.scrollToEnd(); } };
   },
 };
 
