@@ -225,3 +225,26 @@ TEST_CASE("a scripted battle: two turns step by step, losses applied to the camp
     for (const auto& e : t.log) apply(again, e);
     for (const auto& v : t.everyone()) CHECK(view(again, v).dump() == view(t.state, v).dump());
 }
+
+TEST_CASE("the turn timer closes the turn as the umpire's clock", "[battles]") {
+    YearTable t;
+    set_up(t, true);
+    t.ok(t.umpire, "battle.settings", {{"battle", 1}, {"settings", {{"turn_seconds", 30}}}});
+    CHECK_FALSE(muster::campaign::next_alarm(t.state).has_value());  // no clock before the battle starts
+    t.ok(t.umpire, "battle.start", {{"battle", 1}});
+    const auto deadline = t.now + 30'000;
+    REQUIRE(muster::campaign::next_alarm(t.state) == deadline);
+    auto command = muster::campaign::alarm_command(t.state, deadline);
+    CHECK(command.type == "battle.close_turn");
+    CHECK(command.body["battle"] == 1);
+    // Nobody played a card: the clock closes the turn all the same, and the next turn gets its own clock.
+    t.now = deadline;
+    ScriptedDice dice({6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6});
+    auto d = t.run(server_clock(), command.type, command.body, dice);
+    REQUIRE(std::holds_alternative<std::vector<Event>>(d));
+    t.commit(std::get<std::vector<Event>>(d));
+    CHECK(battle_of(t, t.umpire)["turn"] == 2);
+    CHECK(muster::campaign::next_alarm(t.state) == deadline + 30'000);
+    // A player may not close the turn himself.
+    CHECK(t.error(t.bob, "battle.close_turn", {{"battle", 1}}) == "forbidden");
+}
