@@ -1,7 +1,8 @@
 #pragma once
-// One hub per campaign, on its own strand: commands to a campaign are handled one at a time, in order;
-// each one's events are committed before its reply goes out and before anyone's view moves on.
-// Campaigns run in parallel (DESIGN.md, "The core loop").
+// One hub per campaign, on its own strand: commands to a campaign are decided one at a time, in order,
+// each on the state its predecessors left; each one's events are committed before its reply goes out and
+// before anyone's view shows them (a command may be decided while the one before it is being committed,
+// so that they share a group commit). Campaigns run in parallel (DESIGN.md, "The core loop").
 #include <cstdint>
 #include <deque>
 #include <memory>
