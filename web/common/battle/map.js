@@ -36,20 +36,23 @@ export function battleMap(options = {}) {
   const svg = s('svg', { class: 'battle-svg', role: 'img', 'aria-label': 'The battle table', testid: 'battle-map', preserveAspectRatio: 'xMidYMid meet' });
   const readout = h('span', { class: 'ruler-readout', testid: 'battle-ruler-readout', 'aria-live': 'polite' });
   const rulerButton = h('button', { type: 'button', class: 'small secondary', testid: 'battle-ruler', 'aria-pressed': 'false' }, 'Ruler');
+  const flipButton = h('button', { type: 'button', class: 'small ghost', testid: 'battle-map-turn', 'aria-pressed': 'false', title: 'Turn the table round: look from the other side' }, 'Turn the table');
   const hint = h('span', { class: 'muted map-hint' });
-  const toolbar = h('div', { class: 'map-toolbar' }, rulerButton, readout, hint);
+  const toolbar = h('div', { class: 'map-toolbar' }, rulerButton, flipButton, readout, hint);
   const legend = h('div', { class: 'map-legend', 'aria-hidden': 'true' });
   const el = h('div', { class: 'battle-map-wrap' }, toolbar, h('div', { class: 'battle-map-frame' }, svg), legend);
 
   let battle = null;
   let opts = {};
   let D = 120;
+  let W = 180;
+  let flip = false; // seen from the far side: the table turned 180°
   let hover = null; // unit id
   let ruler = { on: false, a: null, b: null };
   let drag = null;
   let selected = null; // {kind, id}
 
-  const toSvg = (p) => [r2(p[0]), r2(D - p[1])];
+  const toSvg = (p) => (flip ? [r2(W - p[0]), r2(p[1])] : [r2(p[0]), r2(D - p[1])]);
   const pts = (list) => list.map((p) => toSvg(p).join(',')).join(' ');
 
   function eventPoint(ev) {
@@ -59,13 +62,20 @@ export function battleMap(options = {}) {
     const m = svg.getScreenCTM();
     if (!m) return null;
     const q = pt.matrixTransform(m.inverse());
-    return [r2(q.x), r2(D - q.y)];
+    return flip ? [r2(W - q.x), r2(q.y)] : [r2(q.x), r2(D - q.y)];
   }
 
   rulerButton.addEventListener('click', () => {
     ruler = { on: !ruler.on, a: null, b: null };
     rulerButton.setAttribute('aria-pressed', ruler.on ? 'true' : 'false');
     readout.textContent = ruler.on ? 'Click two points on the table.' : '';
+    draw();
+  });
+
+  flipButton.addEventListener('click', () => {
+    flip = !flip;
+    flipButton.setAttribute('aria-pressed', flip ? 'true' : 'false');
+    svg.dataset.turned = flip ? 'true' : 'false';
     draw();
   });
 
@@ -106,7 +116,7 @@ export function battleMap(options = {}) {
     const dx = p[0] - drag.start[0];
     const dy = p[1] - drag.start[1];
     if (Math.hypot(dx, dy) > 0.5) drag.moved = true;
-    drag.g.setAttribute('transform', `translate(${r2(dx)},${r2(-dy)})`);
+    drag.g.setAttribute('transform', flip ? `translate(${r2(-dx)},${r2(dy)})` : `translate(${r2(dx)},${r2(-dy)})`);
   });
   function endDrag(ev) {
     if (!drag) return;
@@ -266,13 +276,21 @@ export function battleMap(options = {}) {
     if (!battle) return;
     const t = battle.table || { width: 180, depth: 120 };
     D = t.depth;
+    W = t.width;
+    svg.classList.toggle('is-editing', !!(opts.editUnits || opts.editTerrain));
     svg.setAttribute('viewBox', `-3 -3 ${t.width + 6} ${t.depth + 6}`);
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     svg.appendChild(s('rect', { class: 'table-cloth', x: 0, y: 0, width: t.width, height: t.depth }));
     const grid = s('g', { class: 'table-grid' });
     const step = t.width > 100 ? 10 : 5;
-    for (let x = step; x < t.width; x += step) grid.appendChild(s('line', { x1: x, y1: 0, x2: x, y2: t.depth }));
-    for (let y = step; y < t.depth; y += step) grid.appendChild(s('line', { x1: 0, y1: t.depth - y, x2: t.width, y2: t.depth - y }));
+    for (let x = step; x < t.width; x += step) {
+      const a = toSvg([x, 0]);
+      grid.appendChild(s('line', { x1: a[0], y1: 0, x2: a[0], y2: t.depth }));
+    }
+    for (let y = step; y < t.depth; y += step) {
+      const a = toSvg([0, y]);
+      grid.appendChild(s('line', { x1: 0, y1: a[1], x2: t.width, y2: a[1] }));
+    }
     svg.appendChild(grid);
     const terrain = s('g', { class: 'terrain-layer' });
     const order = (k) => (k === 'hill' ? 0 : k === 'marsh' ? 1 : k === 'river' ? 2 : k === 'road' ? 3 : 4);
