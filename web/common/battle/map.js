@@ -38,9 +38,16 @@ export function battleMap(options = {}) {
   const rulerButton = h('button', { type: 'button', class: 'small secondary', testid: 'battle-ruler', 'aria-pressed': 'false' }, 'Ruler');
   const flipButton = h('button', { type: 'button', class: 'small ghost', testid: 'battle-map-turn', 'aria-pressed': 'false', title: 'Turn the table round: look from the other side' }, 'Turn the table');
   const hint = h('span', { class: 'muted map-hint' });
-  const toolbar = h('div', { class: 'map-toolbar' }, rulerButton, flipButton, readout, hint);
+  const zoomButton = h('button', { type: 'button', class: 'small ghost', testid: 'battle-map-zoom', 'aria-pressed': 'false' }, 'Zoom');
+  const toolbar = h('div', { class: 'map-toolbar' }, rulerButton, flipButton, zoomButton, readout, hint);
   const legend = h('div', { class: 'map-legend', 'aria-hidden': 'true' });
-  const el = h('div', { class: 'battle-map-wrap' }, toolbar, h('div', { class: 'battle-map-frame' }, svg), legend);
+  const frame = h('div', { class: 'battle-map-frame' }, svg);
+  const el = h('div', { class: 'battle-map-wrap' }, toolbar, frame, legend);
+  zoomButton.addEventListener('click', () => {
+    const on = !frame.classList.contains('is-zoomed');
+    frame.classList.toggle('is-zoomed', on);
+    zoomButton.setAttribute('aria-pressed', on ? 'true' : 'false');
+  });
 
   let battle = null;
   let opts = {};
@@ -201,6 +208,12 @@ export function battleMap(options = {}) {
     // The front edge, drawn heavier, shows the facing.
     const f = footprint(u);
     g.appendChild(s('line', { class: 'front', x1: toSvg(f.frontLeft)[0], y1: toSvg(f.frontLeft)[1], x2: toSvg(f.frontRight)[0], y2: toSvg(f.frontRight)[1] }));
+    const tpv = u.markers && u.markers.tension_points;
+    if (typeof tpv === 'number' && tpv > 0 && !u.removed) {
+      const c = toSvg(f.frontRight);
+      g.appendChild(s('circle', { class: 'tp-badge', cx: c[0], cy: c[1], r: 1.5 }));
+      g.appendChild(s('text', { class: 'tp-text', x: c[0], y: r2(c[1] + 0.7), 'text-anchor': 'middle', testid: 'battle-unit-tp', dataset: { value: String(tpv) } }, String(tpv)));
+    }
     if (u.troop_type === 'horse' || u.troop_type === 'gunners') {
       const c = toSvg([(f.frontLeft[0] + f.rearRight[0]) / 2, (f.frontLeft[1] + f.rearRight[1]) / 2]);
       g.appendChild(s('text', { class: 'unit-glyph', x: c[0], y: r2(c[1] + 1), 'text-anchor': 'middle' }, u.troop_type === 'horse' ? 'H' : 'G'));
