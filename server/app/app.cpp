@@ -16,10 +16,6 @@
 
 namespace muster {
 
-std::int64_t unix_ms() {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
 
 App::App(boost::asio::io_context& ioc, Config config)
     : ioc_(ioc), config_(std::move(config)), directory_(std::make_unique<Directory>()), sweep_timer_(ioc) {

@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/app/client.h"
+#include "server/app/clock.h"
 #include "server/app/config.h"
 
 namespace muster {
@@ -110,6 +111,5 @@ private:
     std::unordered_map<std::string, Failures> failures_by_account_, failures_by_address_;
 };
 
-std::int64_t unix_ms();
 
 }  // namespace muster

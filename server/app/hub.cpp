@@ -5,6 +5,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "server/app/clock.h"
 #include "server/app/frames.h"
 #include "server/app/tokens.h"
 #include "server/app/verifiable_dice.h"
@@ -14,10 +15,6 @@ namespace muster {
 
 namespace {
 
-std::int64_t now_ms() {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
 
 void send_to(const std::weak_ptr<Client>& weak, frames::Frame frame) {
     if (auto client = weak.lock()) client->send(std::move(frame));
@@ -62,7 +59,7 @@ void Hub::arm_alarm() {
         if (ec || self->alarm_at_ != at) return;
         self->alarm_at_.reset();
         HubRequest request;
-        request.command = campaign::alarm_command(self->state_, now_ms());
+        request.command = campaign::alarm_command(self->state_, unix_ms());
         request.from_clock = true;
         request.clock_at = at;
         self->queue_.push_back(std::move(request));
@@ -105,17 +102,25 @@ void Hub::handle(HubRequest& request) {
     if (type == "campaign.unsubscribe") return unsubscribe(request);
 
     campaign::Supplied supplied;
-    supplied.now = now_ms();
+    supplied.now = unix_ms();
     if (type == "campaign.invite") supplied.invite_code = new_invite_code();
     if (type == "campaign.close") supplied.seed_hex = to_hex(seed_);
     VerifiableDice dice(seed_, "campaign", state_.dice_counter);
 
-    auto decision = campaign::decide(state_, request.command, viewer, dice, supplied);
+    // decide() reports a player's mistakes as values; an exception here is a bug in the rules, and must cost
+    // the one command (nothing changed: state_ is only read), not the server.
+    campaign::Decision decision = Error{"internal", "The server could not handle that; nothing was changed."};
+    try {
+        decision = campaign::decide(state_, request.command, viewer, dice, supplied);
+    } catch (const std::exception& e) {
+        std::cerr << "muster: campaign " << id_ << ": " << type << " failed: " << e.what() << "\n";
+    }
     if (auto* error = std::get_if<Error>(&decision)) {
-        if (request.from_clock)
-            std::cerr << "muster: campaign " << id_ << ": " << request.command.type << " at its time was refused: "
-                      << error->message << "\n";
-        if (request.from_clock) refused_alarm_ = request.clock_at;
+        if (request.from_clock) {
+            std::cerr << "muster: campaign " << id_ << ": " << type << " at its time was refused: " << error->message
+                      << "\n";
+            refused_alarm_ = request.clock_at;
+        }
         send_to(request.client, frames::reply_error(request.id, *error));
         arm_alarm();
         return;
@@ -127,7 +132,7 @@ void Hub::handle(HubRequest& request) {
     }
     auto leftover = dice.take_log();  // rolls a decider did not attach stay with the last event
     for (auto& roll : leftover) events.back().dice.push_back(roll);
-    auto at = now_ms();
+    auto at = unix_ms();
     for (std::size_t i = 0; i < events.size(); ++i) {
         events[i].seq = state_.seq + 1 + static_cast<std::int64_t>(i);
         events[i].at = at;

@@ -878,6 +878,19 @@ Decision decide_create(const CampaignState& s, const Command& c, const Viewer& v
 
 bool playing(const BattleEntry& e) { return e.status == "cards" || e.status == "resolving"; }
 
+// A place command may name an existing piece by id and give only what changes: the rest is kept.
+template <class Pieces>
+json merged_with_existing(const json& given, const Pieces& existing) {
+    if (!given.is_object()) return given;
+    auto id = given.find("id");
+    if (id == given.end() || !id->is_number_integer()) return given;
+    auto it = existing.find(id->get<std::int64_t>());
+    if (it == existing.end()) return given;
+    json whole = it->second;
+    whole.merge_patch(given);
+    return whole;
+}
+
 Decision decide_place(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied&) {
     if (auto e = umpire_check(s, v, "place units, leaders and terrain")) return *e;
     const BattleEntry* be = nullptr;
@@ -895,14 +908,8 @@ Decision decide_place(const CampaignState& s, const Command& c, const Viewer& v,
             if (auto err = read_id(c.body, "unit", id)) return *err;
             if (!e.battle.units.erase(id)) return not_found("No such unit.");
         } else {
-            json j = c.body["unit"];
-            if (j.is_object() && j.contains("id") && e.battle.units.count(j["id"].get<std::int64_t>())) {
-                json whole = e.battle.units.at(j["id"].get<std::int64_t>());
-                whole.merge_patch(j);
-                j = whole;
-            }
             Unit u;
-            if (auto err = read_oth_unit(j, e.battle, u)) return *err;
+            if (auto err = read_oth_unit(merged_with_existing(c.body["unit"], e.battle.units), e.battle, u)) return *err;
             e.battle.units[u.id] = u;
         }
     } else if (c.body.contains("leader")) {
@@ -911,14 +918,9 @@ Decision decide_place(const CampaignState& s, const Command& c, const Viewer& v,
             if (auto err = read_id(c.body, "leader", id)) return *err;
             if (!e.battle.leaders.erase(id)) return not_found("No such leader.");
         } else {
-            json j = c.body["leader"];
-            if (j.is_object() && j.contains("id") && e.battle.leaders.count(j["id"].get<std::int64_t>())) {
-                json whole = e.battle.leaders.at(j["id"].get<std::int64_t>());
-                whole.merge_patch(j);
-                j = whole;
-            }
             Leader l;
-            if (auto err = read_oth_leader(j, e.battle, l)) return *err;
+            if (auto err = read_oth_leader(merged_with_existing(c.body["leader"], e.battle.leaders), e.battle, l))
+                return *err;
             e.battle.leaders[l.id] = l;
         }
     } else if (c.body.contains("terrain")) {

@@ -62,6 +62,9 @@ TEST_CASE("a battle from the campaign's regiments: current ratings, four bases, 
     CHECK(npb["values"]["effectiveness"] == 2);
     t.ok(t.umpire, "battle.remove", {{"battle", 1}, {"unit", 4}});
     CHECK(umpire_unit(t, 4).is_null());
+    // A piece named by an id that is not a number is refused, not merged (nor a crash).
+    CHECK(t.error(t.umpire, "battle.place", {{"battle", 1}, {"unit", {{"id", "two"}, {"position", {60, 60}}}}}) == "bad_request");
+    CHECK(t.error(t.umpire, "battle.place", {{"battle", 1}, {"leader", {{"id", 1.5}, {"position", {60, 60}}}}}) == "bad_request");
     CHECK(t.error(t.bob, "battle.create", {{"name", "x"}, {"sides", json::array()}}) == "forbidden");
     CHECK(t.error(t.bob, "card.play", {{"battle", 1}, {"card", "no_action"}}) == "wrong_phase");
 }
