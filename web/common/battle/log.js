@@ -1,10 +1,11 @@
-// The battle's turn log with every roll this viewer may read, a replay turn by turn (a slider over the
-// turns in the log: the view carries log lines per turn, not snapshots of the table), and the Records chart.
+// The battle's turn log with every roll this viewer may read, a replay turn by turn (the table as each turn
+// opened, from the view's `history`, beside that turn's log lines), and the Records chart.
 
 import { h, setText } from '../dom.js';
 import { describeCard } from './cards.js';
+import { drawScene, tableSvg } from './map.js';
 
-const PHASES = { setup: 'Set-up', cards: 'Cards', reveal: 'Reveal', orders: 'Orders', movement: 'Movement', fire: 'Fire', reaction: 'Reaction', melee: 'Melee', tension: 'Tension', override: 'Umpire', end: 'End' };
+const PHASES = { setup: 'Set-up', cards: 'Cards', reveal: 'Reveal', orders: 'Orders', movement: 'Movement', fire: 'Fire', reaction: 'Reaction', melee: 'Melee', tension: 'Tension', override: 'Umpire', end: 'End', ended: 'End' };
 
 // Names for ids in log details: units, leaders and users as this viewer knows them.
 function namer(view, battle) {
@@ -121,26 +122,59 @@ export function logPanel() {
   };
 }
 
+const isEndLine = (e) => e.phase === 'end' || e.phase === 'ended';
+
+// The log lines [e, index] that go beside history frame i: the lines of its turn (what happened after the table
+// stood so); the first frame also takes set-up lines before it, the last turn's frame any later ones; the closing
+// lines (losses, "The battle ends.") go beside the End frame when there is one.
+function frameLines(log, frames, i) {
+  const f = frames[i];
+  const hasEnd = frames.some((x) => x.end);
+  const all = log.map((e, j) => [e, j]);
+  if (f.end) return all.filter(([e]) => isEndLine(e));
+  const turns = frames.filter((x) => !x.end).map((x) => x.turn);
+  const first = f.turn === Math.min(...turns);
+  const last = f.turn === Math.max(...turns);
+  return all.filter(([e]) => {
+    if (hasEnd && isEndLine(e)) return false;
+    return e.turn === f.turn || (first && e.turn < f.turn) || (last && e.turn > f.turn);
+  });
+}
+
+// The replay: with the view's `history` (a frame of the table per turn, as this viewer may see it) a slider over
+// the frames draws each on a small read-only map beside that turn's log lines; without it (an older server), a
+// slider over the turns of the log.
 export function replayPanel() {
   const slider = h('input', { type: 'range', min: '1', max: '1', value: '1', step: '1', id: 'battle-replay-turn', testid: 'battle-replay-turn' });
   const prev = h('button', { type: 'button', class: 'small', testid: 'battle-replay-prev', 'aria-label': 'Previous turn' }, '◀');
   const next = h('button', { type: 'button', class: 'small', testid: 'battle-replay-next', 'aria-label': 'Next turn' }, '▶');
   const label = h('span', { class: 'replay-label', testid: 'battle-replay-label' });
   const lines = h('ol', { class: 'battle-log replay-lines', testid: 'battle-replay-lines' });
+  const noLines = h('p', { class: 'muted empty', testid: 'battle-replay-no-lines', hidden: true }, 'Nothing in the log for this turn.');
   const empty = h('p', { class: 'muted empty' }, 'The replay fills as turns are fought.');
+  const svg = tableSvg({ class: 'battle-svg replay-svg', testid: 'battle-replay-map', 'aria-label': 'The table at this turn' });
+  const caption = h('p', { class: 'hint replay-caption', testid: 'battle-replay-caption' });
+  const mapBox = h('div', { class: 'replay-map', hidden: true }, h('div', { class: 'battle-map-frame' }, svg), caption);
+  const intro = h('p', { class: 'hint' }, 'The battle turn by turn, as you saw it: every line of the log you may read.');
   const el = h('section', { class: 'card panel panel-replay', testid: 'battle-replay', 'aria-labelledby': 'replay-heading' },
     h('h2', { id: 'replay-heading' }, 'Replay'),
-    h('p', { class: 'hint' }, 'The battle turn by turn, as you saw it: every line of the log you may read.'),
+    intro,
     h('div', { class: 'replay-controls' }, prev, h('label', { class: 'sr-only', for: 'battle-replay-turn' }, 'Turn'), slider, next, label),
-    empty, lines);
+    empty, h('div', { class: 'replay-body' }, mapBox, h('div', { class: 'replay-text' }, lines, noLines)));
   let battle = null;
   let follow = true;
+  let flip = false;
+  let look = {};
 
   let names = null;
-  function render() {
+
+  function renderTurns() {
     const log = (battle && battle.log) || [];
     const turns = [...new Set(log.map((e) => e.turn))].sort((a, b) => a - b);
     const has = turns.length > 0;
+    mapBox.hidden = true;
+    el.classList.remove('has-history');
+    noLines.hidden = true;
     empty.hidden = has;
     lines.hidden = !has;
     slider.disabled = !has;
@@ -155,10 +189,58 @@ export function replayPanel() {
     el.dataset.turn = String(t);
     lines.replaceChildren(...logItems(log.map((e, i) => [e, i]).filter(([e]) => e.turn === t), names));
   }
+
+  function renderFrames(frames) {
+    el.classList.add('has-history');
+    setText(intro, 'The table as each turn opened, beside what happened in it: as you saw it.');
+    empty.hidden = true;
+    mapBox.hidden = false;
+    slider.disabled = frames.length < 2;
+    prev.disabled = frames.length < 2;
+    next.disabled = frames.length < 2;
+    slider.min = '0';
+    slider.max = String(frames.length - 1);
+    if (follow) slider.value = slider.max;
+    const i = Math.min(Math.max(Number(slider.value) || 0, 0), frames.length - 1);
+    const f = frames[i];
+    const name = f.end ? 'End' : `Turn ${f.turn}`;
+    setText(label, name);
+    slider.setAttribute('aria-valuetext', name);
+    el.dataset.turn = String(f.turn);
+    el.dataset.frame = String(i);
+    el.dataset.end = f.end ? 'true' : 'false';
+    svg.setAttribute('aria-label', f.end ? 'The table when the battle ended' : `The table as turn ${f.turn} opened`);
+    svg.dataset.turned = flip ? 'true' : 'false';
+    drawScene(svg, { table: battle.table, sides: battle.sides, terrain: battle.terrain, units: f.units || [], leaders: f.leaders || [] },
+      { flip, ids: 'battle-replay', opts: look });
+    setText(caption, f.end ? 'The table when the battle ended.' : `The table as turn ${f.turn} opened.`);
+    const items = logItems(frameLines((battle && battle.log) || [], frames, i), names);
+    lines.replaceChildren(...items);
+    lines.hidden = items.length === 0;
+    noLines.hidden = items.length > 0;
+  }
+
+  function render() {
+    const frames = battle && Array.isArray(battle.history) ? battle.history.filter((f) => f && typeof f === 'object' && Array.isArray(f.units)) : [];
+    if (frames.length) renderFrames(frames);
+    else renderTurns();
+  }
   slider.addEventListener('input', () => { follow = slider.value === slider.max; render(); });
   prev.addEventListener('click', () => { slider.value = String(Math.max(Number(slider.min), Number(slider.value) - 1)); follow = false; render(); });
   next.addEventListener('click', () => { slider.value = String(Math.min(Number(slider.max), Number(slider.value) + 1)); follow = slider.value === slider.max; render(); });
-  return { el, update(view, b) { battle = b; names = { ...namer(view, b), battle: b }; render(); } };
+  return {
+    el,
+    update(view, b) {
+      // Another battle: start again at its newest frame.
+      if (battle && battle.id !== b.id) follow = true;
+      battle = b;
+      names = { ...namer(view, b), battle: b };
+      look = { myUser: view.me && view.me.user, mySide: (b.me && b.me.side) || '', myLeader: b.me && b.me.leader };
+      render();
+    },
+    // The live map was turned round: the replay is seen from the same side.
+    setFlip(on) { flip = on; if (battle) render(); },
+  };
 }
 
 export function recordsPanel() {

@@ -1,6 +1,7 @@
 // The battle map: an inline SVG of the table (viewBox in table units, y drawn upwards as the model has it),
 // terrain by kind, units as their bases in formation and facing, leaders as markers, a ruler, ranges on hover.
-// The map is redrawn from the battle's view on every update; hover, ruler and drags live here.
+// The map is redrawn from the battle's view on every update; hover, ruler and drags live here. drawScene() is the
+// drawing itself, shared with the replay (log.js), which draws the history's frames the same way.
 
 import { h } from '../dom.js';
 import { baseOutlines, footprint, direction, distance, cmPerUnit, measureLabel } from './geometry.js';
@@ -30,10 +31,158 @@ export const TROOP_LABELS = {
   formed_infantry: 'Foot', horse: 'Horse', militia: 'Militia', irregulars: 'Irregulars', gunners: 'Gunners',
 };
 
+// Table points to SVG points: the model's y runs up the table, SVG's down; turned, the table is seen from the
+// far side (rotated 180°).
+function projector(table, flip) {
+  const W = table.width;
+  const D = table.depth;
+  const toSvg = (p) => (flip ? [r2(W - p[0]), r2(p[1])] : [r2(p[0]), r2(D - p[1])]);
+  return { toSvg, pts: (list) => list.map((p) => toSvg(p).join(',')).join(' ') };
+}
+
+const sideClass = (sides, id) => {
+  const i = (sides || []).findIndex((x) => x.id === id);
+  return `side-${i === 0 ? 'a' : i === 1 ? 'b' : 'c'}`;
+};
+
+const CONCEALED = 'Concealed from the enemy';
+
+export function tableSvg(attrs) {
+  return s('svg', { class: 'battle-svg', role: 'img', preserveAspectRatio: 'xMidYMid meet', ...attrs });
+}
+
+// Draws a table into `svg` (replacing what was there): the cloth, a grid, `scene.terrain`, `scene.units`,
+// `scene.leaders` (scene: {table, sides, terrain, units, leaders}, as the battle's view or a history frame has them).
+// The live map and the replay both draw with this, so a frame looks exactly like the table did.
+// look: {flip, ids: testid prefix ('battle' live, 'battle-replay' in the replay), opts (the live map's options:
+// myUser, mySide, myLeader, highlightUnits, editUnits, editTerrain), selected, onHover(unit id | null)}.
+export function drawScene(svg, scene, look = {}) {
+  const t = scene.table || { width: 180, depth: 120 };
+  const { toSvg, pts } = projector(t, !!look.flip);
+  const ids = look.ids || 'battle';
+  const opts = look.opts || {};
+  const selected = look.selected || null;
+  const live = !!look.onHover; // the replay is read-only: no focus, hover or dragging
+
+  function terrainEl(tf) {
+    const kind = TERRAIN_KINDS.includes(tf.kind) ? tf.kind : 'other';
+    let shape;
+    if (tf.shape === 'circle' && tf.centre) {
+      const c = toSvg(tf.centre);
+      shape = s('circle', { cx: c[0], cy: c[1], r: r2(tf.radius || 0) });
+    } else if (tf.shape === 'polyline') {
+      const width = Number(tf.width) || 0;
+      shape = s('polyline', { points: pts(tf.points || []), 'stroke-width': width > 0 ? width : 0.8, fill: 'none' });
+    } else {
+      shape = s('polygon', { points: pts(tf.points || []) });
+    }
+    const g = s('g', { class: `terrain terrain-${kind}${tf.shape === 'polyline' ? ' terrain-line' : ''}`, testid: `${ids}-terrain`, dataset: { terrain: String(tf.id), kind: tf.kind } },
+      s('title', {}, tf.name || tf.kind), shape);
+    if (opts.editTerrain) {
+      g.dataset.drag = 'terrain';
+      g.dataset.id = String(tf.id);
+      g.classList.add('draggable');
+    }
+    return g;
+  }
+
+  function unitEl(u) {
+    const cls = ['unit', sideClass(scene.sides, u.side)];
+    if (opts.myUser && u.owner === opts.myUser) cls.push('unit-mine');
+    else if (opts.mySide && u.side === opts.mySide) cls.push('unit-friend');
+    if (u.removed) cls.push('unit-removed');
+    if (u.concealed) cls.push('is-concealed');
+    if (opts.highlightUnits && opts.highlightUnits.has(u.id)) cls.push('unit-offered');
+    if (selected && selected.kind === 'unit' && selected.id === u.id) cls.push('unit-selected');
+    const pos = u.position || [0, 0];
+    // data-x/-y/-facing: the unit's place on the table in table units (what a test or a reader checks).
+    const g = s('g', { class: cls.join(' '), testid: `${ids}-unit`, dataset: {
+      unit: String(u.id), side: u.side, formation: u.formation || 'line', troop: u.troop_type || '',
+      x: String(r2(pos[0])), y: String(r2(pos[1])), facing: String(r2(u.facing || 0)), concealed: u.concealed ? 'true' : undefined,
+    } });
+    const tp = u.markers && typeof u.markers.tension_points === 'number' ? ` · TP ${u.markers.tension_points}` : '';
+    const order = u.order && u.order.name ? ` · ${u.order.name.replace(/_/g, ' ')}` : '';
+    g.appendChild(s('title', {}, `${u.name || 'Unit'} (${TROOP_LABELS[u.troop_type] || u.troop_type}, ${u.formation})${order}${tp}${u.concealed ? ` · ${CONCEALED}` : ''}`));
+    for (const b of baseOutlines(u)) g.appendChild(s('polygon', { class: 'base', points: pts(b) }));
+    // The front edge, drawn heavier, shows the facing.
+    const f = footprint(u);
+    const fl = toSvg(f.frontLeft);
+    const fr = toSvg(f.frontRight);
+    g.appendChild(s('line', { class: 'front', x1: fl[0], y1: fl[1], x2: fr[0], y2: fr[1] }));
+    const tpv = u.markers && u.markers.tension_points;
+    if (typeof tpv === 'number' && tpv > 0 && !u.removed) {
+      g.appendChild(s('circle', { class: 'tp-badge', cx: fr[0], cy: fr[1], r: 1.5 }));
+      g.appendChild(s('text', { class: 'tp-text', x: fr[0], y: r2(fr[1] + 0.7), 'text-anchor': 'middle', testid: `${ids}-unit-tp`, dataset: { value: String(tpv) } }, String(tpv)));
+    }
+    if (u.troop_type === 'horse' || u.troop_type === 'gunners') {
+      const c = toSvg([(f.frontLeft[0] + f.rearRight[0]) / 2, (f.frontLeft[1] + f.rearRight[1]) / 2]);
+      g.appendChild(s('text', { class: 'unit-glyph', x: c[0], y: r2(c[1] + 1), 'text-anchor': 'middle' }, u.troop_type === 'horse' ? 'H' : 'G'));
+    }
+    if (live) {
+      g.addEventListener('pointerenter', () => look.onHover(u.id));
+      g.addEventListener('pointerleave', () => look.onHover(null, u.id));
+      g.addEventListener('focus', () => look.onHover(u.id));
+      g.addEventListener('blur', () => look.onHover(null, u.id));
+      g.setAttribute('tabindex', '0');
+    }
+    if (opts.editUnits) {
+      g.dataset.drag = 'unit';
+      g.dataset.id = String(u.id);
+      g.classList.add('draggable');
+    }
+    return g;
+  }
+
+  function leaderEl(l) {
+    const mine = opts.myLeader && l.id === opts.myLeader;
+    const fate = l.values && l.values.fate;
+    const c = toSvg(l.position || [0, 0]);
+    const pos = l.position || [0, 0];
+    const cls = `leader ${sideClass(scene.sides, l.side)}${mine ? ' leader-mine' : ''}${fate === 'killed' ? ' leader-killed' : ''}${l.concealed ? ' is-concealed' : ''}`;
+    const g = s('g', { class: cls, testid: `${ids}-leader`, dataset: { leader: String(l.id), user: String(l.user || 0), x: String(r2(pos[0])), y: String(r2(pos[1])), concealed: l.concealed ? 'true' : undefined } },
+      s('title', {}, `${l.name || 'Leader'}${fate && fate !== 'unhurt' ? ` (${fate})` : ''}${l.concealed ? ` · ${CONCEALED}` : ''}`),
+      s('circle', { cx: c[0], cy: c[1], r: 1.8 }),
+      s('path', { class: 'leader-flag', d: `M${c[0]},${c[1]} l0,-4.2 l2.6,0.9 l-2.6,0.9` }),
+      s('text', { class: 'leader-label', x: r2(c[0] + 2.6), y: r2(c[1] + 1.2) }, l.name || ''));
+    if (opts.editUnits) {
+      g.dataset.drag = 'leader';
+      g.dataset.id = String(l.id);
+      g.classList.add('draggable');
+    }
+    return g;
+  }
+
+  svg.setAttribute('viewBox', `-3 -3 ${t.width + 6} ${t.depth + 6}`);
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  svg.appendChild(s('rect', { class: 'table-cloth', x: 0, y: 0, width: t.width, height: t.depth }));
+  const grid = s('g', { class: 'table-grid' });
+  const step = t.width > 100 ? 10 : 5;
+  for (let x = step; x < t.width; x += step) {
+    const a = toSvg([x, 0]);
+    grid.appendChild(s('line', { x1: a[0], y1: 0, x2: a[0], y2: t.depth }));
+  }
+  for (let y = step; y < t.depth; y += step) {
+    const a = toSvg([0, y]);
+    grid.appendChild(s('line', { x1: 0, y1: a[1], x2: t.width, y2: a[1] }));
+  }
+  svg.appendChild(grid);
+  const terrain = s('g', { class: 'terrain-layer' });
+  const order = (k) => (k === 'hill' ? 0 : k === 'marsh' ? 1 : k === 'river' ? 2 : k === 'road' ? 3 : 4);
+  for (const tf of [...(scene.terrain || [])].sort((a, b) => order(a.kind) - order(b.kind))) terrain.appendChild(terrainEl(tf));
+  svg.appendChild(terrain);
+  const units = s('g', { class: 'unit-layer' });
+  for (const u of scene.units || []) units.appendChild(unitEl(u));
+  svg.appendChild(units);
+  const leaders = s('g', { class: 'leader-layer' });
+  for (const l of scene.leaders || []) leaders.appendChild(leaderEl(l));
+  svg.appendChild(leaders);
+}
+
 // options: onPoint(pt) (a click on the table, in table units), canDrag() -> bool,
-// onDrag({kind: 'unit'|'leader'|'terrain', id, to: [x, y], delta: [dx, dy]}), onSelect({kind, id})
+// onDrag({kind: 'unit'|'leader'|'terrain', id, to: [x, y], delta: [dx, dy]}), onSelect({kind, id}),
+// onTurn(flip) (the table turned round: the replay follows)
 export function battleMap(options = {}) {
-  const svg = s('svg', { class: 'battle-svg', role: 'img', 'aria-label': 'The battle table', testid: 'battle-map', preserveAspectRatio: 'xMidYMid meet' });
+  const svg = tableSvg({ 'aria-label': 'The battle table', testid: 'battle-map' });
   const readout = h('span', { class: 'ruler-readout', testid: 'battle-ruler-readout', 'aria-live': 'polite' });
   const rulerButton = h('button', { type: 'button', class: 'small secondary', testid: 'battle-ruler', 'aria-pressed': 'false' }, 'Ruler');
   const flipButton = h('button', { type: 'button', class: 'small ghost', testid: 'battle-map-turn', 'aria-pressed': 'false', title: 'Turn the table round: look from the other side' }, 'Turn the table');
@@ -59,8 +208,8 @@ export function battleMap(options = {}) {
   let drag = null;
   let selected = null; // {kind, id}
 
-  const toSvg = (p) => (flip ? [r2(W - p[0]), r2(p[1])] : [r2(p[0]), r2(D - p[1])]);
-  const pts = (list) => list.map((p) => toSvg(p).join(',')).join(' ');
+  // The overlay (ranges, ruler, move marker) projects as the scene does.
+  const toSvg = (p) => projector({ width: W, depth: D }, flip).toSvg(p);
 
   function eventPoint(ev) {
     const pt = svg.createSVGPoint();
@@ -84,6 +233,7 @@ export function battleMap(options = {}) {
     flipButton.setAttribute('aria-pressed', flip ? 'true' : 'false');
     svg.dataset.turned = flip ? 'true' : 'false';
     draw();
+    if (options.onTurn) options.onTurn(flip);
   });
 
   svg.addEventListener('click', (ev) => {
@@ -142,29 +292,6 @@ export function battleMap(options = {}) {
   svg.addEventListener('pointerup', endDrag);
   svg.addEventListener('pointercancel', (ev) => { if (drag) drag.g.removeAttribute('transform'); endDrag(ev); });
 
-  function terrainEl(t) {
-    const kind = TERRAIN_KINDS.includes(t.kind) ? t.kind : 'other';
-    const label = t.name || t.kind;
-    let shape;
-    if (t.shape === 'circle' && t.centre) {
-      const c = toSvg(t.centre);
-      shape = s('circle', { cx: c[0], cy: c[1], r: r2(t.radius || 0) });
-    } else if (t.shape === 'polyline') {
-      const width = Number(t.width) || 0;
-      shape = s('polyline', { points: pts(t.points || []), 'stroke-width': width > 0 ? width : 0.8, fill: 'none' });
-    } else {
-      shape = s('polygon', { points: pts(t.points || []) });
-    }
-    const g = s('g', { class: `terrain terrain-${kind}${t.shape === 'polyline' ? ' terrain-line' : ''}`, testid: 'battle-terrain', dataset: { terrain: String(t.id), kind: t.kind } },
-      s('title', {}, label), shape);
-    if (opts.editTerrain) {
-      g.dataset.drag = 'terrain';
-      g.dataset.id = String(t.id);
-      g.classList.add('draggable');
-    }
-    return g;
-  }
-
   function rangePath(unit, range) {
     const f = footprint(unit);
     const fwd = direction(unit.facing || 0);
@@ -189,64 +316,6 @@ export function battleMap(options = {}) {
       out.push({ range: (4 + v.musketry) / per, label: `musketry ${4 + v.musketry} cm`, cls: 'range-musket' });
     }
     return out;
-  }
-
-  function unitEl(u) {
-    const mine = opts.myUser && u.owner === opts.myUser;
-    const sideIndex = battle.sides.findIndex((x) => x.id === u.side);
-    const cls = ['unit', `side-${sideIndex === 0 ? 'a' : sideIndex === 1 ? 'b' : 'c'}`];
-    if (mine) cls.push('unit-mine');
-    else if (opts.mySide && u.side === opts.mySide) cls.push('unit-friend');
-    if (u.removed) cls.push('unit-removed');
-    if (opts.highlightUnits && opts.highlightUnits.has(u.id)) cls.push('unit-offered');
-    if (selected && selected.kind === 'unit' && selected.id === u.id) cls.push('unit-selected');
-    const g = s('g', { class: cls.join(' '), testid: 'battle-unit', dataset: { unit: String(u.id), side: u.side, formation: u.formation || 'line', troop: u.troop_type || '' } });
-    const tp = u.markers && typeof u.markers.tension_points === 'number' ? ` · TP ${u.markers.tension_points}` : '';
-    const order = u.order && u.order.name ? ` · ${u.order.name.replace(/_/g, ' ')}` : '';
-    g.appendChild(s('title', {}, `${u.name || 'Unit'} (${TROOP_LABELS[u.troop_type] || u.troop_type}, ${u.formation})${order}${tp}`));
-    for (const b of baseOutlines(u)) g.appendChild(s('polygon', { class: 'base', points: pts(b) }));
-    // The front edge, drawn heavier, shows the facing.
-    const f = footprint(u);
-    g.appendChild(s('line', { class: 'front', x1: toSvg(f.frontLeft)[0], y1: toSvg(f.frontLeft)[1], x2: toSvg(f.frontRight)[0], y2: toSvg(f.frontRight)[1] }));
-    const tpv = u.markers && u.markers.tension_points;
-    if (typeof tpv === 'number' && tpv > 0 && !u.removed) {
-      const c = toSvg(f.frontRight);
-      g.appendChild(s('circle', { class: 'tp-badge', cx: c[0], cy: c[1], r: 1.5 }));
-      g.appendChild(s('text', { class: 'tp-text', x: c[0], y: r2(c[1] + 0.7), 'text-anchor': 'middle', testid: 'battle-unit-tp', dataset: { value: String(tpv) } }, String(tpv)));
-    }
-    if (u.troop_type === 'horse' || u.troop_type === 'gunners') {
-      const c = toSvg([(f.frontLeft[0] + f.rearRight[0]) / 2, (f.frontLeft[1] + f.rearRight[1]) / 2]);
-      g.appendChild(s('text', { class: 'unit-glyph', x: c[0], y: r2(c[1] + 1), 'text-anchor': 'middle' }, u.troop_type === 'horse' ? 'H' : 'G'));
-    }
-    g.addEventListener('pointerenter', () => { hover = u.id; drawOverlay(); });
-    g.addEventListener('pointerleave', () => { if (hover === u.id) { hover = null; drawOverlay(); } });
-    g.addEventListener('focus', () => { hover = u.id; drawOverlay(); });
-    g.addEventListener('blur', () => { if (hover === u.id) { hover = null; drawOverlay(); } });
-    g.setAttribute('tabindex', '0');
-    if (opts.editUnits) {
-      g.dataset.drag = 'unit';
-      g.dataset.id = String(u.id);
-      g.classList.add('draggable');
-    }
-    return g;
-  }
-
-  function leaderEl(l) {
-    const sideIndex = battle.sides.findIndex((x) => x.id === l.side);
-    const mine = opts.myLeader && l.id === opts.myLeader;
-    const fate = l.values && l.values.fate;
-    const c = toSvg(l.position || [0, 0]);
-    const g = s('g', { class: `leader side-${sideIndex === 0 ? 'a' : sideIndex === 1 ? 'b' : 'c'}${mine ? ' leader-mine' : ''}${fate === 'killed' ? ' leader-killed' : ''}`, testid: 'battle-leader', dataset: { leader: String(l.id), user: String(l.user || 0) } },
-      s('title', {}, `${l.name || 'Leader'}${fate && fate !== 'unhurt' ? ` (${fate})` : ''}`),
-      s('circle', { cx: c[0], cy: c[1], r: 1.8 }),
-      s('path', { class: 'leader-flag', d: `M${c[0]},${c[1]} l0,-4.2 l2.6,0.9 l-2.6,0.9` }),
-      s('text', { class: 'leader-label', x: r2(c[0] + 2.6), y: r2(c[1] + 1.2) }, l.name || ''));
-    if (opts.editUnits) {
-      g.dataset.drag = 'leader';
-      g.dataset.id = String(l.id);
-      g.classList.add('draggable');
-    }
-    return g;
   }
 
   const overlay = s('g', { class: 'map-overlay' });
@@ -285,36 +354,20 @@ export function battleMap(options = {}) {
     }
   }
 
+  function onHover(id, left) {
+    if (id !== null) hover = id;
+    else if (hover === left) hover = null;
+    else return;
+    drawOverlay();
+  }
+
   function draw() {
     if (!battle) return;
     const t = battle.table || { width: 180, depth: 120 };
     D = t.depth;
     W = t.width;
     svg.classList.toggle('is-editing', !!(opts.editUnits || opts.editTerrain));
-    svg.setAttribute('viewBox', `-3 -3 ${t.width + 6} ${t.depth + 6}`);
-    while (svg.firstChild) svg.removeChild(svg.firstChild);
-    svg.appendChild(s('rect', { class: 'table-cloth', x: 0, y: 0, width: t.width, height: t.depth }));
-    const grid = s('g', { class: 'table-grid' });
-    const step = t.width > 100 ? 10 : 5;
-    for (let x = step; x < t.width; x += step) {
-      const a = toSvg([x, 0]);
-      grid.appendChild(s('line', { x1: a[0], y1: 0, x2: a[0], y2: t.depth }));
-    }
-    for (let y = step; y < t.depth; y += step) {
-      const a = toSvg([0, y]);
-      grid.appendChild(s('line', { x1: 0, y1: a[1], x2: t.width, y2: a[1] }));
-    }
-    svg.appendChild(grid);
-    const terrain = s('g', { class: 'terrain-layer' });
-    const order = (k) => (k === 'hill' ? 0 : k === 'marsh' ? 1 : k === 'river' ? 2 : k === 'road' ? 3 : 4);
-    for (const tf of [...(battle.terrain || [])].sort((a, b) => order(a.kind) - order(b.kind))) terrain.appendChild(terrainEl(tf));
-    svg.appendChild(terrain);
-    const units = s('g', { class: 'unit-layer' });
-    for (const u of battle.units || []) units.appendChild(unitEl(u));
-    svg.appendChild(units);
-    const leaders = s('g', { class: 'leader-layer' });
-    for (const l of battle.leaders || []) leaders.appendChild(leaderEl(l));
-    svg.appendChild(leaders);
+    drawScene(svg, battle, { flip, ids: 'battle', opts, selected, onHover });
     svg.appendChild(overlay);
     drawOverlay();
     // Legend: sides and the terrain kinds on this table.

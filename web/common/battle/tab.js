@@ -34,9 +34,9 @@ function unitsPanel() {
         const known = typeof v.drill === 'number';
         const tp = u.markers && typeof u.markers.tension_points === 'number' ? String(u.markers.tension_points) : '?';
         const pending = u.pending_order ? ` (next: ${ord(u.pending_order)})` : '';
-        return h('tr', { testid: 'battle-unit-row', dataset: { unit: String(u.id), side: u.side }, class: `${u.owner === me.user ? 'is-mine' : ''}${u.removed ? ' is-removed' : ''}` },
+        return h('tr', { testid: 'battle-unit-row', dataset: { unit: String(u.id), side: u.side, concealed: u.concealed ? 'true' : undefined }, class: `${u.owner === me.user ? 'is-mine' : ''}${u.removed ? ' is-removed' : ''}${u.concealed ? ' is-concealed' : ''}` },
           h('td', {}, h('span', { class: `side-dot side-${(b.sides || []).findIndex((s) => s.id === u.side) === 0 ? 'a' : 'b'}`, 'aria-hidden': 'true' }), ' ',
-            u.name || `Unit ${u.id}`, h('span', { class: 'hint' }, ` ${sideName(u.side)}${u.removed ? ', gone' : ''}`)),
+            u.name || `Unit ${u.id}`, h('span', { class: 'hint' }, ` ${sideName(u.side)}${u.removed ? ', gone' : ''}${u.concealed ? ', concealed from the enemy' : ''}`)),
           h('td', {}, `${TROOP_LABELS[u.troop_type] || u.troop_type}, ${u.formation}`),
           h('td', {}, known ? `${v.drill}:${v.musketry}:${v.effectiveness}` : '?'),
           h('td', { dataset: { value: tp } }, tp),
@@ -74,6 +74,7 @@ export const battleTab = {
       canDrag: () => !!consoleApi && consoleApi.canDrag(),
       onDrag: (d) => { if (consoleApi) consoleApi.mapDrag(d); },
       onSelect: (sel) => { if (consoleApi) consoleApi.mapSelect(sel); },
+      onTurn: (flip) => replay.setFlip(flip),
     });
     const hand = cardHand(ctx, campaignId, {
       onMoveMode: (on, to) => { moveMode = on; moveTo = to; renderMap(); },
@@ -96,7 +97,9 @@ export const battleTab = {
         h('div', { class: 'battle-side' }, hand.el, talk.el)),
       consoleSlot,
       records.el,
-      h('div', { class: 'battle-lower' }, h('div', { class: 'battle-side' }, log.el, units.el), h('div', { class: 'battle-side' }, replay.el)));
+      h('div', { class: 'battle-lower' }, log.el, units.el),
+      // The replay takes the whole width: its small map beside the turn's lines.
+      replay.el);
     const createSlot = h('div', { class: 'battle-create-slot' });
     const el = h('div', { class: 'battle-tab' }, pickerField, none, createSlot, battleBody);
 
