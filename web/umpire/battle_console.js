@@ -24,6 +24,8 @@ const OVERRIDES = {
   reaction_test: 'Call a reaction test',
   record: 'Correct the losses tally',
   leader: 'A leader\'s fate',
+  reveal: 'Reveal an ambush',
+  conceal: 'Conceal (an ambush)',
 };
 
 const ORDERS = ['fire', 'hold_your_fire', 'cease_fire', 'retreat', 'run_away', 'advance', 'charge', 'wheel_left', 'wheel_right', 'follow_me', 'form_square', 'form_column', 'form_line'];
@@ -35,6 +37,34 @@ function field(id, label, control, extra = {}) {
 function num(id, value, attrs = {}) {
   return h('input', { type: 'number', id, testid: id, value: String(value), inputmode: 'decimal', ...attrs });
 }
+
+// "wood, town, hill" -> ['wood', 'town', 'hill']. Kinds the client does not know are refused here; the server
+// checks again.
+function parseKinds(text, known) {
+  const list = text.split(/[\s,;]+/).map((x) => x.trim().toLowerCase()).filter(Boolean);
+  const bad = list.filter((k) => !known.includes(k));
+  if (bad.length) throw new Error(`Not a kind of terrain: ${bad.join(', ')}. Use ${known.join(', ')}.`);
+  return [...new Set(list)];
+}
+
+// "wood 0.5, marsh 0.5, river 0" -> {wood: 0.5, marsh: 0.5, river: 0} (also "wood: 0.5" or "wood=0.5").
+function parseFactors(text, known) {
+  const out = {};
+  for (const part of text.split(/[,;\n]+/).map((x) => x.trim()).filter(Boolean)) {
+    const m = /^([a-z_]+)\s*[:=]?\s*([0-9]*\.?[0-9]+)$/i.exec(part);
+    if (!m) throw new Error(`"${part}": write a kind of terrain and a factor, e.g. "wood 0.5".`);
+    const kind = m[1].toLowerCase();
+    const f = Number(m[2]);
+    if (!known.includes(kind)) throw new Error(`Not a kind of terrain: ${kind}. Use ${known.join(', ')}.`);
+    if (!(f >= 0 && f <= 1)) throw new Error(`${kind} ${m[2]}: the factor runs from 0 (impassable) to 1 (full speed).`);
+    if (kind in out) throw new Error(`${kind} is given twice.`);
+    out[kind] = f;
+  }
+  return out;
+}
+
+const kindsText = (list) => (Array.isArray(list) ? list.join(', ') : '');
+const factorsText = (obj) => (obj && typeof obj === 'object' ? Object.entries(obj).map(([k, v]) => `${k} ${v}`).join(', ') : '');
 
 export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap }) {
   const C = Number(campaignId);
@@ -111,6 +141,8 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
   const uD = num('battle-unit-drill', 2, { min: 0, max: 6 });
   const uM = num('battle-unit-musketry', 2, { min: 0, max: 6 });
   const uE = num('battle-unit-effectiveness', 2, { min: 0, max: 6 });
+  // An ambush: the server sends a concealed piece only to its own side and umpires until it is revealed.
+  const uConcealed = h('input', { type: 'checkbox', id: 'battle-unit-concealed', testid: 'battle-unit-concealed' });
   const uAdd = h('button', { type: 'submit', class: 'secondary', testid: 'battle-unit-add' }, 'Add the unit');
   const uError = errorLine('battle-unit-error');
   const unitForm = h('form', { class: 'stack editor-form', novalidate: true },
@@ -118,6 +150,7 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
     h('div', { class: 'field-row' }, field('battle-unit-type', 'Troops', uType), field('battle-unit-formation', 'Formation', uFormation)),
     h('div', { class: 'field-row' }, field('battle-unit-owner', 'Commanded by', uOwner), field('battle-unit-bases', 'Bases', uBases)),
     h('div', { class: 'field-row three' }, field('battle-unit-drill', 'Drill', uD), field('battle-unit-musketry', 'Musketry', uM), field('battle-unit-effectiveness', 'Effect.', uE)),
+    h('label', { class: 'check', for: 'battle-unit-concealed' }, uConcealed, ' Concealed (ambush): the enemy does not see it until it moves, fires or is spotted'),
     h('div', { class: 'form-actions' }, uAdd), uError.el);
 
   const tKind = h('select', { id: 'battle-terrain-kind', testid: 'battle-terrain-kind' }, ...TERRAIN_KINDS.map((k) => h('option', { value: k }, k)));
@@ -129,26 +162,50 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
 
   const lUser = h('select', { id: 'battle-leader-user', testid: 'battle-leader-user' });
   const lSide = h('select', { id: 'battle-leader-side', testid: 'battle-leader-side' });
+  const lConcealed = h('input', { type: 'checkbox', id: 'battle-leader-concealed', testid: 'battle-leader-concealed' });
   const lAdd = h('button', { type: 'submit', class: 'secondary', testid: 'battle-leader-add' }, 'Add leader');
   const lError = errorLine('battle-leader-error');
   const leaderForm = h('form', { class: 'inline-form editor-form', novalidate: true },
-    field('battle-leader-user', 'Leader (player)', lUser), field('battle-leader-side', 'Side', lSide), h('div', { class: 'form-actions' }, lAdd), lError.el);
+    field('battle-leader-user', 'Leader (player)', lUser), field('battle-leader-side', 'Side', lSide),
+    h('label', { class: 'check', for: 'battle-leader-concealed' }, lConcealed, ' Concealed (ambush)'),
+    h('div', { class: 'form-actions' }, lAdd), lError.el);
 
   const selInfo = h('p', { class: 'selected-info', testid: 'battle-selected' }, 'Click a unit, leader or terrain on the map to select it.');
   const rotL = h('button', { type: 'button', class: 'small', testid: 'battle-rotate-left', title: 'Turn 45° left' }, '⟲ 45°');
   const rotR = h('button', { type: 'button', class: 'small', testid: 'battle-rotate-right', title: 'Turn 45° right' }, '⟳ 45°');
   const about = h('button', { type: 'button', class: 'small', testid: 'battle-about-face' }, 'About face');
   const remove = h('button', { type: 'button', class: 'small danger-ghost', testid: 'battle-remove' }, 'Remove');
+  const selConcealed = h('input', { type: 'checkbox', id: 'battle-selected-concealed', testid: 'battle-selected-concealed' });
+  const selConcealedLabel = h('label', { class: 'check', for: 'battle-selected-concealed' }, selConcealed, ' Concealed (ambush)');
   const selError = errorLine('battle-selected-error');
-  const selActions = h('div', { class: 'form-actions', hidden: true }, rotL, rotR, about, remove);
+  const selActions = h('div', { class: 'form-actions', hidden: true }, rotL, rotR, about, remove, selConcealedLabel);
 
   const autoRun = h('input', { type: 'checkbox', id: 'battle-auto-run', testid: 'battle-auto-run' });
   const turnSeconds = num('battle-turn-seconds', 0, { min: 0, max: 86400 });
+  // Ambushes and terrain (spot_cm, ambush_surprise, blocks_sight, terrain_movement): sent only when changed,
+  // so a server without them is not troubled by the form.
+  const spotCm = h('input', { type: 'number', id: 'battle-spot-cm', testid: 'battle-spot-cm', min: 0, max: 1000, step: 'any', inputmode: 'decimal', placeholder: 'e.g. 10' });
+  const surprise = h('input', { type: 'checkbox', id: 'battle-ambush-surprise', testid: 'battle-ambush-surprise' });
+  const blocksSight = h('input', { type: 'text', id: 'battle-blocks-sight', testid: 'battle-blocks-sight', placeholder: 'wood, town, hill', autocomplete: 'off' });
+  const movement = h('input', { type: 'text', id: 'battle-terrain-movement', testid: 'battle-terrain-movement', placeholder: 'wood 0.5, marsh 0.5, town 0.5, river 0', autocomplete: 'off' });
   const settingsSave = h('button', { type: 'button', class: 'small secondary', testid: 'battle-settings-save' }, 'Save');
   const settingsError = errorLine('battle-settings-error');
-  const settingsBox = h('div', { class: 'inline-form settings-form' },
-    h('label', { class: 'check', for: 'battle-auto-run' }, autoRun, ' Resolve each turn at once (untick to step through it)'),
-    field('battle-turn-seconds', 'Turn timer (s, 0 none)', turnSeconds), h('div', { class: 'form-actions' }, settingsSave), settingsError.el);
+  const settingsBox = h('div', { class: 'stack settings-form' },
+    h('div', { class: 'inline-form' },
+      h('label', { class: 'check', for: 'battle-auto-run' }, autoRun, ' Resolve each turn at once (untick to step through it)'),
+      field('battle-turn-seconds', 'Turn timer (s, 0 none)', turnSeconds)),
+    h('div', { class: 'field-row' },
+      field('battle-spot-cm', 'Ambushers are seen within (cm)', spotCm),
+      h('label', { class: 'check', for: 'battle-ambush-surprise' }, surprise, ' A sprung ambush: the enemy units that see it take a reaction test (surprised)')),
+    h('div', { class: 'field' }, h('label', { for: 'battle-blocks-sight' }, 'Terrain that blocks sight'), blocksSight,
+      h('p', { class: 'hint' }, `Kinds of terrain, separated by commas: ${TERRAIN_KINDS.join(', ')}.`)),
+    h('div', { class: 'field' }, h('label', { for: 'battle-terrain-movement' }, 'Movement in terrain'), movement,
+      h('p', { class: 'hint' }, 'A kind and the part of normal speed kept in it: 1 full speed, 0.5 half, 0 impassable except where a road crosses. Kinds left out: full speed.')),
+    h('div', { class: 'form-actions' }, settingsSave), settingsError.el);
+  let settingsDirty = false; // the umpire has changed a field: pushes no longer refill the form until it is saved
+  let settingsBattle = null;
+  settingsBox.addEventListener('input', () => { settingsDirty = true; });
+  settingsBox.addEventListener('change', () => { settingsDirty = true; });
 
   const start = h('button', { type: 'button', class: 'primary', testid: 'battle-start' }, 'Start the battle');
   const startError = errorLine('battle-start-error');
@@ -217,6 +274,9 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
   const leaderById = (id) => (battle.leaders || []).find((l) => l.id === id);
   const terrainById = (id) => (battle.terrain || []).find((t) => t.id === id);
   const players = () => Object.values(view.members || {}).filter((m) => m.role === 'player');
+  // Kinds the settings may name: the client's list and any other kind on this table.
+  const knownKinds = () => [...new Set([...TERRAIN_KINDS, ...(battle.terrain || []).map((t) => t.kind)])];
+  const pieceById = (kind, id) => (kind === 'unit' ? unitById(id) : kind === 'leader' ? leaderById(id) : null);
 
   function spot(sideIndex) {
     const t = battle.table || { width: 180, depth: 120 };
@@ -235,7 +295,9 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
       owner: Number(uOwner.value) || 0, position: spot(si), facing: si === 0 ? 0 : 180,
       values: { drill: Number(uD.value), musketry: Number(uM.value), effectiveness: Number(uE.value) },
     };
-    runForm({ button: uAdd, error: uError, action: async () => { await send('battle.place', { ...B(), unit }); uName.value = ''; } });
+    if (uConcealed.checked) unit.concealed = true;
+    // The box is cleared after each unit: the next one is not hidden by accident.
+    runForm({ button: uAdd, error: uError, action: async () => { await send('battle.place', { ...B(), unit }); uName.value = ''; uConcealed.checked = false; } });
   });
 
   function terrainShape(kind) {
@@ -260,7 +322,8 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
     const user = Number(lUser.value);
     const p = spot(si);
     const leader = { user, side: battle.sides[si].id, name: memberName(view, user), position: [p[0], p[1] + (si === 0 ? -4 : 4)] };
-    runForm({ button: lAdd, error: lError, action: () => send('battle.place', { ...B(), leader }) });
+    if (lConcealed.checked) leader.concealed = true;
+    runForm({ button: lAdd, error: lError, action: async () => { await send('battle.place', { ...B(), leader }); lConcealed.checked = false; } });
   });
 
   function turnSelected(by) {
@@ -279,8 +342,46 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
     runForm({ button: remove, error: selError, action: async () => { await send('battle.remove', body); selected = null; map.select(null); fillSelected(); } });
   });
 
+  selConcealed.addEventListener('change', () => {
+    if (!selected || selected.kind === 'terrain') return;
+    const body = { ...B(), [selected.kind]: { id: selected.id, concealed: selConcealed.checked } };
+    runForm({ error: selError, action: () => send('battle.place', body) }).then((ok) => { if (!ok) fillSelected(); });
+  });
+
+  // The settings as the form has them; the new ones only where they differ from the view's.
+  function settingsToSend() {
+    const cur = battle.settings || {};
+    const out = { auto_run: autoRun.checked, turn_seconds: Number(turnSeconds.value) || 0 };
+    const spotText = spotCm.value.trim();
+    if (spotText !== '') {
+      const v = Number(spotText);
+      if (!(v >= 0 && v <= 1000)) throw new Error('The distance at which ambushers are seen: a number of cm from 0 to 1000.');
+      if (v !== cur.spot_cm) out.spot_cm = v;
+    } else if (cur.spot_cm !== undefined) {
+      throw new Error('Give the distance at which ambushers are seen (cm).');
+    }
+    if (surprise.checked !== !!cur.ambush_surprise) out.ambush_surprise = surprise.checked;
+    const kinds = parseKinds(blocksSight.value, knownKinds());
+    if (kindsText(kinds) !== kindsText(cur.blocks_sight || [])) out.blocks_sight = kinds;
+    const factors = parseFactors(movement.value, knownKinds());
+    if (factorsText(factors) !== factorsText(cur.terrain_movement || {})) out.terrain_movement = factors;
+    return out;
+  }
+  function fillSettings(b) {
+    const st = b.settings || {};
+    autoRun.checked = !!st.auto_run;
+    turnSeconds.value = String(st.turn_seconds || 0);
+    spotCm.value = typeof st.spot_cm === 'number' ? String(st.spot_cm) : '';
+    surprise.checked = !!st.ambush_surprise;
+    blocksSight.value = kindsText(st.blocks_sight);
+    movement.value = factorsText(st.terrain_movement);
+  }
   settingsSave.addEventListener('click', () => {
-    runForm({ button: settingsSave, error: settingsError, action: () => send('battle.settings', { ...B(), settings: { auto_run: autoRun.checked, turn_seconds: Number(turnSeconds.value) || 0 } }) });
+    runForm({ button: settingsSave, error: settingsError, action: async () => {
+      await send('battle.settings', { ...B(), settings: settingsToSend() });
+      settingsDirty = false;
+      fillSettings(battle);
+    } });
   });
   start.addEventListener('click', () => runForm({ button: start, error: startError, action: () => send('battle.start', B()) }));
   closeTurn.addEventListener('click', () => runForm({ button: closeTurn, error: playError, action: () => send('battle.close_turn', B()) }));
@@ -296,11 +397,15 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
     const what = oWhat.value;
     const keep = oTarget.value;
     const opts = [];
-    if (what === 'move' || what === 'leader') {
-      for (const l of battle.leaders || []) opts.push(h('option', { value: `leader:${l.id}` }, `Leader: ${l.name}`));
+    // Reveal offers the concealed pieces, Conceal the others still on the table.
+    const hidden = what === 'reveal' || what === 'conceal';
+    const fits = (x) => (what === 'reveal' ? x.concealed === true : what === 'conceal' ? x.concealed !== true && !x.removed : true);
+    const leaders = (battle.leaders || []).filter(fits);
+    if (what === 'move' || what === 'leader' || hidden) {
+      for (const l of leaders) opts.push(h('option', { value: `leader:${l.id}` }, `Leader: ${l.name}`));
     }
-    if (what !== 'leader') for (const u of battle.units || []) opts.push(h('option', { value: `unit:${u.id}` }, u.name || `Unit ${u.id}`));
-    if (what === 'move') opts.push(...opts.splice(0, (battle.leaders || []).length)); // units first
+    if (what !== 'leader') for (const u of (battle.units || []).filter(fits)) opts.push(h('option', { value: `unit:${u.id}` }, u.name || `Unit ${u.id}`));
+    if (what === 'move' || hidden) opts.push(...opts.splice(0, leaders.length)); // units first
     oTarget.replaceChildren(...opts);
     if ([...oTarget.options].some((o) => o.value === keep)) oTarget.value = keep;
     let values = [];
@@ -327,16 +432,20 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
     oFacing.disabled = kind !== 'unit';
   }
   oWhat.addEventListener('change', fillTargets);
+  const targetKey = (b) => `${b.id}:${(b.units || []).map((u) => `${u.id}${u.concealed ? 'c' : ''}${u.removed ? 'r' : ''}`).join(',')}:${(b.leaders || []).map((l) => `${l.id}${l.concealed ? 'c' : ''}`).join(',')}`;
   oTarget.addEventListener('change', () => { if (oWhat.value === 'move') fillPosition(); });
   overrideForm.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const reason = oReason.value.trim();
     if (!reason) { oError.show('Give a reason: it goes in the log.'); oReason.focus(); return; }
     const what = oWhat.value;
+    if (!oTarget.value) { oError.show(what === 'reveal' ? 'Nothing is concealed.' : 'Nothing to choose.'); return; }
     const [kind, idText] = oTarget.value.split(':');
     const id = Number(idText);
     const body = { ...B(), what, reason };
-    if (what === 'move') {
+    if (what === 'reveal' || what === 'conceal') {
+      body[kind] = id;
+    } else if (what === 'move') {
       body[kind] = id;
       body.position = [Number(oX.value), Number(oY.value)];
       if (kind === 'unit') body.facing = Number(oFacing.value);
@@ -368,8 +477,11 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
     }
     const where = item.position ? ` at (${item.position.map((n) => Math.round(n * 10) / 10).join(', ')})` : '';
     const facing = selected.kind === 'unit' ? `, facing ${Math.round(item.facing || 0)}°` : '';
-    setText(selInfo, `${selected.kind === 'terrain' ? item.kind : selected.kind}: ${item.name || `#${item.id}`}${where}${facing}`);
+    const hid = item.concealed ? ' (concealed from the enemy)' : '';
+    setText(selInfo, `${selected.kind === 'terrain' ? item.kind : selected.kind}: ${item.name || `#${item.id}`}${where}${facing}${hid}`);
     selActions.hidden = false;
+    selConcealedLabel.hidden = selected.kind === 'terrain';
+    selConcealed.checked = !!item.concealed;
     rotL.hidden = selected.kind !== 'unit';
     rotR.hidden = selected.kind !== 'unit';
     about.hidden = selected.kind !== 'unit';
@@ -457,10 +569,8 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
         uOwner.replaceChildren(h('option', { value: '0' }, 'the umpire'), ...ps.map((p) => h('option', { value: String(p.user) }, p.name)));
         lUser.replaceChildren(...ps.map((p) => h('option', { value: String(p.user) }, p.name)));
       }
-      if (document.activeElement !== autoRun && document.activeElement !== turnSeconds) {
-        autoRun.checked = !!(b.settings && b.settings.auto_run);
-        turnSeconds.value = String((b.settings && b.settings.turn_seconds) || 0);
-      }
+      if (settingsBattle !== b.id) { settingsBattle = b.id; settingsDirty = false; }
+      if (!settingsDirty) fillSettings(b);
       fillSelected();
       start.disabled = !(b.leaders || []).some((l) => l.user);
       if (setup) return;
@@ -482,8 +592,8 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
       nextStep.dataset.step = b.next_step || '';
       playBox.querySelector('.override-box').hidden = b.status === 'ended';
       endButton.hidden = b.status === 'ended' || !endBox.hidden;
-      if (!oTarget.options.length || oTarget.dataset.key !== `${b.id}:${(b.units || []).length}:${(b.leaders || []).length}`) {
-        oTarget.dataset.key = `${b.id}:${(b.units || []).length}:${(b.leaders || []).length}`;
+      if (!oTarget.options.length || oTarget.dataset.key !== targetKey(b)) {
+        oTarget.dataset.key = targetKey(b);
         fillTargets();
       }
     },
