@@ -203,6 +203,30 @@ void from_json(const json& j, LogEntry& e) {
     else bad("audience is all, side, user or umpire", j);
 }
 
+void to_json(json& j, const TurnFrame& f) {
+    json units = json::array();
+    for (const auto& [id, u] : f.units) units.push_back(u);
+    json leaders = json::array();
+    for (const auto& [id, l] : f.leaders) leaders.push_back(l);
+    j = {{"turn", f.turn}, {"end", f.end}, {"units", units}, {"leaders", leaders}};
+}
+
+void from_json(const json& j, TurnFrame& f) {
+    f = TurnFrame{};
+    f.turn = j.at("turn").get<int>();
+    f.end = j.value("end", false);
+    for (const auto& u : j.value("units", json::array())) {
+        Unit unit = u.get<Unit>();
+        f.units[unit.id] = std::move(unit);
+    }
+    for (const auto& l : j.value("leaders", json::array())) {
+        Leader leader = l.get<Leader>();
+        f.leaders[leader.id] = std::move(leader);
+    }
+}
+
+void Battle::record_frame(int at_turn, bool end) { history.push_back(TurnFrame{at_turn, end, units, leaders}); }
+
 void to_json(json& j, const Battle& b) {
     json units = json::array();
     for (const auto& [id, u] : b.units) units.push_back(u);
@@ -223,7 +247,8 @@ void to_json(json& j, const Battle& b) {
          {"phase", b.phase},
          {"boxes", boxes},
          {"ruleset_state", b.ruleset_state},
-         {"log", b.log}};
+         {"log", b.log},
+         {"history", b.history}};
 }
 
 void from_json(const json& j, Battle& b) {
@@ -251,6 +276,7 @@ void from_json(const json& j, Battle& b) {
         for (const auto& [name, box] : it->items()) b.boxes[name] = box.get<SealedBox>();
     b.ruleset_state = object_or_empty(j, "ruleset_state");
     if (auto it = j.find("log"); it != j.end()) b.log = it->get<std::vector<LogEntry>>();
+    if (auto it = j.find("history"); it != j.end()) b.history = it->get<std::vector<TurnFrame>>();
 }
 
 namespace {

@@ -100,6 +100,16 @@ struct LogEntry {
     bool operator==(const LogEntry&) const = default;
 };
 
+// Where every piece stood when a turn opened (or, with `end`, when the battle ended): the replay redraws
+// the table from these, each filtered for its viewer like the live pieces.
+struct TurnFrame {
+    int turn = 0;
+    bool end = false;
+    std::map<std::int64_t, Unit> units;
+    std::map<std::int64_t, Leader> leaders;
+    bool operator==(const TurnFrame&) const = default;
+};
+
 struct Battle {
     std::int64_t id = 0;
     std::int64_t campaign = 0;
@@ -115,7 +125,11 @@ struct Battle {
     std::map<std::string, SealedBox> boxes;  // sealed submissions by purpose: "cards", "tempo"...
     nlohmann::json ruleset_state = nlohmann::json::object();  // umpire-only state of the rule set
     std::vector<LogEntry> log;
+    std::vector<TurnFrame> history;
     bool operator==(const Battle&) const = default;
+
+    // Records where the pieces stand now as the frame of `turn`.
+    void record_frame(int turn, bool end = false);
 
     const Unit* unit(std::int64_t id) const;
     const Leader* leader(std::int64_t id) const;
@@ -142,6 +156,8 @@ void to_json(nlohmann::json& j, const Leader& l);
 void from_json(const nlohmann::json& j, Leader& l);
 void to_json(nlohmann::json& j, const LogEntry& e);
 void from_json(const nlohmann::json& j, LogEntry& e);
+void to_json(nlohmann::json& j, const TurnFrame& f);
+void from_json(const nlohmann::json& j, TurnFrame& f);
 void to_json(nlohmann::json& j, const Battle& b);
 void from_json(const nlohmann::json& j, Battle& b);
 

@@ -55,6 +55,30 @@ json public_unit(const Unit& u, const BattleVisibility& vis) {
     return j;
 }
 
+std::pair<json, json> visible_pieces(const std::map<std::int64_t, Unit>& all_units,
+                                     const std::map<std::int64_t, Leader>& all_leaders, const Viewer& viewer,
+                                     const std::string& viewer_side, const BattleVisibility& vis) {
+    const bool player = viewer.role == Role::player;
+    const std::string& side = viewer_side;
+    auto sees_fully = [&](const Unit& u) {
+        if (!player) return false;
+        if (u.owner != 0 && u.owner == viewer.user) return true;
+        return vis.side_sees_side && !side.empty() && u.side == side;
+    };
+    json units = json::array();
+    for (const auto& [id, u] : all_units) {
+        if (sees_fully(u)) units.push_back(u);
+        else if (!u.concealed) units.push_back(public_unit(u, vis));
+    }
+    json leaders = json::array();
+    for (const auto& [id, l] : all_leaders) {
+        bool own = player && ((l.user != 0 && l.user == viewer.user) || (!side.empty() && l.side == side));
+        if (own) leaders.push_back(l);
+        else if (!l.concealed) leaders.push_back(public_leader(l));
+    }
+    return {std::move(units), std::move(leaders)};
+}
+
 json view(const Battle& b, const Viewer& viewer, const std::string& viewer_side, const BattleVisibility& vis) {
     if (!viewer.is_member()) return {{"id", b.id}};
     if (viewer.is_umpire()) {
@@ -66,22 +90,11 @@ json view(const Battle& b, const Viewer& viewer, const std::string& viewer_side,
     }
     const bool player = viewer.role == Role::player;
     const std::string side = player ? viewer_side : std::string();
-    auto sees_fully = [&](const Unit& u) {
-        if (!player) return false;
-        if (u.owner != 0 && u.owner == viewer.user) return true;
-        return vis.side_sees_side && !side.empty() && u.side == side;
-    };
-
-    json units = json::array();
-    for (const auto& [id, u] : b.units) {
-        if (sees_fully(u)) units.push_back(u);
-        else if (!u.concealed) units.push_back(public_unit(u, vis));
-    }
-    json leaders = json::array();
-    for (const auto& [id, l] : b.leaders) {
-        bool own = player && ((l.user != 0 && l.user == viewer.user) || (!side.empty() && l.side == side));
-        if (own) leaders.push_back(l);
-        else if (!l.concealed) leaders.push_back(public_leader(l));
+    auto pieces = visible_pieces(b.units, b.leaders, viewer, side, vis);
+    json history = json::array();
+    for (const auto& f : b.history) {
+        auto seen = visible_pieces(f.units, f.leaders, viewer, side, vis);
+        history.push_back({{"turn", f.turn}, {"end", f.end}, {"units", seen.first}, {"leaders", seen.second}});
     }
     json boxes = json::object();
     for (const auto& [name, box] : b.boxes) boxes[name] = view(box, viewer, side, vis.boxes);
@@ -91,10 +104,11 @@ json view(const Battle& b, const Viewer& viewer, const std::string& viewer_side,
         json entry = e;
         log.push_back(std::move(entry));
     }
-    return {{"id", b.id},         {"campaign", b.campaign}, {"name", b.name},       {"ruleset", b.ruleset},
-            {"table", b.table},   {"terrain", b.terrain},   {"sides", b.sides},     {"units", units},
-            {"leaders", leaders}, {"turn", b.turn},         {"phase", b.phase},     {"boxes", boxes},
-            {"log", log},         {"viewer_side", side}};
+    return {{"id", b.id},           {"campaign", b.campaign}, {"name", b.name},
+            {"ruleset", b.ruleset}, {"table", b.table},       {"terrain", b.terrain},
+            {"sides", b.sides},     {"units", pieces.first},  {"leaders", pieces.second},
+            {"turn", b.turn},       {"phase", b.phase},       {"boxes", boxes},
+            {"log", log},           {"history", history},     {"viewer_side", side}};
 }
 
 }  // namespace muster::battle

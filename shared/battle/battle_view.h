@@ -5,7 +5,10 @@
 // rule set says a marker or value is on the table for all to see; concealed enemy units and leaders not at
 // all. Umpires see everything. Observers see as a player of no side. Non-members see nothing.
 // Generic over rule sets: each rule set passes its BattleVisibility.
+#include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -27,6 +30,12 @@ struct BattleVisibility {
 // viewer_side: the viewer's side in this battle (Battle::side_of), empty for none.
 nlohmann::json view(const Battle& battle, const Viewer& viewer, const std::string& viewer_side,
                     const BattleVisibility& visibility = {});
+
+// The units and leaders (as JSON arrays) a viewer may see of these pieces: the live ones or a turn's frame.
+std::pair<nlohmann::json, nlohmann::json> visible_pieces(const std::map<std::int64_t, Unit>& units,
+                                                         const std::map<std::int64_t, Leader>& leaders,
+                                                         const Viewer& viewer, const std::string& viewer_side,
+                                                         const BattleVisibility& visibility);
 
 // One unit as a viewer of another side (or of none) sees it. Concealed units are not to be passed here.
 nlohmann::json public_unit(const Unit& unit, const BattleVisibility& visibility);

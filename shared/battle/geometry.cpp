@@ -368,6 +368,110 @@ const TerrainFeature* terrain_at(const std::vector<TerrainFeature>& terrain, Poi
     return nullptr;
 }
 
+namespace {
+
+// Separating axes: two convex polygons overlap unless, along some edge's normal, their shadows are apart
+// or only touch.
+bool convex_overlap(const std::vector<Point>& a, const std::vector<Point>& b) {
+    for (const auto* poly : {&a, &b}) {
+        for (std::size_t i = 0; i < poly->size(); ++i) {
+            Point e = (*poly)[(i + 1) % poly->size()] - (*poly)[i];
+            Point n{-e.y, e.x};
+            double len = std::hypot(n.x, n.y);
+            if (len <= 0) continue;
+            n = n * (1 / len);
+            double amin = 1e300, amax = -1e300, bmin = 1e300, bmax = -1e300;
+            for (Point p : a) amin = std::min(amin, dot(p, n)), amax = std::max(amax, dot(p, n));
+            for (Point p : b) bmin = std::min(bmin, dot(p, n)), bmax = std::max(bmax, dot(p, n));
+            if (amax <= bmin + epsilon || bmax <= amin + epsilon) return false;
+        }
+    }
+    return true;
+}
+
+bool overlaps_any(const Unit& u, const std::vector<const Unit*>& others) {
+    for (const Unit* o : others)
+        if (overlap(u, *o)) return true;
+    return false;
+}
+
+bool listed(const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
+bool overlap(const Unit& a, const Unit& b) { return convex_overlap(footprint(a).corners(), footprint(b).corners()); }
+
+double clear_distance(const Unit& unit, double want, const std::vector<const Unit*>& others) {
+    if (want == 0) return 0;
+    std::vector<const Unit*> in_way;
+    for (const Unit* o : others)
+        if (o != &unit && o->id != unit.id && !overlap(unit, *o)) in_way.push_back(o);
+    const double sign = want < 0 ? -1 : 1, total = std::abs(want);
+    Footprint f = footprint(unit);
+    // Steps no longer than a quarter of the thinnest footprint about, so no unit is jumped over.
+    double thinnest = std::max(f.depth, epsilon);
+    for (const Unit* o : in_way) thinnest = std::min(thinnest, std::max(footprint(*o).depth, epsilon));
+    double step = std::min(total, thinnest / 4);
+    double clear = 0;
+    for (double d = step;; d += step) {
+        d = std::min(d, total);
+        if (overlaps_any(moved(unit, sign * d), in_way)) {
+            double lo = clear, hi = d;
+            for (int i = 0; i < 60 && hi - lo > epsilon / 4; ++i) {
+                double mid = (lo + hi) / 2;
+                (overlaps_any(moved(unit, sign * mid), in_way) ? hi : lo) = mid;
+            }
+            return sign * lo;
+        }
+        clear = d;
+        if (d >= total) return sign * total;
+    }
+}
+
+double pace_at(const std::vector<TerrainFeature>& terrain, const TerrainPace& pace, Point p) {
+    double slowest = 1;
+    for (const auto& t : terrain) {
+        if (!inside(t.shape, p)) continue;
+        if (listed(pace.ways, t.kind)) return 1;
+        auto it = pace.factor.find(t.kind);
+        if (it != pace.factor.end()) slowest = std::min(slowest, it->second);
+    }
+    return slowest;
+}
+
+double distance_over_terrain(const Unit& unit, double budget, const std::vector<TerrainFeature>& terrain,
+                             const TerrainPace& pace, double step) {
+    if (budget == 0 || step <= 0) return 0;
+    const double sign = budget < 0 ? -1 : 1;
+    const Point dir = direction(unit.facing) * sign;
+    const Point start = sign > 0 ? unit.position : unit.position - direction(unit.facing) * footprint(unit).depth;
+    double left = std::abs(budget), gone = 0;
+    while (left > epsilon) {
+        double len = std::min(step, left);
+        Point from = start + dir * gone, to = start + dir * (gone + len);
+        // A wall line (nothing inside it) of pace 0 stops the unit where it would cross.
+        bool walled = false;
+        for (const auto& t : terrain) {
+            auto it = pace.factor.find(t.kind);
+            if (it != pace.factor.end() && it->second <= 0 && t.shape.kind == Shape::Kind::polyline &&
+                t.shape.width <= 0 && segment_crosses(t.shape, from, to))
+                walled = true;
+        }
+        double k = pace_at(terrain, pace, to);
+        if (walled || k <= 0) break;
+        double cost = len / k;
+        if (cost > left + epsilon) {
+            gone += left * k;
+            break;
+        }
+        gone += len;
+        left -= cost;
+    }
+    return sign * gone;
+}
+
 Unit moved(const Unit& unit, double dist) {
     Unit u = unit;
     u.position = unit.position + direction(unit.facing) * dist;

@@ -8,6 +8,7 @@
 // edges touch are in contact. epsilon is far below anything a ruler on a table can tell apart (1e-6 of a
 // cm, inch or pace), and far above the rounding of doubles for tables of a few thousand units.
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,28 @@ double distance_to_unit(const Unit& unit, Point p);
 double distance_between(const Unit& a, const Unit& b);
 // Footprints touching or overlapping (within epsilon).
 bool in_contact(const Unit& a, const Unit& b);
+// Footprints overlapping: their insides share ground by more than epsilon (touching edges do not).
+bool overlap(const Unit& a, const Unit& b);
+// How far the unit can move straight along its facing, up to `want` (negative: backward), before its
+// footprint would overlap one of `others`: it stops touching the first one in its way. A unit it overlaps
+// already does not hold it (so two units pushed into each other by an override can part).
+double clear_distance(const Unit& unit, double want, const std::vector<const Unit*>& others);
+
+// How terrain holds up movement: the fraction of normal pace in each kind of terrain (1 where a kind is not
+// listed; 0 impassable), and the kinds that carry a way across (a road or bridge over a river: pace 1).
+struct TerrainPace {
+    std::map<std::string, double> factor;
+    std::vector<std::string> ways = {"road", "bridge", "ford"};
+};
+// The pace at a point: the slowest factor of the features holding it, 1 on a way.
+double pace_at(const std::vector<TerrainFeature>& terrain, const TerrainPace& pace, Point p);
+// How far the unit's leading edge (its front for `budget` > 0, its rear going backward) gets along its
+// facing when it has |budget| of movement: each stretch costs its length divided by the pace there
+// (sampled every `step`), and it stops short of impassable ground, a wall line of pace 0 included.
+// Returns a signed distance like `budget`.
+double distance_over_terrain(const Unit& unit, double budget, const std::vector<TerrainFeature>& terrain,
+                             const TerrainPace& pace, double step);
+
 // A leader is "with" a unit when his figure is within `reach` of the unit's footprint (0: touching it).
 bool with_unit(const Leader& leader, const Unit& unit, double reach);
 // Two leaders are adjacent when their figures are no more than `adjacency` apart.

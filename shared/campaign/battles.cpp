@@ -77,6 +77,33 @@ SettingSetter flag(bool BattleSettings::*field) {
     };
 }
 
+SettingSetter kinds(std::vector<std::string> BattleSettings::*field) {
+    return [=](BattleSettings& s, const json& v) -> std::optional<std::string> {
+        if (!v.is_array() || v.size() > 50) return "must be a list of terrain kinds";
+        std::vector<std::string> out;
+        for (const auto& k : v) {
+            if (!k.is_string() || k.get<std::string>().empty() || k.get<std::string>().size() > 40)
+                return "must be a list of terrain kinds (words)";
+            out.push_back(k.get<std::string>());
+        }
+        s.*field = out;
+        return std::nullopt;
+    };
+}
+SettingSetter factors(std::map<std::string, double> BattleSettings::*field) {
+    return [=](BattleSettings& s, const json& v) -> std::optional<std::string> {
+        if (!v.is_object() || v.size() > 50) return "must be an object: terrain kind -> a factor from 0 to 1";
+        std::map<std::string, double> out;
+        for (const auto& [k, f] : v.items()) {
+            if (k.empty() || k.size() > 40 || !f.is_number() || !(f.get<double>() >= 0 && f.get<double>() <= 1))
+                return "must be an object: terrain kind -> a factor from 0 to 1";
+            out[k] = f.get<double>();
+        }
+        s.*field = out;
+        return std::nullopt;
+    };
+}
+
 const std::map<std::string, SettingSetter>& setting_setters() {
     static const std::map<std::string, SettingSetter> table = {
         {"talk_cm", number(&BattleSettings::talk_cm, 0, 1000)},
@@ -85,6 +112,10 @@ const std::map<std::string, SettingSetter>& setting_setters() {
         {"hold_fire_close_cm", number(&BattleSettings::hold_fire_close_cm, 0, 1000)},
         {"outnumbered_cm", number(&BattleSettings::outnumbered_cm, 0, 10000)},
         {"sight_cm", number(&BattleSettings::sight_cm, 0, 10000)},
+        {"blocks_sight", kinds(&BattleSettings::blocks_sight)},
+        {"terrain_movement", factors(&BattleSettings::terrain_movement)},
+        {"spot_cm", number(&BattleSettings::spot_cm, 0, 10000)},
+        {"ambush_surprise", flag(&BattleSettings::ambush_surprise)},
         {"follow_me_tp", whole(&BattleSettings::follow_me_tp, 0, 8)},
         {"auto_run", flag(&BattleSettings::auto_run)},
         {"turn_seconds", whole(&BattleSettings::turn_seconds, 0, 86400)},
@@ -104,6 +135,10 @@ json to_json(const BattleSettings& s) {
     j["hold_fire_close_cm"] = s.hold_fire_close_cm;
     j["outnumbered_cm"] = s.outnumbered_cm;
     j["sight_cm"] = s.sight_cm;
+    j["blocks_sight"] = s.blocks_sight;
+    j["terrain_movement"] = s.terrain_movement;
+    j["spot_cm"] = s.spot_cm;
+    j["ambush_surprise"] = s.ambush_surprise;
     j["follow_me_tp"] = s.follow_me_tp;
     j["auto_run"] = s.auto_run;
     j["turn_seconds"] = s.turn_seconds;
@@ -200,6 +235,22 @@ struct Turn {
             e.battle.log.push_back(std::move(det));
         }
     }
+    // A line about a piece: public, unless the piece is concealed: then for its own side (and umpires) only,
+    // so an ambush's doings never reach the enemy's log.
+    void say_about(bool concealed, const std::string& side, const std::string& text, json details = nullptr) {
+        if (!concealed) return say(text, side, std::move(details));
+        LogEntry l;
+        l.turn = e.battle.turn;
+        l.phase = e.battle.phase;
+        l.text = text;
+        if (!details.is_null()) l.details = std::move(details);
+        l.audience = LogEntry::Audience::side;
+        l.side = side;
+        e.battle.log.push_back(std::move(l));
+    }
+    void say_of(const Unit& u, const std::string& text, json details = nullptr) {
+        say_about(u.concealed, u.side, text, std::move(details));
+    }
     void fact_add(const char* key, std::int64_t id) {
         json& list = e.facts[key];
         if (!list.is_array()) list = json::array();
@@ -218,13 +269,21 @@ std::vector<std::int64_t> live_units(const Battle& b) {
     return ids;
 }
 
+// over-the-hills.txt, "REACTION TEST RESULTS TABLES": "When in combat, always roll for the Jacobite forces
+// before Government forces." Fire, the tests after it and melee take units in this order.
+bool jacobite(const Unit& u) { return u.side == "jacobite" || u.side == "jacobites"; }
+std::vector<std::int64_t> in_combat_order(const Battle& b, std::vector<std::int64_t> ids) {
+    std::stable_partition(ids.begin(), ids.end(), [&](std::int64_t id) { return jacobite(b.units.at(id)); });
+    return ids;
+}
+
 // The nearest live enemy unit in front of `u` within `range_cm` (any range when negative).
 Unit* nearest_enemy_in_front(Turn& t, const Unit& u, double range_cm) {
     Unit* best = nullptr;
     double best_d = 0;
     double range = range_cm < 0 ? 1e12 : t.units(range_cm);
     for (auto& [id, o] : t.b().units) {
-        if (o.removed || o.side == u.side || !battle::unit_in_front_within(u, o, range)) continue;
+        if (o.removed || o.concealed || o.side == u.side || !battle::unit_in_front_within(u, o, range)) continue;
         double d = battle::distance_between(u, o);
         if (!best || d < best_d) best = &o, best_d = d;
     }
@@ -245,6 +304,7 @@ oth::ReactionCircumstances circumstances(Turn& t, const Unit& u, const Unit* ene
     for (const auto& [id, o] : t.b().units) {
         if (o.removed || battle::distance_between(u, o) > near) continue;
         if (o.side == u.side) ++friends;
+        else if (o.concealed) continue;  // an ambush not yet seen weighs on no one
         else {
             ++enemies;
             if (battle::arc_of(u, battle::footprint(o).centre()) != battle::Arc::front) c.outflanked = true;
@@ -282,16 +342,61 @@ void adjacent_friends_take_tp(Turn& t, const Unit& u, const std::string& why) {
         if (o.removed || o.id == u.id || o.side != u.side) continue;
         if (battle::distance_between(u, o) > t.units(t.e.settings.adjacent_cm)) continue;
         add_tp(o, 1);
-        t.say(unit_label(o) + " see " + unit_label(u) + " " + why + ".", o.side,
-              {{"unit", o.id}, {"tp", 1}, {"tension_points", tp(o)}});
+        t.say_of(o, unit_label(o) + " see " + unit_label(u) + " " + why + ".",
+                 {{"unit", o.id}, {"tp", 1}, {"tension_points", tp(o)}});
     }
+}
+
+// --- moving over the ground, sight ---
+
+// Terrain is sampled every quarter of a cm as a unit moves: finer than any ruler at the table.
+constexpr double move_step_cm = 0.25;
+
+// Moves u straight along its facing: at most `want_cm` (negative: backward) and no farther than `budget_cm`
+// of movement takes it over the terrain (terrain_movement); with `blocked`, it stops against any other unit
+// in its way, friend or foe. Returns the cm it went (signed).
+double move_straight(Turn& t, Unit& u, double want_cm, double budget_cm, bool blocked = true) {
+    if (want_cm == 0) return 0;
+    const double sign = want_cm < 0 ? -1 : 1;
+    battle::TerrainPace pace;
+    pace.factor = t.e.settings.terrain_movement;
+    double reach = battle::distance_over_terrain(u, sign * t.units(std::abs(budget_cm)), t.b().terrain, pace,
+                                                 t.units(move_step_cm));
+    double go = sign * std::min(std::abs(reach), t.units(std::abs(want_cm)));
+    if (blocked) {
+        std::vector<const Unit*> others;
+        for (const auto& [id, o] : t.b().units)
+            if (!o.removed && o.id != u.id) others.push_back(&o);
+        go = battle::clear_distance(u, go, others);
+    }
+    u = battle::moved(u, go);
+    return t.cm(go);
+}
+
+// Whether the line a-b is clear of terrain that blocks sight (blocks_sight). A feature holding either end
+// does not block: men at a wood's edge, in a town or on a hill see out and are seen.
+bool sight_clear(Turn& t, Point a, Point b) {
+    const auto& kinds = t.e.settings.blocks_sight;
+    for (const auto& f : t.b().terrain) {
+        if (std::find(kinds.begin(), kinds.end(), f.kind) == kinds.end()) continue;
+        if (battle::inside(f.shape, a) || battle::inside(f.shape, b)) continue;
+        if (battle::segment_crosses(f.shape, a, b)) return false;
+    }
+    return true;
+}
+
+// Whether unit `a` sees unit `b`: near enough (sight_cm) and a clear line between their middles.
+bool sees(Turn& t, const Unit& a, const Unit& b) {
+    return t.cm(battle::distance_between(a, b)) <= t.e.settings.sight_cm + battle::epsilon &&
+           sight_clear(t, battle::footprint(a).centre(), battle::footprint(b).centre());
 }
 
 void run_away_now(Turn& t, Unit& u) {
     int rate = oth::movement_cm(type_of(u), oth::MoveAction::run_away, drill(u), t.e.settings.oth);
     if (!(u.order && u.order->name == "run_away" && u.order->details.value("turned", false)))
         u = battle::turned(u, 180);
-    u = battle::moved(u, t.units(rate));
+    // Men running away stream past their friends: terrain holds them up, other units do not.
+    move_straight(t, u, rate, rate, false);
     impose(u, "run_away", {{"turned", true}});
     const auto& table = t.b().table;
     if (!table.contains(u.position.x, u.position.y)) u.removed = true;
@@ -309,7 +414,7 @@ void apply_result(Turn& t, Unit& u, oth::ReactionResult r) {
         case R::fb: {  // "Fall back for a turn (take 1 TP)"
             add_tp(u, oth::reaction_result_tp(r));
             int back = oth::movement_cm(type_of(u), oth::MoveAction::backward, drill(u), t.e.settings.oth);
-            u = battle::moved(u, -t.units(back));
+            move_straight(t, u, -back, -back);
             if (o == "advance" || o == "charge" || o == "follow_me") u.order.reset();
             t.fact_add("fell_back", u.id);
             break;
@@ -344,11 +449,56 @@ oth::ReactionResult test_unit(Turn& t, Unit& u, const Unit* enemy, const std::st
         case oth::ReactionResult::ch: text += "they charge"; break;
         case oth::ReactionResult::cf: text += "they cease firing"; break;
     }
-    t.say(text + ".", u.side,
+    t.say_of(u, text + ".",
           {{"unit", u.id}, {"test", why}, {"die", out.die}, {"modifier", out.modifier}, {"row", out.row},
            {"column", out.column}, {"result", code}, {"circumstances", circumstances_json(c)},
            {"tension_points", tp(u)}});
     return out.result;
+}
+
+// --- ambushes ---
+
+// A concealed unit shows itself: the line is public, and each enemy unit that sees it may be surprised
+// (over-the-hills.txt, "A Reaction Test is taken when ... 4. When surprised by new events"; ambush_surprise).
+void reveal(Turn& t, Unit& u, const std::string& how) {
+    if (!u.concealed) return;
+    u.concealed = false;
+    t.fact_add("revealed", u.id);
+    t.say("An ambush! " + unit_label(u) + " " + how + ".", u.side, {{"unit", u.id}});
+    if (!t.e.settings.ambush_surprise) return;
+    for (auto id : live_units(t.b())) {
+        Unit& o = t.b().units.at(id);
+        if (o.removed || o.side == u.side || o.concealed || t.fact_has("surprised", o.id) || !sees(t, o, u)) continue;
+        t.fact_add("surprised", o.id);
+        test_unit(t, o, &u, "surprised by an ambush");
+    }
+}
+
+// Concealed units and leaders are seen once an enemy unit or leader comes within spot_cm of them.
+void spot_ambushes(Turn& t) {
+    const double near = t.units(t.e.settings.spot_cm) + battle::epsilon;
+    auto enemy_near = [&](const std::string& side, const std::function<double(const Unit&)>& to_unit,
+                          const std::function<double(Point)>& to_point) {
+        for (const auto& [id, o] : t.b().units)
+            if (!o.removed && !o.concealed && o.side != side && to_unit(o) <= near) return true;
+        for (const auto& [id, l] : t.b().leaders)
+            if (!l.concealed && !leader_down(l) && l.side != side && to_point(l.position) <= near) return true;
+        return false;
+    };
+    for (auto id : live_units(t.b())) {
+        Unit& u = t.b().units.at(id);
+        if (u.concealed && enemy_near(u.side, [&](const Unit& o) { return battle::distance_between(u, o); },
+                                      [&](Point p) { return battle::distance_to_unit(u, p); }))
+            reveal(t, u, "are discovered");
+    }
+    for (auto& [id, l] : t.b().leaders) {
+        const Point at = l.position;
+        if (l.concealed && enemy_near(l.side, [&](const Unit& o) { return battle::distance_to_unit(o, at); },
+                                      [&](Point p) { return battle::distance(at, p); })) {
+            l.concealed = false;
+            t.say(l.name + " is discovered.");
+        }
+    }
 }
 
 // --- the steps ---
@@ -373,8 +523,8 @@ void step_orders(Turn& t) {
             // over-the-hills.txt, "Command & Control": "It takes one turn for a unit to digest a new order."
             if (t.e.settings.oth.digest_turns <= 0) impose(u, name, details);
             else u.pending_order = battle::Order{name, t.e.settings.oth.digest_turns, details};
-            t.say(leader.name + " orders " + unit_label(u) + ": " + std::string(oc->name) + ".", u.side,
-                  {{"unit", u.id}, {"order", name}, {"digest", t.e.settings.oth.digest_turns}});
+            t.say_of(u, leader.name + " orders " + unit_label(u) + ": " + std::string(oc->name) + ".",
+                     {{"unit", u.id}, {"order", name}, {"digest", t.e.settings.oth.digest_turns}});
         } else if (oc->kind == oth::CardKind::move && item.contains("to")) {
             // "Leaders can move 40cm per turn on horseback."
             Point to = item.at("to").get<Point>();
@@ -384,14 +534,15 @@ void step_orders(Turn& t) {
                 to = {leader.position.x + (to.x - leader.position.x) * k, leader.position.y + (to.y - leader.position.y) * k};
             }
             leader.position = to;
-            t.say(leader.name + " rides to a new position.");
+            t.say_about(leader.concealed, leader.side, leader.name + " rides to a new position.");
         } else if (oc->kind == oth::CardKind::engage) {
             t.fact_add("engaged", leader.id);
-            t.say(leader.name + " joins the fight.");
+            t.say_about(leader.concealed, leader.side, leader.name + " joins the fight.");
         } else if (oc->kind == oth::CardKind::inspire) {
             t.fact_add("inspiring", leader.id);
         }
     }
+    spot_ambushes(t);
 }
 
 void step_movement(Turn& t) {
@@ -410,6 +561,13 @@ void step_movement(Turn& t) {
             }
         }
         const auto type = type_of(u);
+        // A concealed unit that moves shows itself.
+        static const std::set<std::string> moving = {"advance", "charge", "retreat", "run_away", "wheel_left",
+                                                     "wheel_right", "follow_me"};
+        if (u.concealed && moving.count(o)) {
+            reveal(t, u, o == "charge" ? "charge from cover" : "break cover");
+            if (u.removed || !u.order || u.order->name != o) continue;
+        }
         if (o == "advance") {
             int rate = oth::movement_cm(type, oth::MoveAction::forward, drill(u), s);
             double go = rate;
@@ -418,14 +576,14 @@ void step_movement(Turn& t) {
                 double d = t.cm(battle::distance_between(u, *enemy));
                 go = std::clamp(d - oth::musketry_range_cm(musketry_of(u)), 0.0, double(rate));
             }
-            u = battle::moved(u, t.units(go));
+            go = move_straight(t, u, go, rate);
             t.say(unit_label(u) + " advance.", u.side, {{"unit", u.id}, {"cm", go}});
         } else if (o == "charge") {
             int rate = oth::movement_cm(type, oth::MoveAction::rush_to_contact, drill(u), s);
             Unit* enemy = nearest_enemy_in_front(t, u, rate);
             double go = rate;
             if (enemy) go = std::min(double(rate), t.cm(battle::distance_between(u, *enemy)));
-            u = battle::moved(u, t.units(go));
+            go = move_straight(t, u, go, rate);
             t.say(unit_label(u) + " charge!", u.side, {{"unit", u.id}, {"cm", go}});
             adjacent_friends_take_tp(t, u, "charge forward");
             if (enemy && battle::in_contact(u, *enemy)) {
@@ -435,8 +593,8 @@ void step_movement(Turn& t) {
             }
         } else if (o == "retreat") {
             int rate = oth::movement_cm(type, oth::MoveAction::backward, drill(u), s);
-            u = battle::moved(u, -t.units(rate));
-            t.say(unit_label(u) + " fall back.", u.side, {{"unit", u.id}, {"cm", rate}});
+            double gone = -move_straight(t, u, -rate, -rate);
+            t.say(unit_label(u) + " fall back.", u.side, {{"unit", u.id}, {"cm", gone}});
         } else if (o == "run_away") {
             run_away_now(t, u);
             t.say(unit_label(u) + (u.removed ? " run off the table." : " run away."));
@@ -450,7 +608,7 @@ void step_movement(Turn& t) {
             if (u.formation != f) {
                 u.formation = f;
                 u.formation_name.clear();
-                t.say(unit_label(u) + " form " + o.substr(5) + ".");
+                t.say_of(u, unit_label(u) + " form " + o.substr(5) + ".");
             }
         } else if (o == "follow_me") {
             const Leader* l = t.b().leader(u.order->details.value("leader", std::int64_t{0}));
@@ -458,13 +616,14 @@ void step_movement(Turn& t) {
             u = battle::turned(u, battle::bearing(u.position, l->position) - u.facing);
             int rate = oth::movement_cm(type, oth::MoveAction::forward, drill(u), s);
             double go = std::min(double(rate), t.cm(battle::distance(u.position, l->position)));
-            u = battle::moved(u, t.units(go));
+            go = move_straight(t, u, go, rate);
             // "The unit will follow wherever you go, but will tend to become disorganised."
             add_tp(u, t.e.settings.follow_me_tp);
             t.say(unit_label(u) + " follow their leader.", u.side,
                   {{"unit", u.id}, {"cm", go}, {"tp", t.e.settings.follow_me_tp}, {"tension_points", tp(u)}});
         }
     }
+    spot_ambushes(t);
 }
 
 int depth_in_bases(const Unit& u) {
@@ -474,7 +633,7 @@ int depth_in_bases(const Unit& u) {
 
 void step_fire(Turn& t) {
     const auto& s = t.e.settings.oth;
-    for (auto id : live_units(t.b())) {
+    for (auto id : in_combat_order(t.b(), live_units(t.b()))) {
         Unit& u = t.b().units.at(id);
         if (u.removed) continue;
         const std::string o = order_of(u);
@@ -482,6 +641,8 @@ void step_fire(Turn& t) {
             if (!(o.empty() || o == "fire")) continue;
             Unit* target = nearest_enemy_in_front(t, u, oth::ball_range_cm);
             if (!target) continue;
+            reveal(t, u, "open fire from cover");
+            if (u.removed || target->removed) continue;
             double d = t.cm(battle::distance_between(u, *target));
             int guns = std::max(1, value_of(u, "guns", 1));
             int hits = 0;
@@ -508,8 +669,8 @@ void step_fire(Turn& t) {
         } else if (o == "cease_fire") {
             if (u.order->details.value("obeyed", false)) continue;
             auto cf = oth::cease_fire(s, t.dice);
-            t.say(unit_label(u) + (cf.obeyed ? " cease firing." : " do not hear the order to cease fire."), u.side,
-                  {{"unit", u.id}, {"cease_fire_die", cf.die}, {"obeyed", cf.obeyed}});
+            t.say_of(u, unit_label(u) + (cf.obeyed ? " cease firing." : " do not hear the order to cease fire."),
+                     {{"unit", u.id}, {"cease_fire_die", cf.die}, {"obeyed", cf.obeyed}});
             if (cf.obeyed) {
                 u.order->details["obeyed"] = true;
                 continue;
@@ -519,6 +680,8 @@ void step_fire(Turn& t) {
         }
         Unit* target = nearest_enemy_in_front(t, u, range);
         if (!target) continue;
+        reveal(t, u, "open fire from cover");
+        if (u.removed || target->removed) continue;
         double d = t.cm(battle::distance_between(u, *target));
         oth::MusketryFire fire{musketry_of(u), u.bases, held};
         auto m = oth::musketry(fire, d, s, t.dice);
@@ -538,7 +701,7 @@ Unit* nearest_enemy(Turn& t, const Unit& u) {
     Unit* best = nullptr;
     double best_d = 0;
     for (auto& [id, o] : t.b().units) {
-        if (o.removed || o.side == u.side) continue;
+        if (o.removed || o.concealed || o.side == u.side) continue;
         double d = battle::distance_between(u, o);
         if (!best || d < best_d) best = &o, best_d = d;
     }
@@ -547,15 +710,15 @@ Unit* nearest_enemy(Turn& t, const Unit& u) {
 
 void step_reaction(Turn& t) {
     // "A reaction test must be taken after each round of musketry or melee."
-    for (const auto& idj : t.e.facts.value("volleyed", json::array())) {
-        Unit& u = t.b().units.at(idj.get<std::int64_t>());
+    std::vector<std::int64_t> volleyed;
+    for (const auto& idj : t.e.facts.value("volleyed", json::array())) volleyed.push_back(idj.get<std::int64_t>());
+    for (auto id : in_combat_order(t.b(), volleyed)) {
+        Unit& u = t.b().units.at(id);
         if (u.removed) continue;
         test_unit(t, u, nearest_enemy(t, u), "under musketry");
     }
 }
 
-// "When in combat, always roll for the Jacobite forces before Government forces."
-bool jacobite(const Unit& u) { return u.side == "jacobite" || u.side == "jacobites"; }
 
 bool engaged_leader(Turn& t, const Unit& u, Leader** who) {
     for (auto& [id, l] : t.b().leaders)
@@ -591,9 +754,8 @@ void step_melee(Turn& t) {
             auto settle = [&](Unit& u, Leader* l, const oth::MeleeSideOutcome& o) {
                 add_tp(u, o.tp_total());
                 if (l && o.leader != oth::LeaderFate::unhurt) l->values["fate"] = std::string(oth::leader_fate_name(o.leader));
-                t.say(unit_label(u) + " fight hand to hand" +
+                t.say_of(u, unit_label(u) + " fight hand to hand" +
                           (l && o.leader != oth::LeaderFate::unhurt ? "; " + l->name + " is " + std::string(oth::leader_fate_name(o.leader)) : std::string()) + ".",
-                      u.side,
                       {{"unit", u.id}, {"rolled", o.rolled}, {"die", o.die}, {"target", o.target},
                        {"inflicts_extra", o.inflicts_extra}, {"leader_hit_die", o.leader_hit_die},
                        {"leader_fate_die", o.leader_fate_die}, {"tp", o.tp_total()}, {"tension_points", tp(u)}});
@@ -605,9 +767,10 @@ void step_melee(Turn& t) {
         }
 }
 
+// "Resting out of sight of the enemy": no enemy unit it can see (a hidden ambush is not seen).
 bool enemy_in_sight(Turn& t, const Unit& u) {
     for (const auto& [id, o] : t.b().units)
-        if (!o.removed && o.side != u.side && t.cm(battle::distance_between(u, o)) <= t.e.settings.sight_cm) return true;
+        if (!o.removed && !o.concealed && o.side != u.side && sees(t, u, o)) return true;
     return false;
 }
 
@@ -620,7 +783,7 @@ void step_tension(Turn& t) {
         for (auto& [id, u] : t.b().units)
             if (!u.removed && u.side == l->side && battle::with_unit(*l, u, t.units(t.e.settings.with_unit_cm))) {
                 u.markers[tp_marker] = oth::apply_tension(tp(u), oth::TensionCause::inspired, s);
-                t.say(l->name + " inspires " + unit_label(u) + ".", u.side, {{"unit", u.id}, {"tension_points", tp(u)}});
+                t.say_of(u, l->name + " inspires " + unit_label(u) + ".", {{"unit", u.id}, {"tension_points", tp(u)}});
             }
     }
     std::set<std::string> sides_running;
@@ -631,7 +794,7 @@ void step_tension(Turn& t) {
         // "Resting out of sight of the enemy -1 per turn"
         if (!enemy_in_sight(t, u) && tp(u) > 0) {
             u.markers[tp_marker] = oth::apply_tension(tp(u), oth::TensionCause::rested_out_of_sight, s);
-            t.say(unit_label(u) + " rest out of sight.", u.side, {{"unit", u.id}, {"tension_points", tp(u)}});
+            t.say_of(u, unit_label(u) + " rest out of sight.", {{"unit", u.id}, {"tension_points", tp(u)}});
         }
         // "Sight of enemy units running away (any number)"
         bool enemy_ran = false;
@@ -639,15 +802,15 @@ void step_tension(Turn& t) {
             if (side != u.side) enemy_ran = true;
         if (enemy_ran && tp(u) > 0 && s.enemy_running_removes_tp) {
             u.markers[tp_marker] = oth::apply_tension(tp(u), oth::TensionCause::saw_enemy_running, s);
-            t.say(unit_label(u) + " cheer the sight of the enemy running.", u.side,
-                  {{"unit", u.id}, {"tension_points", tp(u)}});
+            t.say_of(u, unit_label(u) + " cheer the sight of the enemy running.",
+                     {{"unit", u.id}, {"tension_points", tp(u)}});
         }
         // "Roll 1d6 and score Regimental Effectiveness or less"
         if (s.rally_roll_each_turn && tp(u) > 0) {
             auto r = oth::rally_roll(tp(u), effectiveness(u), t.dice);
             u.markers[tp_marker] = r.tension_points;
-            t.say(unit_label(u) + " steady themselves.", u.side,
-                  {{"unit", u.id}, {"rally_die", r.die}, {"removed", r.removed}, {"tension_points", tp(u)}});
+            t.say_of(u, unit_label(u) + " steady themselves.",
+                     {{"unit", u.id}, {"rally_die", r.die}, {"removed", r.removed}, {"tension_points", tp(u)}});
         }
     }
     // Orders digest: "It takes one turn for a unit to digest a new order."
@@ -663,12 +826,23 @@ void step_tension(Turn& t) {
 
 void run_step(Turn& t, const std::string& step) {
     t.e.battle.phase = step;
+    const std::size_t before = t.e.battle.log.size();
     if (step == "orders") step_orders(t);
     else if (step == "movement") step_movement(t);
     else if (step == "fire") step_fire(t);
     else if (step == "reaction") step_reaction(t);
     else if (step == "melee") step_melee(t);
     else if (step == "tension") step_tension(t);
+    // Every step leaves a public line, so all can follow the turn even when nothing happens (or only an
+    // ambush's side knows what did).
+    bool public_line = false;
+    for (std::size_t i = before; i < t.e.battle.log.size(); ++i)
+        if (t.e.battle.log[i].audience == LogEntry::Audience::all) public_line = true;
+    if (!public_line) {
+        std::string name = step;
+        name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+        t.say(name + ": nothing to see.");
+    }
 }
 
 // --- event bodies ---
@@ -1133,6 +1307,16 @@ Decision decide_step(const CampaignState& s, const Command& c, const Viewer& v, 
     return std::vector<Event>{std::move(ev)};
 }
 
+Decision override_event(const BattleEntry& next, std::size_t log_before, const std::string& what,
+                        const std::string& reason, Dice& d, const Viewer& v) {
+    json body = snapshot(next, log_before);
+    body["what"] = what;
+    body["reason"] = reason;
+    Event ev = make_event("battle.overridden", v, std::move(body));
+    ev.dice = d.take_log();
+    return std::vector<Event>{std::move(ev)};
+}
+
 Decision decide_override(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied&) {
     if (auto e = umpire_check(s, v, "override the rules")) return *e;
     const BattleEntry* be = nullptr;
@@ -1156,7 +1340,7 @@ Decision decide_override(const CampaignState& s, const Command& c, const Viewer&
         return std::nullopt;
     };
     Unit* u = nullptr;
-    std::string text;
+    std::string text, secret_side;
     if (what == "move") {
         if (c.body.contains("leader")) {
             std::int64_t id = 0;
@@ -1169,6 +1353,7 @@ Decision decide_override(const CampaignState& s, const Command& c, const Viewer&
                 return bad_request("A move needs \"position\": [x, y].");
             }
             text = "The umpire moves " + it->second.name;
+            if (it->second.concealed) secret_side = it->second.side;
         } else {
             if (auto e = get_unit(u)) return *e;
             json whole = *u;
@@ -1240,16 +1425,35 @@ Decision decide_override(const CampaignState& s, const Command& c, const Viewer&
         if (fate != "unhurt" && fate != "wounded" && fate != "killed") return bad_request("A fate is unhurt, wounded or killed.");
         it->second.values["fate"] = fate;
         text = "The umpire rules " + it->second.name + " " + fate;
+        if (it->second.concealed) secret_side = it->second.side;
+    } else if (what == "reveal" || what == "conceal") {
+        const bool hide = what == "conceal";
+        if (c.body.contains("leader")) {
+            std::int64_t id = 0;
+            if (auto e = read_id(c.body, "leader", id)) return *e;
+            auto it = next.battle.leaders.find(id);
+            if (it == next.battle.leaders.end()) return not_found("No such leader.");
+            it->second.concealed = hide;
+            text = "The umpire " + std::string(hide ? "conceals " : "reveals ") + it->second.name;
+            if (hide) secret_side = it->second.side;
+        } else {
+            if (auto e = get_unit(u)) return *e;
+            if (hide) {
+                u->concealed = true;
+                text = "The umpire conceals " + unit_label(*u);
+            } else {
+                // Shown by the umpire: the enemy that sees it is surprised as by any ambush.
+                reveal(t, *u, "are revealed by the umpire");
+                text = "The umpire reveals " + unit_label(*u);
+            }
+        }
     } else {
-        return bad_request("\"what\" is move, tp, order, result, reaction_test, record or leader.");
+        return bad_request("\"what\" is move, tp, order, result, reaction_test, record, leader, reveal or conceal.");
     }
-    t.say(text + ": " + reason + ".");
-    json body = snapshot(next, log_before);
-    body["what"] = what;
-    body["reason"] = reason;
-    Event ev = make_event("battle.overridden", v, std::move(body));
-    ev.dice = d.take_log();
-    return std::vector<Event>{std::move(ev)};
+    // A line about a concealed piece goes to its own side only: the enemy must not learn of it from the log.
+    if (u && u->concealed) secret_side = u->side;
+    t.say_about(!secret_side.empty(), secret_side, text + ": " + reason + ".");
+    return override_event(next, log_before, what, reason, d, v);
 }
 
 Decision decide_talk(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied&) {
@@ -1330,12 +1534,27 @@ const std::unordered_map<std::string, Decider>& deciders() {
     return table;
 }
 
+// Revealed cards as a viewer of `side` may read them: an order to a unit concealed from that side names
+// no unit (the enemy hears a card played, not where the ambush lies). Umpires pass no filter.
+json without_concealed_units(const Battle& b, const json& cards, const std::string& side) {
+    json out = json::array();
+    for (json c : cards) {
+        json& item = c.contains("item") ? c["item"] : c;
+        if (item.contains("unit") && item["unit"].is_number_integer())
+            if (const Unit* u = b.unit(item["unit"].get<std::int64_t>()); u && u->concealed && u->side != side)
+                item.erase("unit");
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
 void open_turn(BattleEntry& e, int turn, std::int64_t at) {
     e.battle.turn = turn;
     e.battle.phase = "cards";
     e.status = "cards";
     e.next_step = 0;
     battle::open_turn(e.battle.boxes["cards"], turn);
+    e.battle.record_frame(turn);
     e.deadline.reset();
     if (e.settings.turn_seconds > 0) e.deadline = at + std::int64_t{e.settings.turn_seconds} * 1000;
 }
@@ -1367,7 +1586,7 @@ void apply_to(BattleEntry& e, const Event& ev) {
         l.turn = e.battle.turn;
         l.phase = "reveal";
         l.text = "Turn " + std::to_string(e.battle.turn) + ": the cards are revealed.";
-        l.details = {{"cards", b.at("cards")}};
+        l.details = {{"cards", without_concealed_units(e.battle, b.at("cards"), "")}};
         e.battle.log.push_back(l);
     } else if (t == "battle.step_resolved") {
         apply_snapshot(e, b);
@@ -1383,6 +1602,18 @@ void apply_to(BattleEntry& e, const Event& ev) {
         e.deadline.reset();
         e.losses = b.at("losses");
         e.records = b.at("records");
+        // A turn left open when the battle ends never happens: its cards are discarded unread.
+        auto& box = e.battle.boxes["cards"];
+        if (!box.revealed) {
+            box.items.clear();
+            box.revealed = true;
+        }
+        e.battle.record_frame(e.battle.turn, true);
+        LogEntry l;
+        l.turn = e.battle.turn;
+        l.phase = "end";
+        l.text = "The battle ends. The Records chart shows each regiment's losses.";
+        e.battle.log.push_back(l);
     }
 }
 
@@ -1451,6 +1682,8 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
         const bool umpire = viewer.is_umpire();
         const std::string side = viewer.role == Role::player ? b.side_of(viewer.user) : std::string();
         json j = battle::view(b, viewer, side, vis);
+        if (!umpire && j.contains("boxes") && j["boxes"].contains("cards"))
+            j["boxes"]["cards"]["items"] = without_concealed_units(b, j["boxes"]["cards"]["items"], side);
         j["status"] = e.status;
         j["next_step"] = e.status == "resolving" ? json(steps().at(static_cast<std::size_t>(e.next_step))) : json(nullptr);
         j["deadline"] = e.deadline ? json(*e.deadline) : json(nullptr);
