@@ -13,7 +13,7 @@ function s(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
     if (k === 'testid') el.dataset.testid = v;
-    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else if (k === 'dataset') { for (const [dk, dv] of Object.entries(v)) if (dv !== undefined) el.dataset[dk] = dv; }
     else el.setAttribute(k, String(v));
   }
   for (const c of children) {

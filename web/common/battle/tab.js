@@ -34,7 +34,7 @@ function unitsPanel() {
         const known = typeof v.drill === 'number';
         const tp = u.markers && typeof u.markers.tension_points === 'number' ? String(u.markers.tension_points) : '?';
         const pending = u.pending_order ? ` (next: ${ord(u.pending_order)})` : '';
-        return h('tr', { testid: 'battle-unit-row', dataset: { unit: String(u.id), side: u.side, concealed: u.concealed ? 'true' : undefined }, class: `${u.owner === me.user ? 'is-mine' : ''}${u.removed ? ' is-removed' : ''}${u.concealed ? ' is-concealed' : ''}` },
+        return h('tr', { testid: 'battle-unit-row', dataset: u.concealed ? { unit: String(u.id), side: u.side, concealed: 'true' } : { unit: String(u.id), side: u.side }, class: `${u.owner === me.user ? 'is-mine' : ''}${u.removed ? ' is-removed' : ''}${u.concealed ? ' is-concealed' : ''}` },
           h('td', {}, h('span', { class: `side-dot side-${(b.sides || []).findIndex((s) => s.id === u.side) === 0 ? 'a' : 'b'}`, 'aria-hidden': 'true' }), ' ',
             u.name || `Unit ${u.id}`, h('span', { class: 'hint' }, ` ${sideName(u.side)}${u.removed ? ', gone' : ''}${u.concealed ? ', concealed from the enemy' : ''}`)),
           h('td', {}, `${TROOP_LABELS[u.troop_type] || u.troop_type}, ${u.formation}`),
