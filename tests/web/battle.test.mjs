@@ -17,6 +17,10 @@
 // same way), A plays Talk to B; after the reveal the talk panel opens on both pages (not on the observer's), A's
 // message with a marker appears on B's and the umpire's pages, B's answer on A's, and neither is in any frame
 // the observer's page received.
+//
+// The replay (the view's `history`: the table as each turn opened): on A's page the slider shows turn 1's table
+// (his leader and the 33rd where the battle began), then turn 2's (his leader where his Move card took him), then
+// turn 3's (the 33rd where the umpire moved it during turn 2), each beside that turn's log lines.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -125,6 +129,8 @@ test('a battle in the browser: two turns, cards hidden until the reveal, talk be
   let campaign;
   let battle;
   const LEADER = {};
+  const UNIT = {};
+  const UNIT_MOVED = [44, 47]; // where the umpire moves the 33rd during turn 2: in the frame of turn 3
   const move = {}; // the Move cards' points, as the server holds them
   const step = stepper(t, (name) => failureShots(`battle-${name.replace(/\W+/g, '_')}`,
     { umpire: umpire?.page, a: pa?.page, b: pb?.page, observer: obs?.page }));
@@ -263,6 +269,7 @@ test('a battle in the browser: two turns, cards hidden until the reveal, talk be
     const leaders = (await U.waitForView(campaign, (v) => v.battles?.[String(battle)]?.leaders?.length === 2)).battles[String(battle)].leaders;
     LEADER.A = leaders.find((l) => l.user === users.a.user).id;
     LEADER.B = leaders.find((l) => l.user === users.b.user).id;
+    UNIT.A = U.view(campaign).battles[String(battle)].units.find((u) => u.name === '33rd Foot').id;
     await U.ok('battle.start', { campaign, battle });
     await waitForHash(umpire.page, '#/campaigns');
     await el(umpire.page, 'campaign-link', { campaign }).click();
@@ -307,6 +314,8 @@ test('a battle in the browser: two turns, cards hidden until the reveal, talk be
   await step('the umpire stands A\'s leader beside B\'s (an override with a reason)', async () => {
     beside = [Math.round((move.B[0] - 3) * 100) / 100, Math.round(move.B[1] * 100) / 100];
     await U.ok('battle.override', { campaign, battle, what: 'move', leader: LEADER.A, position: beside, reason: 'the leaders meet under a flag of truce' });
+    // And the 33rd shuffles forward (the replay shows it in turn 3's table, not in turn 2's).
+    await U.ok('battle.override', { campaign, battle, what: 'move', unit: UNIT.A, position: UNIT_MOVED, facing: 0, reason: 'the 33rd dresses its ranks' });
     for (const u of [pa, pb]) {
       await waitForBattle(u, (b) => JSON.stringify(b.leaders.find((l) => l.id === LEADER.A).position) === JSON.stringify(beside), 'A\'s leader beside B\'s');
     }
@@ -371,6 +380,42 @@ test('a battle in the browser: two turns, cards hidden until the reveal, talk be
     assertViewsClean(pa.frames, campaign, users.a.user, 'A');
     assertViewsClean(pb.frames, campaign, users.b.user, 'B');
     assertViewsClean(obs.frames, campaign, null, 'the observer');
+    for (const u of [umpire, pa, pb, obs]) assert.deepEqual(u.pageErrors, []);
+  });
+
+  await step('the replay on A\'s page: the table as turn 1 opened, then turn 2, then turn 3, beside each turn\'s lines', async () => {
+    const page = pa.page;
+    const b = await waitForBattle(pa, (x) => Array.isArray(x.history) && x.history.filter((f) => !f.end).length >= 3, 'three frames in the history');
+    assert.deepEqual(b.history.filter((f) => !f.end).map((f) => f.turn).slice(0, 3), [1, 2, 3], 'a frame per turn, in order');
+    await page.getByTestId('battle-replay').scrollIntoViewIfNeeded();
+    // The slider to its first frame, as a hand on it would.
+    await page.getByTestId('battle-replay-turn').evaluate((s) => { s.value = s.min; s.dispatchEvent(new Event('input', { bubbles: true })); });
+    const where = async (id, data) => {
+      const g = el(page.getByTestId('battle-replay-map'), id, data);
+      return [Number(await g.getAttribute('data-x')), Number(await g.getAttribute('data-y'))];
+    };
+    const frame = async (i, label) => {
+      await el(page, 'battle-replay', { frame: i }).waitFor();
+      assert.equal(await page.getByTestId('battle-replay-label').innerText(), label);
+    };
+    await frame(0, 'Turn 1');
+    assert.deepEqual(await where('battle-replay-leader', { leader: LEADER.A }), START.A, 'turn 1: A\'s leader where the battle began');
+    assert.deepEqual(await where('battle-replay-unit', { unit: UNIT.A }), START.A, 'turn 1: the 33rd where the battle began');
+    await el(page.getByTestId('battle-replay-lines'), 'battle-log-item', { turn: 1, phase: 'reveal' }).waitFor();
+    assert.equal(await el(page.getByTestId('battle-replay-lines'), 'battle-log-item', { turn: 2 }).count(), 0, 'only turn 1\'s lines beside it');
+
+    await page.getByTestId('battle-replay-next').click();
+    await frame(1, 'Turn 2');
+    assert.deepEqual(await where('battle-replay-leader', { leader: LEADER.A }), move.A, 'turn 2: A\'s leader where his Move card took him');
+    assert.deepEqual(await where('battle-replay-unit', { unit: UNIT.A }), START.A, 'turn 2: the 33rd not yet moved');
+    await el(page.getByTestId('battle-replay-lines'), 'battle-log-item', { turn: 2, phase: 'reveal' }).waitFor();
+
+    await page.getByTestId('battle-replay-next').click();
+    await frame(2, 'Turn 3');
+    assert.deepEqual(await where('battle-replay-unit', { unit: UNIT.A }), UNIT_MOVED, 'turn 3: the 33rd where the umpire moved it');
+    assert.deepEqual(await where('battle-replay-leader', { leader: LEADER.A }), beside, 'turn 3: A\'s leader beside B\'s');
+    // The live map has the 33rd there too (drawn by the same code).
+    assert.equal(await el(page.getByTestId('battle-map'), 'battle-unit', { unit: UNIT.A }).getAttribute('data-x'), String(UNIT_MOVED[0]));
     for (const u of [umpire, pa, pb, obs]) assert.deepEqual(u.pageErrors, []);
   });
 });
