@@ -7,7 +7,8 @@
 // (a bad movement factor is refused in the form), adds a French unit with a distinctive name with the "Concealed
 // (ambush)" box ticked, sees it drawn dashed with "Concealed from the enemy", and starts the battle. A plays a
 // turn. Until the umpire reveals the unit with the override form, neither A's page nor the observer's has its name
-// anywhere (text, SVG, any frame received) nor a unit with its id; after the reveal both pages show it.
+// anywhere (text, SVG, any frame received) nor a unit with its id; after the reveal both pages show it. When
+// the battle ends, A's replay ends with the End frame (the ambushers on it) beside the closing line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -202,6 +203,17 @@ test('an ambush: a concealed unit stays off the player\'s and the observer\'s pa
     const b = battleOf(viewsFrom(pa.frames, campaign).at(-1).view);
     const early = (b.history || []).filter((f) => !f.end && f.turn === 1).flatMap((f) => f.units || []);
     t.diagnostic(`A's replay of turn 1 ${early.some((x) => x.id === ambusher) ? 'shows' : 'does not show'} the ambushers`);
+    for (const u of [umpire, pa, obs]) assert.deepEqual(u.pageErrors, []);
+  });
+  await step('the umpire ends the battle: the replay on A\'s page ends with the End frame and its closing line', async () => {
+    await U.ok('battle.end', { campaign, battle });
+    const page = pa.page;
+    await el(page, 'battle-status', { status: 'ended' }).waitFor();
+    // The slider was never moved on A's page: it follows the newest frame.
+    await el(page, 'battle-replay', { end: 'true' }).waitFor();
+    assert.equal(await page.getByTestId('battle-replay-label').innerText(), 'End');
+    await page.getByTestId('battle-replay-lines').getByTestId('battle-log-item').filter({ hasText: 'The battle ends' }).waitFor();
+    await el(page.getByTestId('battle-replay-map'), 'battle-replay-unit', { unit: ambusher }).waitFor();
     for (const u of [umpire, pa, obs]) assert.deepEqual(u.pageErrors, []);
   });
 });
