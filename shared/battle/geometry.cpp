@@ -459,7 +459,8 @@ double distance_over_terrain(const Unit& unit, double budget, const std::vector<
                 t.shape.width <= 0 && segment_crosses(t.shape, from, to))
                 walled = true;
         }
-        double k = pace_at(terrain, pace, to);
+        // The pace of a stretch is read at its middle, so a stretch ending on a wood's edge is not in it.
+        double k = pace_at(terrain, pace, from + dir * (len / 2));
         if (walled || k <= 0) break;
         double cost = len / k;
         if (cost > left + epsilon) {

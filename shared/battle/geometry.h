@@ -99,8 +99,8 @@ struct TerrainPace {
 // The pace at a point: the slowest factor of the features holding it, 1 on a way.
 double pace_at(const std::vector<TerrainFeature>& terrain, const TerrainPace& pace, Point p);
 // How far the unit's leading edge (its front for `budget` > 0, its rear going backward) gets along its
-// facing when it has |budget| of movement: each stretch costs its length divided by the pace there
-// (sampled every `step`), and it stops short of impassable ground, a wall line of pace 0 included.
+// facing when it has |budget| of movement: each stretch of `step` costs its length divided by the pace at
+// its middle, and it stops at the edge of impassable ground, or of a wall line of pace 0.
 // Returns a signed distance like `budget`.
 double distance_over_terrain(const Unit& unit, double budget, const std::vector<TerrainFeature>& terrain,
                              const TerrainPace& pace, double step);

@@ -283,3 +283,69 @@ TEST_CASE("moving and wheeling", "[battle]") {
     CHECK(turned(u, -90).facing == 270);
     check_point(turned(u, 180).position, 50, 50);
 }
+
+TEST_CASE("overlap, and how far a unit moves before another is in its way", "[battle]") {
+    // A line facing +y: its footprint from x 42 to 58, y 18 to 20.
+    Unit a = unit_at({50, 20}, 0);
+    Unit b = unit_at({50, 27}, 0);  // y 25 to 27, straight ahead
+    b.id = 2;
+    Unit side_by_side = unit_at({66, 20}, 0);  // x 58 to 74: touching a's right edge
+    side_by_side.id = 3;
+    CHECK_FALSE(overlap(a, b));
+    CHECK_FALSE(overlap(a, side_by_side));  // touching is not overlapping
+    CHECK(overlap(a, unit_at({55, 19}, 0)));
+    // Forward 11 stops touching b after 5; a touching neighbour does not hold it; backward is clear.
+    CHECK(clear_distance(a, 11, {&b, &side_by_side}) == Approx(5).margin(1e-6));
+    CHECK(clear_distance(a, 4, {&b}) == Approx(4).margin(1e-9));
+    CHECK(clear_distance(a, -3, {&b}) == Approx(-3).margin(1e-9));
+    // A unit it already overlaps does not hold it.
+    Unit stuck = unit_at({50, 19}, 0);
+    stuck.id = 4;
+    CHECK(clear_distance(a, 11, {&stuck}) == Approx(11).margin(1e-9));
+    // A thin unit across the path is not jumped over.
+    Unit thin = unit_at({50, 30.1}, 0);  // one base 40 wide and 0.1 deep: y 30 to 30.1
+    thin.id = 5;
+    thin.base_depth = 0.1;
+    thin.bases = 1;
+    thin.base_width = 40;
+    CHECK(clear_distance(a, 30, {&thin}) == Approx(10).margin(1e-6));
+}
+
+TEST_CASE("movement over terrain: slow ground, impassable ground, a way across", "[battle]") {
+    Unit a = unit_at({50, 20}, 0);
+    TerrainFeature wood;
+    wood.kind = "wood";
+    wood.shape = polygon({{0, 25}, {100, 25}, {100, 100}, {0, 100}});
+    TerrainPace pace;
+    pace.factor = {{"wood", 0.5}, {"river", 0}};
+    // 5 cm to the wood's edge at full pace, the other 6 of 11 at half pace: 3 cm in.
+    CHECK(distance_over_terrain(a, 11, {wood}, pace, 0.25) == Approx(8).margin(1e-9));
+    CHECK(pace_at({wood}, pace, {50, 30}) == 0.5);
+    CHECK(pace_at({wood}, pace, {50, 10}) == 1);
+    // Backward, the rear edge leads (y 18): out of the wood it goes the whole way.
+    CHECK(distance_over_terrain(a, -4, {wood}, pace, 0.25) == Approx(-4).margin(1e-9));
+    // A river band from y 30 to 32: the unit stops on its bank...
+    TerrainFeature river;
+    river.kind = "river";
+    river.shape.kind = Shape::Kind::polyline;
+    river.shape.points = {{0, 31}, {100, 31}};
+    river.shape.width = 2;
+    CHECK(distance_over_terrain(a, 20, {river}, pace, 0.25) == Approx(10).margin(1e-9));
+    // ...unless a road crosses it where it goes.
+    TerrainFeature road;
+    road.kind = "road";
+    road.shape.kind = Shape::Kind::polyline;
+    road.shape.points = {{50, 0}, {50, 100}};
+    road.shape.width = 4;
+    CHECK(distance_over_terrain(a, 20, {river, road}, pace, 0.25) == Approx(20).margin(1e-9));
+    // A wall line of pace 0 stops it where it would cross.
+    TerrainFeature wall;
+    wall.kind = "wall";
+    wall.shape.kind = Shape::Kind::polyline;
+    wall.shape.points = {{0, 26}, {100, 26}};
+    pace.factor["wall"] = 0;
+    CHECK(distance_over_terrain(a, 20, {wall}, pace, 0.25) == Approx(5.75).margin(1e-9));
+    // Terrain not listed does not slow it.
+    wood.kind = "orchard";
+    CHECK(distance_over_terrain(a, 11, {wood}, pace, 0.25) == Approx(11).margin(1e-9));
+}
