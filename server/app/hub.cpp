@@ -223,6 +223,16 @@ Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
                 if (!patch) patch = std::make_shared<const json>(*campaign::view_patch(state_, e, viewer));
                 pieces[user].push_back(patch);
             }
+        } else if (auto section = campaign::only_section_changed(e.type)) {
+            // A battle's events: diff only the battles' section of each present user's view.
+            std::unordered_map<std::int64_t, json> before;
+            for (auto user : live) before[user] = campaign::view_section(state_, viewer_of(user), *section);
+            campaign::apply(state_, e);
+            for (auto user : live)
+                pieces[user].push_back(std::make_shared<const json>(campaign::section_patch(
+                    before[user], campaign::view_section(state_, viewer_of(user), *section), *section, state_.seq)));
+            for (auto& [user, log] : logs_)
+                if (std::find(live.begin(), live.end(), user) == live.end()) log.intact = false;
         } else {
             // The rest: diff each present user's whole view; an absent user's log can't follow.
             std::unordered_map<std::int64_t, json> before;

@@ -1628,6 +1628,10 @@ std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const
     return it->second(state, command, viewer, dice, supplied);
 }
 
+bool handles_event(const std::string& t) {
+    return t.rfind("battle.", 0) == 0 || t.rfind("card.", 0) == 0 || t == "talk.said";
+}
+
 void apply(CampaignState& state, const Event& ev) {
     const std::string& t = ev.type;
     if (t == "battle.created") {
@@ -1639,8 +1643,7 @@ void apply(CampaignState& state, const Event& ev) {
         state.battles.battles[e.battle.id] = std::move(e);
         return;
     }
-    const bool ours = t.rfind("battle.", 0) == 0 || t.rfind("card.", 0) == 0 || t == "talk.said";
-    if (!ours || !ev.body.contains("battle")) return;
+    if (!handles_event(t) || !ev.body.contains("battle")) return;
     auto it = state.battles.battles.find(ev.body.at("battle").get<std::int64_t>());
     if (it == state.battles.battles.end()) return;
     apply_to(it->second, ev);

@@ -100,6 +100,8 @@ std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const
 // The reply body of a battle command from the events it made (docs/protocol.md, "Battles"); null for
 // events that are not the battles'.
 nlohmann::json reply_body(const std::vector<Event>& events);
+// Whether an event is one of the battles' (battle.*, card.*, talk.said).
+bool handles_event(const std::string& event_type);
 // Folds in the battles' events; ignores any other.
 void apply(CampaignState& state, const Event& event);
 // Adds the battles' section to `out`, filtered for this viewer.

@@ -334,6 +334,27 @@ bool has_view_patch(const std::string& event_type) {
     return event_type == "chat.said" || event_type == "notice.posted" || event_type == "dice.rolled";
 }
 
+std::optional<std::string> only_section_changed(const std::string& event_type) {
+    // battle.ended changes the regiments (the year's section) too.
+    if (event_type == "battle.ended" || !battles::handles_event(event_type)) return std::nullopt;
+    return std::string("battles");
+}
+
+json view_section(const CampaignState& state, const Viewer& viewer, const std::string& section) {
+    json out = json::object();
+    if (section == "battles") battles::add_to_view(out, state, viewer);
+    return out.value(section, json::object());
+}
+
+json section_patch(const json& before, const json& after, const std::string& section, std::int64_t seq) {
+    // json::diff walks an object's keys in order: "battles" comes before "seq".
+    json ops = json::diff(before, after, "/" + section);
+    json s = op("replace", "/seq");
+    s["value"] = seq;
+    ops.push_back(std::move(s));
+    return ops;
+}
+
 std::optional<json> view_patch(const CampaignState& after, const Event& e, const Viewer& viewer) {
     if (!has_view_patch(e.type)) return std::nullopt;
     json ops = json::array();

@@ -272,3 +272,37 @@ TEST_CASE("the battle's end: a closing line, the open turn's cards discarded unr
     CHECK(b["losses"][0]["percent"] == 10);
     check_replay(t);
 }
+
+TEST_CASE("a battle's events patch only the battles' section, as diffing whole views would", "[battles][ground]") {
+    // The server diffs only view_section("battles") for these events (server/app/hub.cpp); replaying an ambush
+    // battle's log, each such patch must equal the whole-view diff for every viewer.
+    YearTable t;
+    create_battle(t, {cameron(40)}, {wood_from(35, 60)});
+    play(t, {{"card", "order.advance"}, {"unit", 1}}, no_action, {});
+    play(t, no_action, no_action, {4, 4});
+    t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "tp"}, {"unit", 2}, {"value", 3}, {"reason", "a long march"}});
+    t.ok(t.umpire, "battle.end", {{"battle", 1}}, {1, 1});
+    CampaignState s;
+    int sectioned = 0;
+    for (const auto& e : t.log) {
+        auto section = only_section_changed(e.type);
+        std::vector<json> before, before_section;
+        for (const auto& v : t.everyone()) {
+            before.push_back(view(s, v));
+            if (section) before_section.push_back(view_section(s, v, *section));
+        }
+        apply(s, e);
+        if (!section) continue;
+        ++sectioned;
+        auto viewers = t.everyone();
+        for (std::size_t i = 0; i < viewers.size(); ++i) {
+            json after = view(s, viewers[i]);
+            json patch = section_patch(before_section[i], view_section(s, viewers[i], *section), *section, s.seq);
+            CHECK(patch == json::diff(before[i], after));
+            CHECK(before[i].patch(patch) == after);
+        }
+    }
+    CHECK(sectioned >= 8);
+    CHECK_FALSE(only_section_changed("battle.ended"));
+    CHECK_FALSE(only_section_changed("chat.said"));
+}
