@@ -641,8 +641,11 @@ void step_fire(Turn& t) {
             if (!(o.empty() || o == "fire")) continue;
             Unit* target = nearest_enemy_in_front(t, u, oth::ball_range_cm);
             if (!target) continue;
-            reveal(t, u, "open fire from cover");
-            if (u.removed || target->removed) continue;
+            if (u.concealed) {
+                reveal(t, u, "open fire from cover");
+                target = u.removed ? nullptr : nearest_enemy_in_front(t, u, oth::ball_range_cm);
+                if (!target) continue;
+            }
             double d = t.cm(battle::distance_between(u, *target));
             int guns = std::max(1, value_of(u, "guns", 1));
             int hits = 0;
@@ -680,8 +683,12 @@ void step_fire(Turn& t) {
         }
         Unit* target = nearest_enemy_in_front(t, u, range);
         if (!target) continue;
-        reveal(t, u, "open fire from cover");
-        if (u.removed || target->removed) continue;
+        if (u.concealed) {
+            // Showing itself may send the target back (its surprise test): aim again.
+            reveal(t, u, "open fire from cover");
+            target = u.removed ? nullptr : nearest_enemy_in_front(t, u, range);
+            if (!target) continue;
+        }
         double d = t.cm(battle::distance_between(u, *target));
         oth::MusketryFire fire{musketry_of(u), u.bases, held};
         auto m = oth::musketry(fire, d, s, t.dice);
@@ -1210,7 +1217,9 @@ Decision decide_card(const CampaignState& s, const Command& c, const Viewer& v, 
         std::int64_t id = 0;
         if (auto e = read_id(c.body, "unit", id)) return *e;
         const Unit* u = b.unit(id);
-        if (!u || u->removed) return not_found("There is no unit " + std::to_string(id) + " on the table.");
+        // An enemy hidden in ambush answers as no unit at all: an error must not confirm it is there.
+        if (!u || u->removed || (u->concealed && u->side != me->side))
+            return not_found("There is no unit " + std::to_string(id) + " on the table.");
         if (u->side != me->side) return forbidden("You cannot give orders to the enemy.");
         // "Leaders can only give orders to troops they are actually with."
         if (!battle::with_unit(*me, *u, b.table.from_cm(be->settings.with_unit_cm)))
@@ -1220,7 +1229,8 @@ Decision decide_card(const CampaignState& s, const Command& c, const Viewer& v, 
         std::int64_t id = 0;
         if (auto e = read_id(c.body, "leader", id)) return *e;
         const Leader* other = b.leader(id);
-        if (!other || other->id == me->id) return not_found("There is no other leader " + std::to_string(id) + ".");
+        if (!other || other->id == me->id || (other->concealed && other->side != me->side))
+            return not_found("There is no other leader " + std::to_string(id) + ".");
         item["leader"] = id;
     } else if (oc->kind == oth::CardKind::move) {
         Point to;
@@ -1467,7 +1477,8 @@ Decision decide_talk(const CampaignState& s, const Command& c, const Viewer& v, 
     std::int64_t to = 0;
     if (auto e = read_id(c.body, "to", to)) return *e;
     const Leader* other = b.leader_of(to);
-    if (!other || to == v.user) return not_found("That player has no leader figure in this battle.");
+    if (!other || to == v.user || (other->concealed && other->side != me->side))
+        return not_found("That player has no leader figure in this battle.");
     std::string text;
     if (auto e = read_string(c.body, "text", 1, talk_max, text)) return *e;
     // over-the-hills.txt, "1. Talk to other leaders": "those involved have to have their leader figures next to
@@ -1534,15 +1545,23 @@ const std::unordered_map<std::string, Decider>& deciders() {
     return table;
 }
 
-// Revealed cards as a viewer of `side` may read them: an order to a unit concealed from that side names
-// no unit (the enemy hears a card played, not where the ambush lies). Umpires pass no filter.
-json without_concealed_units(const Battle& b, const json& cards, const std::string& side) {
+// Revealed cards as a viewer of `side` may read them: the enemy hears a card played, not where an ambush
+// lies: an order names no unit concealed from that side, a concealed leader's Move no destination, a Talk no
+// concealed leader. Umpires pass no filter.
+json cards_as_seen_by(const Battle& b, const json& cards, const std::string& side) {
+    auto hidden_leader = [&](const Leader* l) { return l && l->concealed && l->side != side; };
     json out = json::array();
     for (json c : cards) {
-        json& item = c.contains("item") ? c["item"] : c;
+        json& item = c["item"];
         if (item.contains("unit") && item["unit"].is_number_integer())
             if (const Unit* u = b.unit(item["unit"].get<std::int64_t>()); u && u->concealed && u->side != side)
                 item.erase("unit");
+        if (item.contains("leader") && item["leader"].is_number_integer() &&
+            hidden_leader(b.leader(item["leader"].get<std::int64_t>())))
+            item.erase("leader");
+        if (item.contains("to") && c.contains("user") && c["user"].is_number_integer() &&
+            hidden_leader(b.leader_of(c["user"].get<std::int64_t>())))
+            item.erase("to");
         out.push_back(std::move(c));
     }
     return out;
@@ -1586,7 +1605,7 @@ void apply_to(BattleEntry& e, const Event& ev) {
         l.turn = e.battle.turn;
         l.phase = "reveal";
         l.text = "Turn " + std::to_string(e.battle.turn) + ": the cards are revealed.";
-        l.details = {{"cards", without_concealed_units(e.battle, b.at("cards"), "")}};
+        l.details = {{"cards", cards_as_seen_by(e.battle, b.at("cards"), "")}};
         e.battle.log.push_back(l);
     } else if (t == "battle.step_resolved") {
         apply_snapshot(e, b);
@@ -1686,7 +1705,7 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
         const std::string side = viewer.role == Role::player ? b.side_of(viewer.user) : std::string();
         json j = battle::view(b, viewer, side, vis);
         if (!umpire && j.contains("boxes") && j["boxes"].contains("cards"))
-            j["boxes"]["cards"]["items"] = without_concealed_units(b, j["boxes"]["cards"]["items"], side);
+            j["boxes"]["cards"]["items"] = cards_as_seen_by(b, j["boxes"]["cards"]["items"], side);
         j["status"] = e.status;
         j["next_step"] = e.status == "resolving" ? json(steps().at(static_cast<std::size_t>(e.next_step))) : json(nullptr);
         j["deadline"] = e.deadline ? json(*e.deadline) : json(nullptr);

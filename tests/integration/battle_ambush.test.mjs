@@ -26,7 +26,7 @@
 // opens fire from cover in turn 2's fire step on A's unit 5 cm in front of it: it shows itself ("An ambush! ...
 // open fire from cover."), and A's unit tests for surprise before any volley. The revealed cards of turn 1 exist
 // only inside the frame that resolves the turn: every state of that frame is searched too.
-// Battle 2, turn 3 (a todo: a known leak): B's still-concealed leader plays Move; its "to" must not reach A, C, O.
+// Battle 2, turn 3: B's still-concealed leader plays Move; its "to" must not reach A, C, O.
 // Dice are the server's: nothing here depends on a die's value.
 import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -524,12 +524,9 @@ test('battle 2: an ambush ordered to FIRE shows itself when it opens fire; A\'s 
 });
 
 // A concealed leader's Move card: the revealed card (the box while it stands, and the reveal's log line for
-// good) carries its "to", so the enemy learns where the hidden leader rides (and so, near enough, where his
-// hidden men lie: he must be within with_unit_cm of them to order them). without_concealed_units drops only
-// "unit". Kept as a todo until the server hides it; it passes once it does.
-test('battle 2, turn 3: where a concealed leader rides is not in the enemy\'s revealed cards', {
-  todo: 'known leak: the revealed Move card of a concealed leader carries "to" to the enemy and the observer',
-}, async () => {
+// good) must not carry its "to" to the enemy, or they would learn where the hidden leader rides (and so, near
+// enough, where his hidden men lie: he must be within with_unit_cm of them to order them).
+test('battle 2, turn 3: where a concealed leader rides is not in the enemy\'s revealed cards', async () => {
   const TO = [101.6389, 70.5]; // 24.6 cm from LDR2; x no other value has
   assert.equal(leaderIn(bv(U, b2), LDR2.id).concealed, true, 'B\'s leader is still concealed (spot_cm 2)');
   const from = mark();

@@ -186,6 +186,9 @@ TEST_CASE("the umpire reveals and conceals; a line about a concealed unit stays 
     YearTable t;
     create_battle(t, {cameron(80)});
     CHECK(t.error(t.umpire, "battle.override", {{"battle", 1}, {"what", "reveal"}, {"unit", 2}}) == "bad_request");  // no reason
+    // An error must not confirm a hidden enemy is there: the same answer as for no unit at all.
+    CHECK(t.error(t.bob, "card.play", {{"battle", 1}, {"card", "order.fire"}, {"unit", 2}}) == "not_found");
+    CHECK(t.error(t.bob, "card.play", {{"battle", 1}, {"card", "order.fire"}, {"unit", 99}}) == "not_found");
     t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "tp"}, {"unit", 2}, {"value", 3}, {"reason", "a long march"}});
     CHECK_FALSE(sees_marker(t, t.bob));
     CHECK_FALSE(sees_marker(t, t.observer));
@@ -194,6 +197,7 @@ TEST_CASE("the umpire reveals and conceals; a line about a concealed unit stays 
     t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "reveal"}, {"unit", 2}, {"reason", "pipes heard"}}, {6});
     CHECK(sees_marker(t, t.bob));
     CHECK(unit_of(battle_of(t, t.bob), 2)["name"] == ambush_name);
+    CHECK(t.error(t.bob, "card.play", {{"battle", 1}, {"card", "order.fire"}, {"unit", 2}}) == "forbidden");  // seen now
     t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "conceal"}, {"unit", 2}, {"reason", "into the mist"}});
     CHECK(unit_of(battle_of(t, t.bob), 2).is_null());
     CHECK(unit_of(battle_of(t, t.dave), 2)["concealed"] == true);
