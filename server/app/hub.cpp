@@ -209,9 +209,16 @@ Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
     const std::int64_t from = state_.seq;
     std::unordered_map<std::int64_t, std::vector<std::shared_ptr<const json>>> pieces;  // per user, per event
     bool directory_changed = false;
-    for (const auto& e : events) {
+    for (const auto& e : events)
         directory_changed = directory_changed || e.type.rfind("campaign.", 0) == 0 ||
                             e.type.rfind("invite.", 0) == 0 || e.type.rfind("member.", 0) == 0;
+    // An absent user's patch log can't follow events whose patches are made from present users' views.
+    auto absent_fall_behind = [&] {
+        for (auto& [user, log] : logs_)
+            if (std::find(live.begin(), live.end(), user) == live.end()) log.intact = false;
+    };
+    for (std::size_t i = 0; i < events.size();) {
+        const Event& e = events[i];
         if (campaign::has_view_patch(e.type)) {
             // The common events: one patch per role, shared by every user of that role, present or away.
             campaign::apply(state_, e);
@@ -223,27 +230,33 @@ Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
                 if (!patch) patch = std::make_shared<const json>(*campaign::view_patch(state_, e, viewer));
                 pieces[user].push_back(patch);
             }
-        } else if (auto section = campaign::only_section_changed(e.type)) {
-            // A battle's events: diff only the battles' section of each present user's view.
-            std::unordered_map<std::int64_t, json> before;
-            for (auto user : live) before[user] = campaign::view_section(state_, viewer_of(user), *section);
-            campaign::apply(state_, e);
+            ++i;
+            continue;
+        }
+        // A run of events patched alike (a turn's reveal and steps come together): one patch for the run.
+        const auto section = campaign::only_section_changed(e.type);
+        std::size_t end = i + 1;
+        while (end < events.size() && !campaign::has_view_patch(events[end].type) &&
+               campaign::only_section_changed(events[end].type) == section)
+            ++end;
+        if (section) {
+            // A battle's events: light battles sections diffed, the log and history appended.
+            std::unordered_map<std::int64_t, campaign::SectionMark> before;
+            for (auto user : live) before[user] = campaign::mark_section(state_, viewer_of(user));
+            for (; i < end; ++i) campaign::apply(state_, events[i]);
             for (auto user : live)
-                pieces[user].push_back(std::make_shared<const json>(campaign::section_patch(
-                    before[user], campaign::view_section(state_, viewer_of(user), *section), *section, state_.seq)));
-            for (auto& [user, log] : logs_)
-                if (std::find(live.begin(), live.end(), user) == live.end()) log.intact = false;
+                pieces[user].push_back(
+                    std::make_shared<const json>(campaign::section_patch(before[user], state_, viewer_of(user))));
         } else {
-            // The rest: diff each present user's whole view; an absent user's log can't follow.
+            // The rest: diff each present user's whole view.
             std::unordered_map<std::int64_t, json> before;
             for (auto user : live) before[user] = campaign::view(state_, viewer_of(user));
-            campaign::apply(state_, e);
+            for (; i < end; ++i) campaign::apply(state_, events[i]);
             for (auto user : live)
                 pieces[user].push_back(
                     std::make_shared<const json>(json::diff(before[user], campaign::view(state_, viewer_of(user)))));
-            for (auto& [user, log] : logs_)
-                if (std::find(live.begin(), live.end(), user) == live.end()) log.intact = false;
         }
+        absent_fall_behind();
     }
     if (directory_changed) directory_.update(state_);
 

@@ -228,13 +228,17 @@ void from_json(const json& j, TurnFrame& f) {
 void Battle::record_frame(int at_turn, bool end) { history.push_back(TurnFrame{at_turn, end, units, leaders}); }
 
 void to_json(json& j, const Battle& b) {
+    j = battle_json(b, true);
+}
+
+json battle_json(const Battle& b, bool with_log_and_history) {
     json units = json::array();
     for (const auto& [id, u] : b.units) units.push_back(u);
     json leaders = json::array();
     for (const auto& [id, l] : b.leaders) leaders.push_back(l);
     json boxes = json::object();
     for (const auto& [name, box] : b.boxes) boxes[name] = box;
-    j = {{"id", b.id},
+    return {{"id", b.id},
          {"campaign", b.campaign},
          {"name", b.name},
          {"ruleset", b.ruleset},
@@ -247,8 +251,8 @@ void to_json(json& j, const Battle& b) {
          {"phase", b.phase},
          {"boxes", boxes},
          {"ruleset_state", b.ruleset_state},
-         {"log", b.log},
-         {"history", b.history}};
+         {"log", with_log_and_history ? json(b.log) : json::array()},
+         {"history", with_log_and_history ? json(b.history) : json::array()}};
 }
 
 void from_json(const json& j, Battle& b) {

@@ -159,6 +159,8 @@ void from_json(const nlohmann::json& j, LogEntry& e);
 void to_json(nlohmann::json& j, const TurnFrame& f);
 void from_json(const nlohmann::json& j, TurnFrame& f);
 void to_json(nlohmann::json& j, const Battle& b);
+// The battle's JSON, with its log and history as empty lists unless `with_log_and_history`.
+nlohmann::json battle_json(const Battle& b, bool with_log_and_history);
 void from_json(const nlohmann::json& j, Battle& b);
 
 // Reading a unit, a terrain feature or a whole battle from a command body (the umpire's set-up editor):

@@ -79,10 +79,37 @@ std::pair<json, json> visible_pieces(const std::map<std::int64_t, Unit>& all_uni
     return {std::move(units), std::move(leaders)};
 }
 
-json view(const Battle& b, const Viewer& viewer, const std::string& viewer_side, const BattleVisibility& vis) {
+json log_entries_from(const Battle& b, std::size_t from, const Viewer& viewer, const std::string& viewer_side) {
+    json log = json::array();
+    if (!viewer.is_member()) return log;
+    const std::string side = viewer.role == Role::player ? viewer_side : std::string();
+    for (std::size_t i = from; i < b.log.size(); ++i)
+        if (viewer.is_umpire() || may_read(b.log[i], viewer, side)) log.push_back(b.log[i]);
+    return log;
+}
+
+json frames_from(const Battle& b, std::size_t from, const Viewer& viewer, const std::string& viewer_side,
+                 const BattleVisibility& vis) {
+    json history = json::array();
+    if (!viewer.is_member()) return history;
+    const std::string side = viewer.role == Role::player ? viewer_side : std::string();
+    for (std::size_t i = from; i < b.history.size(); ++i) {
+        const auto& f = b.history[i];
+        if (viewer.is_umpire()) {
+            history.push_back(f);
+            continue;
+        }
+        auto seen = visible_pieces(f.units, f.leaders, viewer, side, vis);
+        history.push_back({{"turn", f.turn}, {"end", f.end}, {"units", seen.first}, {"leaders", seen.second}});
+    }
+    return history;
+}
+
+json view(const Battle& b, const Viewer& viewer, const std::string& viewer_side, const BattleVisibility& vis,
+          bool light) {
     if (!viewer.is_member()) return {{"id", b.id}};
     if (viewer.is_umpire()) {
-        json j = b;
+        json j = battle_json(b, !light);
         j["viewer_side"] = "";
         // The boxes as every viewer gets them (with who has submitted), holding every item for umpires.
         for (const auto& [name, box] : b.boxes) j["boxes"][name] = view(box, viewer, "", vis.boxes);
@@ -91,24 +118,23 @@ json view(const Battle& b, const Viewer& viewer, const std::string& viewer_side,
     const bool player = viewer.role == Role::player;
     const std::string side = player ? viewer_side : std::string();
     auto pieces = visible_pieces(b.units, b.leaders, viewer, side, vis);
-    json history = json::array();
-    for (const auto& f : b.history) {
-        auto seen = visible_pieces(f.units, f.leaders, viewer, side, vis);
-        history.push_back({{"turn", f.turn}, {"end", f.end}, {"units", seen.first}, {"leaders", seen.second}});
-    }
     json boxes = json::object();
     for (const auto& [name, box] : b.boxes) boxes[name] = view(box, viewer, side, vis.boxes);
-    json log = json::array();
-    for (const auto& e : b.log) {
-        if (!may_read(e, viewer, side)) continue;
-        json entry = e;
-        log.push_back(std::move(entry));
-    }
-    return {{"id", b.id},           {"campaign", b.campaign}, {"name", b.name},
-            {"ruleset", b.ruleset}, {"table", b.table},       {"terrain", b.terrain},
-            {"sides", b.sides},     {"units", pieces.first},  {"leaders", pieces.second},
-            {"turn", b.turn},       {"phase", b.phase},       {"boxes", boxes},
-            {"log", log},           {"history", history},     {"viewer_side", side}};
+    return {{"id", b.id},
+            {"campaign", b.campaign},
+            {"name", b.name},
+            {"ruleset", b.ruleset},
+            {"table", b.table},
+            {"terrain", b.terrain},
+            {"sides", b.sides},
+            {"units", pieces.first},
+            {"leaders", pieces.second},
+            {"turn", b.turn},
+            {"phase", b.phase},
+            {"boxes", boxes},
+            {"log", light ? json::array() : log_entries_from(b, 0, viewer, side)},
+            {"history", light ? json::array() : frames_from(b, 0, viewer, side, vis)},
+            {"viewer_side", side}};
 }
 
 }  // namespace muster::battle

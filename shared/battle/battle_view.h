@@ -27,9 +27,17 @@ struct BattleVisibility {
     BoxVisibility boxes;          // who sees sealed submissions before they are revealed
 };
 
-// viewer_side: the viewer's side in this battle (Battle::side_of), empty for none.
+// viewer_side: the viewer's side in this battle (Battle::side_of), empty for none. A `light` view has its
+// "log" and "history" empty: they only grow, so a server diffs light views and appends what a viewer may
+// read of the entries added since (log_entries_from, frames_from).
 nlohmann::json view(const Battle& battle, const Viewer& viewer, const std::string& viewer_side,
-                    const BattleVisibility& visibility = {});
+                    const BattleVisibility& visibility = {}, bool light = false);
+// The log entries from index `from` of battle.log that the viewer may read, and the history frames from
+// index `from` as the viewer sees them, as they appear in the view.
+nlohmann::json log_entries_from(const Battle& battle, std::size_t from, const Viewer& viewer,
+                                const std::string& viewer_side);
+nlohmann::json frames_from(const Battle& battle, std::size_t from, const Viewer& viewer, const std::string& viewer_side,
+                           const BattleVisibility& visibility);
 
 // The units and leaders (as JSON arrays) a viewer may see of these pieces: the live ones or a turn's frame.
 std::pair<nlohmann::json, nlohmann::json> visible_pieces(const std::map<std::int64_t, Unit>& units,

@@ -1685,15 +1685,53 @@ void apply(CampaignState& state, const Event& ev) {
     }
 }
 
-void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
+namespace {
+
+const battle::BattleVisibility& oth_visibility() {
+    static const battle::BattleVisibility vis = [] {
+        battle::BattleVisibility v;
+        // "whether they fire, fall back or run" (issue 4): the orders a person at the table sees the enemy act on.
+        v.public_orders = {"fire", "retreat", "run_away", "charge"};
+        return v;
+    }();
+    return vis;
+}
+
+std::string side_in(const Battle& b, const Viewer& viewer) {
+    return viewer.role == Role::player ? b.side_of(viewer.user) : std::string();
+}
+
+}  // namespace
+
+Marks marks(const CampaignState& state) {
+    Marks m;
+    for (const auto& [id, e] : state.battles.battles) m.sizes[id] = {e.battle.log.size(), e.battle.history.size()};
+    return m;
+}
+
+json appended_ops(const CampaignState& after, const Viewer& viewer, const Marks& before) {
+    json ops = json::array();
+    if (!viewer.is_member()) return ops;
+    for (const auto& [id, e] : after.battles.battles) {
+        auto it = before.sizes.find(id);
+        const std::size_t log_from = it == before.sizes.end() ? 0 : it->second.first;
+        const std::size_t frames_from = it == before.sizes.end() ? 0 : it->second.second;
+        const std::string side = side_in(e.battle, viewer), at = "/battles/" + std::to_string(id);
+        for (auto& entry : battle::log_entries_from(e.battle, log_from, viewer, side))
+            ops.push_back({{"op", "add"}, {"path", at + "/log/-"}, {"value", std::move(entry)}});
+        for (auto& frame : battle::frames_from(e.battle, frames_from, viewer, side, oth_visibility()))
+            ops.push_back({{"op", "add"}, {"path", at + "/history/-"}, {"value", std::move(frame)}});
+    }
+    return ops;
+}
+
+void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bool light) {
     json all = json::object();
     if (!viewer.is_member()) {
         out["battles"] = all;
         return;
     }
-    battle::BattleVisibility vis;
-    // "whether they fire, fall back or run" (issue 4): the orders a person at the table sees the enemy act on.
-    vis.public_orders = {"fire", "retreat", "run_away", "charge"};
+    const battle::BattleVisibility& vis = oth_visibility();
     static const json card_set = [] {
         json j = json::array();
         for (const auto& c : oth::order_card_set()) j.push_back(oth::to_json(c));
@@ -1702,8 +1740,8 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
     for (const auto& [id, e] : state.battles.battles) {
         const Battle& b = e.battle;
         const bool umpire = viewer.is_umpire();
-        const std::string side = viewer.role == Role::player ? b.side_of(viewer.user) : std::string();
-        json j = battle::view(b, viewer, side, vis);
+        const std::string side = side_in(b, viewer);
+        json j = battle::view(b, viewer, side, vis, light);
         if (!umpire && j.contains("boxes") && j["boxes"].contains("cards"))
             j["boxes"]["cards"]["items"] = cards_as_seen_by(b, j["boxes"]["cards"]["items"], side);
         j["status"] = e.status;

@@ -104,8 +104,19 @@ nlohmann::json reply_body(const std::vector<Event>& events);
 bool handles_event(const std::string& event_type);
 // Folds in the battles' events; ignores any other.
 void apply(CampaignState& state, const Event& event);
-// Adds the battles' section to `out`, filtered for this viewer.
-void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& viewer);
+// Adds the battles' section to `out`, filtered for this viewer. `light`: each battle's log and history
+// empty (see appended_ops).
+void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& viewer, bool light = false);
+
+// A battle's log and history only grow (battle.ended aside, which the server diffs whole), so the server
+// patches a battle's events by diffing light sections and appending what was added since `marks`.
+struct Marks {
+    std::map<std::int64_t, std::pair<std::size_t, std::size_t>> sizes;  // battle -> its log's and history's sizes
+};
+Marks marks(const CampaignState& state);
+// RFC 6902 "add .../log/-" and ".../history/-" operations: the entries added since `before` that the viewer
+// may read, in order.
+nlohmann::json appended_ops(const CampaignState& after, const Viewer& viewer, const Marks& before);
 // Whether the campaign's table chat is closed to this user because a battle they fight is on
 // (issue 4, "Talk only between adjacent leaders"; a setting).
 bool chat_closed_for(const CampaignState& state, std::int64_t user);

@@ -340,17 +340,23 @@ std::optional<std::string> only_section_changed(const std::string& event_type) {
     return std::string("battles");
 }
 
-json view_section(const CampaignState& state, const Viewer& viewer, const std::string& section) {
+namespace {
+json light_battles(const CampaignState& state, const Viewer& viewer) {
     json out = json::object();
-    if (section == "battles") battles::add_to_view(out, state, viewer);
-    return out.value(section, json::object());
+    battles::add_to_view(out, state, viewer, true);
+    return std::move(out["battles"]);
+}
+}  // namespace
+
+SectionMark mark_section(const CampaignState& state, const Viewer& viewer) {
+    return SectionMark{light_battles(state, viewer), battles::marks(state)};
 }
 
-json section_patch(const json& before, const json& after, const std::string& section, std::int64_t seq) {
-    // json::diff walks an object's keys in order: "battles" comes before "seq".
-    json ops = json::diff(before, after, "/" + section);
+json section_patch(const SectionMark& before, const CampaignState& after, const Viewer& viewer) {
+    json ops = json::diff(before.light, light_battles(after, viewer), "/battles");
+    for (auto& op : battles::appended_ops(after, viewer, before.marks)) ops.push_back(std::move(op));
     json s = op("replace", "/seq");
-    s["value"] = seq;
+    s["value"] = after.seq;
     ops.push_back(std::move(s));
     return ops;
 }

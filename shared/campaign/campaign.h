@@ -131,13 +131,17 @@ std::optional<nlohmann::json> view_patch(const CampaignState& after, const Event
 bool has_view_patch(const std::string& event_type);
 
 // The one section of the view ("battles") that an event of this type changes, besides "seq", or nothing when
-// it may change more. A server then diffs that section (view_section) instead of whole views: a battle's turn
-// need not rebuild the year's reports. section_patch gives what diffing whole views would
-// (tests/unit/test_battle_ground.cpp checks it).
+// it may change more. A server patches a run of such events cheaply: mark_section before the run, then
+// section_patch after it: the light sections' diff, the log and history entries appended since, and "seq"
+// (a battle's turn need not rebuild the year's reports nor diff a long log). Applied to the viewer's view
+// before the run it gives the view after (tests/unit/test_battle_ground.cpp checks it).
 std::optional<std::string> only_section_changed(const std::string& event_type);
-nlohmann::json view_section(const CampaignState& state, const Viewer& viewer, const std::string& section);
-nlohmann::json section_patch(const nlohmann::json& before, const nlohmann::json& after, const std::string& section,
-                             std::int64_t seq);
+struct SectionMark {
+    nlohmann::json light;  // the viewer's battles section, light (battles::add_to_view)
+    battles::Marks marks;
+};
+SectionMark mark_section(const CampaignState& state, const Viewer& viewer);
+nlohmann::json section_patch(const SectionMark& before, const CampaignState& after, const Viewer& viewer);
 
 // The earliest clock of the campaign (the year's or a battle's), and the command the server decides as
 // server_clock() when it runs out.
