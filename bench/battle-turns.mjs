@@ -9,8 +9,6 @@
 // long campaign): this shows what diffing only the battles' section saves (docs/performance.md, "Battles").
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { startServer } from '../tests/integration/lib/server.mjs';
-import { connect, newUser } from '../tests/integration/lib/client.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -19,6 +17,9 @@ const arg = (name, fallback) => {
 const TURNS = Number(arg('turns', 40));
 const NOTES = Number(arg('notes', 0));
 if (arg('bin')) process.env.MUSTER_BIN = arg('bin');
+// Imported after MUSTER_BIN is set: the server library reads it when it loads.
+const { startServer } = await import('../tests/integration/lib/server.mjs');
+const { connect, newUser } = await import('../tests/integration/lib/client.mjs');
 
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
