@@ -3,7 +3,7 @@
 // that slows movement and blocks sight, units stopping against others in their way, the per-turn frames the
 // replay draws, and the battle's end. Scripted dice; each rule cites over-the-hills.txt or, where the book is
 // silent, the setting in docs/rules-notes.md.
-#include "test_year_table.h"
+#include "test_battle_table.h"
 
 using namespace year_test;
 
@@ -11,14 +11,6 @@ namespace {
 
 constexpr const char* ambush_name = "Clan Cameron AMBUSH-MARKER-5521";
 
-json battle_of(YearTable& t, const Viewer& v) { return view(t.state, v)["battles"]["1"]; }
-json unit_of(const json& battle, std::int64_t id) {
-    for (const auto& u : battle["units"])
-        if (u["id"] == id) return u;
-    return nullptr;
-}
-json umpire_unit(YearTable& t, std::int64_t id) { return unit_of(battle_of(t, t.umpire), id); }
-int tp_of(YearTable& t, std::int64_t unit) { return umpire_unit(t, unit)["markers"]["tension_points"].get<int>(); }
 
 std::vector<json> lines_of(YearTable& t, const Viewer& v, int turn, const std::string& phase) {
     std::vector<json> out;
@@ -34,11 +26,6 @@ bool says(const std::vector<json>& lines, const std::string& text) {
     return false;
 }
 
-void check_replay(YearTable& t) {
-    CampaignState again;
-    for (const auto& e : t.log) apply(again, e);
-    for (const auto& v : t.everyone()) CHECK(view(again, v).dump() == view(t.state, v).dump());
-}
 
 // Whether a viewer's whole campaign view mentions the ambush.
 bool sees_marker(YearTable& t, const Viewer& v) { return view(t.state, v).dump().find("AMBUSH-MARKER") != std::string::npos; }

@@ -9,7 +9,7 @@
 // per gun; musketry) -> reaction (the volleyed) -> melee (per pair in contact: the Jacobite side's extra-TP
 // die, the other side's, then the Jacobite leader's hit and fate dice, the other's; then the reaction tests,
 // Jacobites first) -> tension (unit id order: the rally d6 of each unit that has TPs).
-#include "test_year_table.h"
+#include "test_battle_table.h"
 
 #include <cmath>
 #include <map>
@@ -18,20 +18,12 @@ using namespace year_test;
 
 namespace {
 
-json battle_of(YearTable& t, const Viewer& v) { return view(t.state, v)["battles"]["1"]; }
-json unit_of(const json& battle, std::int64_t id) {
-    for (const auto& u : battle["units"])
-        if (u["id"] == id) return u;
-    return nullptr;
-}
-json umpire_unit(YearTable& t, std::int64_t id) { return unit_of(battle_of(t, t.umpire), id); }
 json umpire_leader(YearTable& t, std::int64_t id) {
     const json battle = battle_of(t, t.umpire);  // held: a range-for over a temporary's member would dangle
     for (const auto& l : battle["leaders"])
         if (l["id"] == id) return l;
     return nullptr;
 }
-int tp_of(YearTable& t, std::int64_t unit) { return umpire_unit(t, unit)["markers"]["tension_points"].get<int>(); }
 
 // The details (rolls, results) of the log lines one viewer may read, for one turn and step, in the order written.
 std::vector<json> details_of(YearTable& t, const Viewer& v, int turn, const std::string& phase) {
@@ -81,12 +73,6 @@ void step_through(YearTable& t, std::map<std::string, std::vector<int>> dice = {
     }
 }
 
-// Replaying the event log on a fresh CampaignState rebuilds the same view for the umpire and every player.
-void check_replay(YearTable& t) {
-    CampaignState again;
-    for (const auto& e : t.log) apply(again, e);
-    for (const auto& v : t.everyone()) CHECK(view(again, v).dump() == view(t.state, v).dump());
-}
 
 void check_position(const json& unit, double x, double y) {
     CHECK(unit["position"][0].get<double>() == Approx(x).margin(1e-6));

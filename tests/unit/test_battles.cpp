@@ -1,7 +1,7 @@
 // Over the Hill battles in a campaign (shared/campaign/battles.h): commands, the turn sequence, talk between
 // adjacent leaders, hidden information, losses applied to the campaign's regiments, replay. Scripted dice;
 // each rule cites over-the-hills.txt.
-#include "test_year_table.h"
+#include "test_battle_table.h"
 
 using namespace year_test;
 
@@ -31,13 +31,6 @@ void set_up(YearTable& t, bool auto_run) {
           {"settings", {{"auto_run", auto_run}}}});
 }
 
-json battle_of(YearTable& t, const Viewer& v) { return view(t.state, v)["battles"]["1"]; }
-json unit_of(const json& battle, std::int64_t id) {
-    for (const auto& u : battle["units"])
-        if (u["id"] == id) return u;
-    return nullptr;
-}
-json umpire_unit(YearTable& t, std::int64_t id) { return unit_of(battle_of(t, t.umpire), id); }
 
 }  // namespace
 
