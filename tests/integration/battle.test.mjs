@@ -12,10 +12,10 @@ import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { startServer } from './lib/server.mjs';
-import { connect, newUser, sleep } from './lib/client.mjs';
+import { connect } from './lib/client.mjs';
+import { battleTable } from './lib/battle_table.mjs';
 import { applyPatch } from './lib/patch.mjs';
 
-const SEC = 1000;
 const hex = () => randomBytes(5).toString('hex');
 
 const MARK = {
@@ -35,9 +35,10 @@ const B_TP = 7; // set on B's unit by battle.override
 const REPLIES = { steps: [] }; // reply bodies, checked against the protocol at the end
 
 let server;
-let ump, pa, pb, pc, obs;
+let pa, pb, pc, obs;
 let U, A, B, C, O;
 let campaign, battle;
+let settle, refused; // the table's (tests/integration/lib/battle_table.mjs): every socket caught up; a refusal that changed nothing
 const sockets = [];
 function track(c) { sockets.push(c); return c; }
 const everyone = () => [U, A, B, C, O];
@@ -46,37 +47,20 @@ const UNIT = { A: 1, B: 2, C: 3 };
 
 before(async () => {
   server = await startServer({ args: ['--ws-rate', '2000', '--ws-burst', '2000'] });
-  ump = await newUser(server, 'bt_umpire');
-  pa = await newUser(server, 'bt_player_a');
-  pb = await newUser(server, 'bt_player_b');
-  pc = await newUser(server, 'bt_player_c');
-  obs = await newUser(server, 'bt_observer');
-  U = track(await connect(server, ump.cookie));
-  campaign = (await U.ok('campaign.create', { name: 'Battles' })).campaign;
-  const code = { player: (await U.ok('campaign.invite', { campaign, role: 'player' })).code,
-    observer: (await U.ok('campaign.invite', { campaign, role: 'observer' })).code };
-  A = track(await connect(server, pa.cookie));
-  B = track(await connect(server, pb.cookie));
-  C = track(await connect(server, pc.cookie));
-  O = track(await connect(server, obs.cookie));
-  for (const c of [A, B, C]) assert.deepEqual(await c.ok('campaign.join', { code: code.player }), { campaign, role: 'player' });
-  assert.deepEqual(await O.ok('campaign.join', { code: code.observer }), { campaign, role: 'observer' });
-  for (const c of everyone()) assert.equal((await c.subscribe(campaign)).reply.ok, true);
+  const table = await battleTable(server, {
+    name: 'Battles', umpire: 'bt_umpire',
+    players: { a: 'bt_player_a', b: 'bt_player_b', c: 'bt_player_c' }, observers: { o: 'bt_observer' },
+  });
+  table.everyone.forEach(track);
+  ({ campaign, settle, refused } = table);
+  ({ a: pa, b: pb, c: pc, o: obs } = table.users);
+  ({ umpire: U, a: A, b: B, c: C, o: O } = table.clients);
 });
 
 after(async () => {
   for (const c of sockets) await c.close().catch(() => {});
   await server?.cleanup();
 });
-
-/** Waits until every socket's view has reached the umpire's latest seq; every push applied cleanly. */
-async function settle() {
-  await U.ok('campaign.list', {});
-  const seq = U.seq(campaign);
-  for (const c of everyone()) await c.waitForSeq(campaign, seq, 3 * SEC);
-  for (const c of everyone()) assert.deepEqual(c.problems, [], 'pushes applied cleanly');
-  return seq;
-}
 
 /** An open box with nothing in it. */
 function assertFreshBox(c, turn) {
@@ -85,26 +69,6 @@ function assertFreshBox(c, turn) {
 const bv = (c) => c.view(campaign).battles[String(battle)];
 const unitIn = (v, id) => v.units.find((u) => u.id === id);
 const leaderIn = (v, id) => v.leaders.find((l) => l.id === id);
-
-/**
- * A refused command: its documented code, and nothing changed: no push to any socket, the campaign's seq and
- * every view as before.
- */
-async function refused(client, type, body, code, what = `${type} -> ${code}`) {
-  await settle();
-  const before = everyone().map((c) => ({ pushes: c.pushes.length, seq: c.seq(campaign), view: structuredClone(c.view(campaign)) }));
-  const r = await client.send(type, { campaign, ...body });
-  assert.equal(r.ok, false, `${what}: refused (got ${JSON.stringify(r).slice(0, 300)})`);
-  assert.equal(r.error?.code, code, `${what}: code (got ${JSON.stringify(r.error)})`);
-  for (const c of everyone()) await c.ok('campaign.list', {});
-  await sleep(60);
-  everyone().forEach((c, i) => {
-    assert.equal(c.pushes.length, before[i].pushes, `${what}: no push to socket ${i}`);
-    assert.equal(c.seq(campaign), before[i].seq, `${what}: seq unchanged on socket ${i}`);
-    assert.deepEqual(c.view(campaign), before[i].view, `${what}: view unchanged on socket ${i}`);
-  });
-  return r;
-}
 
 /** Every raw frame of `client` (or its first `upTo`) lacking `marker`. */
 function assertNever(client, who, marker, upTo) {

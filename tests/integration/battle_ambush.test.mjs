@@ -32,10 +32,10 @@ import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { startServer } from './lib/server.mjs';
-import { connect, newUser, sleep } from './lib/client.mjs';
+import { connect } from './lib/client.mjs';
+import { battleTable } from './lib/battle_table.mjs';
 import { applyPatch } from './lib/patch.mjs';
 
-const SEC = 1000;
 const hex = () => randomBytes(5).toString('hex');
 const ENEMY = 'jacobite'; // B's side: the secrets are all of this side
 
@@ -49,9 +49,10 @@ const AMB2 = { id: 8527, name: `AMBUSH-FIRE-${hex()}`, x: 97.2683, xs: '97.2683'
 const LDR2 = { id: 5281, name: `AMBUSH-FIRE-LEADER-${hex()}`, xs: '99.3847', at: [99.3847, 46] };
 
 let server;
-let ump, pa, pb, pc, obs;
+let pa, pb, pc, obs;
 let U, A, B, C, O;
 let campaign;
+let settle, refused; // the table's (tests/integration/lib/battle_table.mjs): every socket caught up; a refusal that changed nothing
 const sockets = [];
 function track(c) { sockets.push(c); return c; }
 const everyone = () => [U, A, B, C, O];
@@ -60,22 +61,14 @@ const others = () => [['A', A], ['C', C], ['O', O]]; // who must not see B's amb
 
 before(async () => {
   server = await startServer({ args: ['--ws-rate', '2000', '--ws-burst', '2000'] });
-  ump = await newUser(server, 'amb_umpire');
-  pa = await newUser(server, 'amb_player_a');
-  pb = await newUser(server, 'amb_player_b');
-  pc = await newUser(server, 'amb_player_c');
-  obs = await newUser(server, 'amb_observer');
-  U = track(await connect(server, ump.cookie));
-  campaign = (await U.ok('campaign.create', { name: 'Ambushes' })).campaign;
-  const code = { player: (await U.ok('campaign.invite', { campaign, role: 'player' })).code,
-    observer: (await U.ok('campaign.invite', { campaign, role: 'observer' })).code };
-  A = track(await connect(server, pa.cookie));
-  B = track(await connect(server, pb.cookie));
-  C = track(await connect(server, pc.cookie));
-  O = track(await connect(server, obs.cookie));
-  for (const c of [A, B, C]) assert.deepEqual(await c.ok('campaign.join', { code: code.player }), { campaign, role: 'player' });
-  assert.deepEqual(await O.ok('campaign.join', { code: code.observer }), { campaign, role: 'observer' });
-  for (const c of everyone()) assert.equal((await c.subscribe(campaign)).reply.ok, true);
+  const table = await battleTable(server, {
+    name: 'Ambushes', umpire: 'amb_umpire',
+    players: { a: 'amb_player_a', b: 'amb_player_b', c: 'amb_player_c' }, observers: { o: 'amb_observer' },
+  });
+  table.everyone.forEach(track);
+  ({ campaign, settle, refused } = table);
+  ({ a: pa, b: pb, c: pc, o: obs } = table.users);
+  ({ umpire: U, a: A, b: B, c: C, o: O } = table.clients);
 });
 
 after(async () => {
@@ -85,36 +78,11 @@ after(async () => {
 
 // --- helpers ---
 
-/** Waits until every socket's view has reached the umpire's latest seq; every push applied cleanly. */
-async function settle() {
-  await U.ok('campaign.list', {});
-  const seq = U.seq(campaign);
-  for (const c of everyone()) await c.waitForSeq(campaign, seq, 3 * SEC);
-  for (const c of everyone()) assert.deepEqual(c.problems, [], 'pushes applied cleanly');
-  return seq;
-}
-
 const bv = (c, battle) => c.view(campaign).battles[String(battle)];
 const unitIn = (v, id) => v.units.find((u) => u.id === id);
 const leaderIn = (v, id) => v.leaders.find((l) => l.id === id);
 /** Where every socket stands now: frames and pushes received so far. */
 const mark = () => new Map(everyone().map((c) => [c, { frames: c.frames.length, pushes: c.pushes.length }]));
-
-/** A refused command: its code, and nothing changed: no push to any socket, every seq and view as before. */
-async function refused(client, type, body, code, what) {
-  await settle();
-  const was = everyone().map((c) => ({ pushes: c.pushes.length, seq: c.seq(campaign), view: structuredClone(c.view(campaign)) }));
-  const r = await client.send(type, { campaign, ...body });
-  assert.equal(r.ok, false, `${what}: refused (got ${JSON.stringify(r).slice(0, 300)})`);
-  assert.equal(r.error?.code, code, `${what}: code (got ${JSON.stringify(r.error)})`);
-  for (const c of everyone()) await c.ok('campaign.list', {});
-  await sleep(60);
-  everyone().forEach((c, i) => {
-    assert.equal(c.pushes.length, was[i].pushes, `${what}: no push to socket ${i}`);
-    assert.equal(c.seq(campaign), was[i].seq, `${what}: seq unchanged on socket ${i}`);
-    assert.deepEqual(c.view(campaign), was[i].view, `${what}: view unchanged on socket ${i}`);
-  });
-}
 
 /** A bare JSON number (not part of a longer number, a decimal or a timestamp) in a raw frame. */
 const numberIn = (frame, n) => new RegExp(`(?<![\\d.])${n}(?![\\d.])`).test(frame);

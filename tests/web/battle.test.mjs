@@ -25,21 +25,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { startServer } from '../integration/lib/server.mjs';
-import { connect, newUser, uniqueName } from '../integration/lib/client.mjs';
-import { applyPatch } from '../integration/lib/patch.mjs';
+import { uniqueName } from '../integration/lib/client.mjs';
+import { battleTable } from '../integration/lib/battle_table.mjs';
 import {
   launchBrowser, openUser, waitForHash, waitForConnState, failureShots, stepper, UI_TIMEOUT,
 } from './lib/browser.mjs';
+import { el, viewsFrom, pageCaughtUp } from './lib/battle.mjs';
 
 const hex = () => randomBytes(5).toString('hex');
 const TABLE = { width: 180, depth: 120, measure: 'cm' };
 const START = { A: [40, 40], B: [120, 80] };
-
-/** The element with data-testid `id` and the given data-* attributes. */
-function el(scope, id, data = {}) {
-  const attrs = Object.entries(data).map(([k, v]) => `[data-${k}="${v}"]`).join('');
-  return scope.locator(`[data-testid="${id}"]${attrs}`);
-}
 
 const bodyText = (page) => page.evaluate(() => document.body.innerText);
 
@@ -53,20 +48,6 @@ function framesWithPoint(frames, [x, y], from = 0) {
   const rx = numberRe(x);
   const ry = numberRe(y);
   return frames.slice(from).filter((f) => rx.test(f) && ry.test(f));
-}
-
-/** The campaign's views, one per view push, rebuilt from a page's recorded frames. */
-function viewsFrom(frames, campaign) {
-  const out = [];
-  let view;
-  for (const f of frames) {
-    let m;
-    try { m = JSON.parse(f); } catch { continue; }
-    if (m.push !== 'view' || m.campaign !== campaign) continue;
-    view = 'view' in m ? structuredClone(m.view) : applyPatch(view, m.patch);
-    out.push({ seq: m.seq, view });
-  }
-  return out;
 }
 
 /**
@@ -196,17 +177,6 @@ test('a battle in the browser: two turns, cards hidden until the reveal, talk be
     return find(b);
   }
 
-  /** Waits until the page has received the campaign's view at `seq` or later. */
-  async function waitForSeq(u, seq) {
-    const deadline = Date.now() + UI_TIMEOUT;
-    for (;;) {
-      const views = viewsFrom(u.frames, campaign);
-      if (views.length && views[views.length - 1].seq >= seq) return;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for seq ${seq}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
   /** Hidden: the viewer's page shows that `player` has played, and neither its text nor any frame has `point`. */
   async function assertHiddenFrom(viewer, who, player, point) {
     await el(viewer.page, 'card-played-item', { user: player, played: 'true' }).waitFor();
@@ -232,15 +202,14 @@ test('a battle in the browser: two turns, cards hidden until the reveal, talk be
   }
 
   await step('set-up: four people, a campaign, a battle created and started by the umpire', async () => {
-    const names = { umpire: uniqueName('bu'), a: uniqueName('ba'), b: uniqueName('bb'), o: uniqueName('bo') };
-    users = {};
-    for (const [k, n] of Object.entries(names)) users[k] = await newUser(server, n);
-    U = await connect(server, users.umpire.cookie);
-    campaign = (await U.ok('campaign.create', { name: 'Over the Hill, a club night' })).campaign;
-    const codes = {
-      player: (await U.ok('campaign.invite', { campaign, role: 'player' })).code,
-      observer: (await U.ok('campaign.invite', { campaign, role: 'observer' })).code,
-    };
+    // The umpire's client makes the campaign and the codes; the others join in their pages.
+    const table = await battleTable(server, {
+      name: 'Over the Hill, a club night', umpire: uniqueName('bu'),
+      players: { a: uniqueName('ba'), b: uniqueName('bb') }, observers: { o: uniqueName('bo') }, join: false,
+    });
+    ({ users, campaign } = table);
+    const { codes } = table;
+    U = table.clients.umpire;
     [umpire, pa, pb, obs] = await Promise.all(['umpire', 'a', 'b', 'o'].map((k) => openUser(browser, server, {}, { cookie: users[k].cookie })));
     // The players and the observer join with their codes, in their pages.
     for (const [u, code] of [[pa, codes.player], [pb, codes.player], [obs, codes.observer]]) {
@@ -367,8 +336,7 @@ test('a battle in the browser: two turns, cards hidden until the reveal, talk be
     // The observer's page is brought past the talk (an override the observer sees: A's leader steps back), so
     // that anything the talk sent it would be in its frames by now.
     await U.ok('battle.override', { campaign, battle, what: 'move', leader: LEADER.A, position: [beside[0], beside[1] - 1], reason: 'a step back' });
-    await U.ok('campaign.list', {});
-    await waitForSeq(obs, U.seq(campaign));
+    await pageCaughtUp(obs, U, campaign);
     const text = await bodyText(obs.page);
     for (const m of Object.values(M)) {
       assert.ok(!text.includes(m), `the observer's page shows ${m}`);

@@ -13,33 +13,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { startServer } from '../integration/lib/server.mjs';
-import { connect, newUser, uniqueName } from '../integration/lib/client.mjs';
-import { applyPatch } from '../integration/lib/patch.mjs';
+import { uniqueName } from '../integration/lib/client.mjs';
+import { battleTable } from '../integration/lib/battle_table.mjs';
 import {
-  launchBrowser, openUser, waitForHash, waitForConnState, failureShots, stepper, UI_TIMEOUT,
+  launchBrowser, openUser, waitForHash, waitForConnState, failureShots, stepper,
 } from './lib/browser.mjs';
+import { el, viewsFrom, pageCaughtUp } from './lib/battle.mjs';
 
 const hex = () => randomBytes(5).toString('hex');
 const TABLE = { width: 180, depth: 120, measure: 'cm' };
-
-function el(scope, id, data = {}) {
-  const attrs = Object.entries(data).map(([k, v]) => `[data-${k}="${v}"]`).join('');
-  return scope.locator(`[data-testid="${id}"]${attrs}`);
-}
-
-/** The campaign's views, one per view push, rebuilt from a page's recorded frames. */
-function viewsFrom(frames, campaign) {
-  const out = [];
-  let view;
-  for (const f of frames) {
-    let m;
-    try { m = JSON.parse(f); } catch { continue; }
-    if (m.push !== 'view' || m.campaign !== campaign) continue;
-    view = 'view' in m ? structuredClone(m.view) : applyPatch(view, m.patch);
-    out.push({ seq: m.seq, view });
-  }
-  return out;
-}
 
 test('an ambush: a concealed unit stays off the player\'s and the observer\'s pages until the umpire reveals it', { timeout: 90000 }, async (t) => {
   const server = await startServer();
@@ -65,18 +47,8 @@ test('an ambush: a concealed unit stays off the player\'s and the observer\'s pa
 
   const battleOf = (v) => v?.battles?.[String(battle)];
 
-  /** Waits until the page has received the campaign's view at the umpire client's seq (or later). */
-  async function caughtUp(u) {
-    await U.ok('campaign.list', {});
-    const seq = U.seq(campaign);
-    const deadline = Date.now() + UI_TIMEOUT;
-    for (;;) {
-      const views = viewsFrom(u.frames, campaign);
-      if (views.length && views[views.length - 1].seq >= seq) return views[views.length - 1].view;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for seq ${seq}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  /** Waits until the page has received the campaign's view at the umpire client's seq (or later); returns it. */
+  const caughtUp = (u) => pageCaughtUp(u, U, campaign);
 
   /** Hidden: nothing of the ambushers on the page (text, SVG, any attribute) nor in any frame it received. */
   async function assertHidden(u, who) {
@@ -93,17 +65,14 @@ test('an ambush: a concealed unit stays off the player\'s and the observer\'s pa
   }
 
   await step('set-up: a campaign with a player and an observer; a battle; the umpire\'s page on the Battle tab', async () => {
-    users = {};
-    for (const k of ['umpire', 'a', 'o']) users[k] = await newUser(server, uniqueName(`am${k}`));
-    U = await connect(server, users.umpire.cookie);
-    clients.push(U);
-    campaign = (await U.ok('campaign.create', { name: 'Ambush at the ford' })).campaign;
-    for (const [k, role] of [['a', 'player'], ['o', 'observer']]) {
-      const { code } = await U.ok('campaign.invite', { campaign, role });
-      const c = await connect(server, users[k].cookie);
-      clients.push(c);
-      await c.ok('campaign.join', { code });
-    }
+    // The player and the observer join through WebSocket clients (not subscribed); the umpire's subscribes below.
+    const table = await battleTable(server, {
+      name: 'Ambush at the ford', umpire: uniqueName('amumpire'),
+      players: { a: uniqueName('ama') }, observers: { o: uniqueName('amo') }, subscribe: false,
+    });
+    clients.push(...table.everyone);
+    ({ users, campaign } = table);
+    U = table.clients.umpire;
     battle = (await U.ok('battle.create', {
       campaign, name: 'The Ford', table: TABLE,
       sides: [{ id: 'british', name: 'British' }, { id: 'french', name: 'French' }],
