@@ -1,4 +1,4 @@
-// The ground of an Over the Hill battle (shared/campaign/battles.cpp): ambushes (concealed units hidden from
+// The ground of an Over the Hill battle (shared/rulesets/oth/battle_turn.cpp, shared/campaign/battles.cpp): ambushes (concealed units hidden from
 // the enemy's view, log and revealed cards until they move, fire or are come upon; the surprise test), terrain
 // that slows movement and blocks sight, units stopping against others in their way, the per-turn frames the
 // replay draws, and the battle's end. Scripted dice; each rule cites over-the-hills.txt or, where the book is

@@ -1,10 +1,10 @@
-// Whole Over the Hill battles played through the campaign's commands (shared/campaign/battles.cpp) with
+// Whole Over the Hill battles played through the campaign's commands (shared/campaign/battles.cpp; the turn in shared/rulesets/oth/battle_turn.cpp) with
 // scripted dice: cannon fire over five turns and its losses, a melee over several turns with leaders engaged,
 // FOLLOW ME, a flank charge, and a replay of each battle's event log. Every step's dice are given in the
 // order the code rolls them (see the comment over each script); each check cites the rule it tests from
 // shared/rules/over-the-hills.txt.
 //
-// Dice order of one turn (battles.cpp): orders (none) -> movement (in unit id order: the "ordered to ..." test
+// Dice order of one turn (battle_turn.cpp): orders (none) -> movement (in unit id order: the "ordered to ..." test
 // of a newly digested ADVANCE / CHARGE / RETREAT, then a charged enemy's test) -> fire (unit id order: one d6
 // per gun; musketry) -> reaction (the volleyed) -> melee (per pair in contact: the Jacobite side's extra-TP
 // die, the other side's, then the Jacobite leader's hit and fate dice, the other's; then the reaction tests,
