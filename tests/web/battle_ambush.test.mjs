@@ -7,8 +7,10 @@
 // (a bad movement factor is refused in the form), adds a French unit with a distinctive name with the "Concealed
 // (ambush)" box ticked, sees it drawn dashed with "Concealed from the enemy", and starts the battle. A plays a
 // turn. Until the umpire reveals the unit with the override form, neither A's page nor the observer's has its name
-// anywhere (text, SVG, any frame received) nor a unit with its id; after the reveal both pages show it. When
-// the battle ends, A's replay ends with the End frame (the ambushers on it) beside the closing line.
+// anywhere (text, SVG, any frame received) nor a unit with its id; after the reveal both pages show it. During
+// play the umpire changes the turn timer in the same settings form, now in the play panel's Settings box: every
+// view has the new timer and nothing else changed. When the battle ends (the Settings box gone from the umpire's
+// page), A's replay ends with the End frame (the ambushers on it) beside the closing line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -174,6 +176,43 @@ test('an ambush: a concealed unit stays off the player\'s and the observer\'s pa
     t.diagnostic(`A's replay of turn 1 ${early.some((x) => x.id === ambusher) ? 'shows' : 'does not show'} the ambushers`);
     for (const u of [umpire, pa, obs]) assert.deepEqual(u.pageErrors, []);
   });
+  await step('during play the umpire changes the turn timer in the play panel\'s Settings box: the views have it, nothing else changed', async () => {
+    const page = umpire.page;
+    const box = page.getByTestId('battle-play-settings');
+    await box.locator('summary').click();
+    // The set-up's form itself, moved into the play panel (one copy on the page), filled from the view.
+    const seconds = box.getByTestId('battle-turn-seconds');
+    await seconds.waitFor();
+    assert.equal(await page.getByTestId('battle-setup').isHidden(), true, 'the set-up panel is hidden during play');
+    assert.equal(await page.getByTestId('battle-turn-seconds').count(), 1, 'one settings form');
+    assert.equal(await seconds.inputValue(), '0');
+    assert.equal(await box.getByTestId('battle-spot-cm').inputValue(), '10');
+    assert.equal(await box.getByTestId('battle-ambush-surprise').isChecked(), true);
+    // Every view as it stands before: the umpire's client, the umpire's page, A's page, the observer's page.
+    const before = U.seq(campaign);
+    const was = battleOf(U.view(campaign));
+    assert.equal(was.status, 'cards', 'during play');
+    assert.equal(was.settings.turn_seconds, 0);
+    const pages = [[umpire, 'the umpire'], [pa, 'A'], [obs, 'the observer']];
+    const wasOn = new Map();
+    for (const [u] of pages) wasOn.set(u, structuredClone(battleOf(await caughtUp(u))));
+    await seconds.fill('600');
+    await box.getByTestId('battle-settings-save').click();
+    const now = battleOf(await U.waitForView(campaign, (v) => battleOf(v)?.settings?.turn_seconds === 600));
+    assert.equal(U.seq(campaign), before + 1, 'one change');
+    const withTimer = (b) => ({ ...b, settings: { ...b.settings, turn_seconds: 600 } });
+    assert.deepEqual(now, withTimer(was), 'the umpire\'s view: the turn timer, nothing else');
+    for (const [u, who] of pages) {
+      const b = battleOf(await caughtUp(u));
+      assert.equal(b.settings.turn_seconds, 600, `${who}'s page has the new turn timer`);
+      assert.deepEqual(b, withTimer(wasOn.get(u)), `${who}'s page: the turn timer changed, nothing else`);
+    }
+    // The form shows the saved value, with no error; the settings box stays where it is.
+    await page.waitForFunction(() => document.querySelector('[data-testid="battle-play-settings"] [data-testid="battle-turn-seconds"]')?.value === '600');
+    assert.equal(await box.getByTestId('battle-settings-error').isHidden(), true);
+    assert.equal(await box.getByTestId('battle-spot-cm').inputValue(), '10');
+    for (const u of [umpire, pa, obs]) assert.deepEqual(u.pageErrors, []);
+  });
   await step('the umpire ends the battle: the replay on A\'s page ends with the End frame and its closing line', async () => {
     await U.ok('battle.end', { campaign, battle });
     const page = pa.page;
@@ -183,6 +222,10 @@ test('an ambush: a concealed unit stays off the player\'s and the observer\'s pa
     assert.equal(await page.getByTestId('battle-replay-label').innerText(), 'End');
     await page.getByTestId('battle-replay-lines').getByTestId('battle-log-item').filter({ hasText: 'The battle ends' }).waitFor();
     await el(page.getByTestId('battle-replay-map'), 'battle-replay-unit', { unit: ambusher }).waitFor();
+    // The umpire's settings are gone with the battle: the server takes them no more.
+    await el(umpire.page, 'battle-status', { status: 'ended' }).waitFor();
+    assert.equal(await umpire.page.getByTestId('battle-play-settings').isHidden(), true, 'no settings once ended');
+    assert.equal(await umpire.page.getByTestId('battle-turn-seconds').isVisible(), false);
     for (const u of [umpire, pa, obs]) assert.deepEqual(u.pageErrors, []);
   });
 });

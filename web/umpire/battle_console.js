@@ -202,6 +202,12 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
     h('div', { class: 'field' }, h('label', { for: 'battle-terrain-movement' }, 'Movement in terrain'), movement,
       h('p', { class: 'hint' }, 'A kind and the part of normal speed kept in it: 1 full speed, 0.5 half, 0 impassable except where a road crosses. Kinds left out: full speed.')),
     h('div', { class: 'form-actions' }, settingsSave), settingsError.el);
+  // One form, two places: under "Settings" in the set-up panel, and in a collapsible box of the play panel until
+  // the battle ends (the server takes battle.settings until then). update() moves it where the battle stands.
+  const setupSettings = h('div', { testid: 'battle-setup-settings' }, settingsBox);
+  const playSettings = h('details', { class: 'override-box settings-box', testid: 'battle-play-settings' },
+    h('summary', {}, 'Settings'),
+    h('p', { class: 'hint' }, 'A new turn timer runs from the next turn, auto-run from the next turn closed; the other settings count from the next step resolved.'));
   let settingsDirty = false; // the umpire has changed a field: pushes no longer refill the form until it is saved
   let settingsBattle = null;
   settingsBox.addEventListener('input', () => { settingsDirty = true; });
@@ -216,7 +222,7 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
       h('div', {}, h('h3', {}, 'Add a unit'), unitForm),
       h('div', {}, h('h3', {}, 'Terrain and leaders'), terrainForm, leaderForm,
         h('h3', {}, 'Selected'), selInfo, selActions, selError.el)),
-    h('h3', {}, 'Settings'), settingsBox,
+    h('h3', {}, 'Settings'), setupSettings,
     h('div', { class: 'form-actions start-row' }, start), startError.el);
 
   // ---- play: turn controls ----
@@ -259,11 +265,12 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
     h('div', { class: 'form-actions' }, endConfirm, endCancel));
   const endError = errorLine('battle-end-error');
 
+  const overrideBox = h('details', { class: 'override-box', testid: 'battle-override' }, h('summary', {}, 'Overrides'), overrideForm);
   const playBox = h('section', { class: 'card panel panel-battle-play', testid: 'battle-umpire-play', 'aria-labelledby': 'play-heading' },
     h('h2', { id: 'play-heading' }, 'Umpire: the turn'),
     turnInfo, h('h3', {}, 'Cards this turn (only you see them before the reveal)'), cards,
     h('div', { class: 'form-actions' }, closeTurn), stepBox, playError.el,
-    h('details', { class: 'override-box', testid: 'battle-override' }, h('summary', {}, 'Overrides'), overrideForm),
+    overrideBox, playSettings,
     h('div', { class: 'end-row' }, endButton, endBox, endError.el));
 
   const el = h('div', { class: 'battle-console', testid: 'battle-console' }, setupBox, playBox);
@@ -498,7 +505,7 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
       selected = sel;
       fillSelected();
       if (battle.status !== 'setup' && sel.kind !== 'terrain') {
-        playBox.querySelector('.override-box').open = true;
+        overrideBox.open = true;
         oWhat.value = 'move';
         fillTargets();
         oTarget.value = `${sel.kind}:${sel.id}`;
@@ -528,7 +535,7 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
         // During play a move is an override: fill the form and ask for the reason.
         const item = kind === 'unit' ? unitById(id) : leaderById(id);
         if (!item) return;
-        playBox.querySelector('.override-box').open = true;
+        overrideBox.open = true;
         oWhat.value = 'move';
         fillTargets();
         oTarget.value = `${kind}:${id}`;
@@ -569,6 +576,9 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
         uOwner.replaceChildren(h('option', { value: '0' }, 'the umpire'), ...ps.map((p) => h('option', { value: String(p.user) }, p.name)));
         lUser.replaceChildren(...ps.map((p) => h('option', { value: String(p.user) }, p.name)));
       }
+      const settingsHome = setup ? setupSettings : playSettings;
+      if (settingsBox.parentNode !== settingsHome) settingsHome.append(settingsBox);
+      playSettings.hidden = b.status === 'ended';
       if (settingsBattle !== b.id) { settingsBattle = b.id; settingsDirty = false; }
       if (!settingsDirty) fillSettings(b);
       fillSelected();
@@ -590,7 +600,7 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
       stepBox.hidden = b.status !== 'resolving';
       setText(nextStep, b.next_step ? `Next: ${STEP_LABELS[b.next_step] || b.next_step}. Nothing has applied yet; override first if you must.` : '');
       nextStep.dataset.step = b.next_step || '';
-      playBox.querySelector('.override-box').hidden = b.status === 'ended';
+      overrideBox.hidden = b.status === 'ended';
       endButton.hidden = b.status === 'ended' || !endBox.hidden;
       if (!oTarget.options.length || oTarget.dataset.key !== targetKey(b)) {
         oTarget.dataset.key = targetKey(b);
