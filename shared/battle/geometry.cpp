@@ -447,6 +447,13 @@ double distance_over_terrain(const Unit& unit, double budget, const std::vector<
     const double sign = budget < 0 ? -1 : 1;
     const Point dir = direction(unit.facing) * sign;
     const Point start = sign > 0 ? unit.position : unit.position - direction(unit.facing) * footprint(unit).depth;
+    // Impassable ground the unit already stands in (put there by the umpire) does not hold it: it wades out
+    // at half pace, so it is never stuck.
+    TerrainPace here = pace;
+    for (const auto& t : terrain) {
+        auto it = here.factor.find(t.kind);
+        if (it != here.factor.end() && it->second <= 0 && inside(t.shape, start)) it->second = 0.5;
+    }
     double left = std::abs(budget), gone = 0;
     while (left > epsilon) {
         double len = std::min(step, left);
@@ -460,7 +467,7 @@ double distance_over_terrain(const Unit& unit, double budget, const std::vector<
                 walled = true;
         }
         // The pace of a stretch is read at its middle, so a stretch ending on a wood's edge is not in it.
-        double k = pace_at(terrain, pace, from + dir * (len / 2));
+        double k = pace_at(terrain, here, from + dir * (len / 2));
         if (walled || k <= 0) break;
         double cost = len / k;
         if (cost > left + epsilon) {

@@ -100,7 +100,8 @@ struct TerrainPace {
 double pace_at(const std::vector<TerrainFeature>& terrain, const TerrainPace& pace, Point p);
 // How far the unit's leading edge (its front for `budget` > 0, its rear going backward) gets along its
 // facing when it has |budget| of movement: each stretch of `step` costs its length divided by the pace at
-// its middle, and it stops at the edge of impassable ground, or of a wall line of pace 0.
+// its middle, and it stops at the edge of impassable ground, or of a wall line of pace 0. Impassable ground
+// it starts in is crossed at half pace (a unit the umpire put in a river wades out).
 // Returns a signed distance like `budget`.
 double distance_over_terrain(const Unit& unit, double budget, const std::vector<TerrainFeature>& terrain,
                              const TerrainPace& pace, double step);

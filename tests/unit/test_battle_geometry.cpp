@@ -338,6 +338,9 @@ TEST_CASE("movement over terrain: slow ground, impassable ground, a way across",
     road.shape.points = {{50, 0}, {50, 100}};
     road.shape.width = 4;
     CHECK(distance_over_terrain(a, 20, {river, road}, pace, 0.25) == Approx(20).margin(1e-9));
+    // A unit standing in the river wades out at half pace (2 cm of river for 4 of movement), then goes on.
+    Unit wading = unit_at({50, 30}, 0);
+    CHECK(distance_over_terrain(wading, 6, {river}, pace, 0.25) == Approx(4).margin(1e-9));
     // A wall line of pace 0 stops it where it would cross.
     TerrainFeature wall;
     wall.kind = "wall";
