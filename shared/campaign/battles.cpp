@@ -384,6 +384,23 @@ Decision decide_start(const CampaignState& s, const Command& c, const Viewer& v,
 }
 
 // The reveal and, with auto_run, every step after it, each decided on the state the previous leaves.
+// A copy of the entry for a step to work on, without the log, the frames and the talk: a step only adds
+// log lines (its event carries them) and reads none of these, and copying a long battle's log for every step
+// made its turns slower with each turn.
+BattleEntry copy_for_step(BattleEntry& e) {
+    auto log = std::move(e.battle.log);
+    auto history = std::move(e.battle.history);
+    auto talk = std::move(e.talk);
+    e.battle.log.clear();
+    e.battle.history.clear();
+    e.talk.clear();
+    BattleEntry copy = e;
+    e.battle.log = std::move(log);
+    e.battle.history = std::move(history);
+    e.talk = std::move(talk);
+    return copy;
+}
+
 void close_and_resolve(BattleEntry e, const Viewer& v, Dice& dice, std::vector<Event>& out) {
     const auto& box = e.battle.boxes.at("cards");
     json cards = json::array();
@@ -403,12 +420,11 @@ void close_and_resolve(BattleEntry e, const Viewer& v, Dice& dice, std::vector<E
     out.push_back(reveal);
     if (!e.settings.auto_run) return;
     while (e.status == "resolving") {
-        const std::size_t log_before = e.battle.log.size();
-        BattleEntry next = e;
+        BattleEntry next = copy_for_step(e);
         oth::Turn t = turn_of(next, dice);
         const std::string step = steps().at(static_cast<std::size_t>(e.next_step));
         run_step(t, step);
-        json body = snapshot(next, log_before);
+        json body = snapshot(next, 0);
         body["step"] = step;
         Event ev = make_event("battle.step_resolved", v, std::move(body));
         ev.dice = dice.take_log();
@@ -468,14 +484,14 @@ Decision decide_card(const CampaignState& s, const Command& c, const Viewer& v, 
         item["to"] = to;
     }
     std::vector<Event> out{make_event("card.played", v, {{"battle", b.id}, {"turn", b.turn}, {"item", item}})};
-    // Closed when every player has chosen.
+    // Closed when every player has chosen (this card included).
+    const auto& played = box.items;
+    for (auto user : be->players())
+        if (const Leader* l = b.leader_of(user); l && !leader_down(*l) && user != v.user && !played.count(user))
+            return out;
     BattleEntry after = *be;
     apply_to(after, out.back());
-    std::vector<std::int64_t> expected;
-    for (auto user : after.players())
-        if (const Leader* l = after.battle.leader_of(user); l && !leader_down(*l)) expected.push_back(user);
-    if (battle::all_submitted(after.battle.boxes.at("cards"), expected))
-        close_and_resolve(after, server_clock(), dice, out);
+    close_and_resolve(std::move(after), server_clock(), dice, out);
     return out;
 }
 
