@@ -24,6 +24,7 @@ function s(tag, attrs = {}, ...children) {
 }
 
 const r2 = (n) => Math.round(n * 100) / 100;
+const TOUCH_SLOP = 10; // CSS px a finger may wander in a tap (select) before it is a drag (move)
 
 export const TERRAIN_KINDS = ['wood', 'hill', 'river', 'road', 'town', 'marsh', 'wall'];
 
@@ -261,10 +262,17 @@ export function battleMap(options = {}) {
     const g = ev.target.closest('[data-drag]');
     if (!g) return;
     const start = eventPoint(ev);
-    drag = { g, kind: g.dataset.drag, id: Number(g.dataset.id), start, now: start, moved: false };
+    // A fingertip wobbles a few pixels in a tap: by touch, a drag starts only past TOUCH_SLOP px.
+    drag = { g, kind: g.dataset.drag, id: Number(g.dataset.id), start, now: start, moved: false, touch: ev.pointerType === 'touch', cx: ev.clientX, cy: ev.clientY };
     svg.setPointerCapture(ev.pointerId);
     ev.preventDefault();
   });
+  // A finger on a piece drags it: its touchstart is kept from the browser, which would pan or scroll instead (Chrome
+  // ignores touch-action on SVG shapes); elsewhere on the table a finger pans the zoomed map and scrolls the page.
+  svg.addEventListener('touchstart', (ev) => {
+    if (ruler.on || !options.canDrag || !options.canDrag()) return;
+    if (ev.target.closest && ev.target.closest('[data-drag]')) ev.preventDefault();
+  }, { passive: false });
   svg.addEventListener('pointermove', (ev) => {
     if (!drag) return;
     const p = eventPoint(ev);
@@ -272,7 +280,7 @@ export function battleMap(options = {}) {
     drag.now = p;
     const dx = p[0] - drag.start[0];
     const dy = p[1] - drag.start[1];
-    if (Math.hypot(dx, dy) > 0.5) drag.moved = true;
+    if (Math.hypot(dx, dy) > 0.5 && (!drag.touch || Math.hypot(ev.clientX - drag.cx, ev.clientY - drag.cy) > TOUCH_SLOP)) drag.moved = true;
     drag.g.setAttribute('transform', flip ? `translate(${r2(-dx)},${r2(dy)})` : `translate(${r2(dx)},${r2(-dy)})`);
   });
   function endDrag(ev) {

@@ -128,7 +128,7 @@ export const battleTab = {
       let hint = '';
       if (moveMode) hint = 'Move: click where your leader rides (within 40 cm).';
       else if (editing) hint = b.status === 'setup' ? 'Drag units, leaders and terrain to place them; click one to select it.' : 'Drag to move (an override, with a reason).';
-      else hint = 'Hover a unit for its ranges.';
+      else hint = 'Hover over or tap a unit for its ranges.';
       map.update(b, {
         myUser: me.user,
         mySide: (b.me && b.me.side) || '',
