@@ -108,7 +108,7 @@ export function cardHand(ctx, campaignId, { onMoveMode, onShowMap }) {
       if (others.some((l) => String(l.id) === keep)) leaderSelect.value = keep;
     }
     moveNote.hidden = chosen !== 'move';
-    setText(moveNote, moveTo ? `Ride to (${moveTo.map((n) => Math.round(n)).join(', ')}). Click the map to change it.`
+    setText(moveNote, moveTo ? `Ride to (${moveTo.map((n) => Math.round(n)).join(', ')}). Click or tap the map to change it.`
       : 'Click a point on the map within 40 cm of your leader.');
     play.disabled = !chosen || (isOrder && offered.length === 0) || (chosen === 'move' && !moveTo) || (isTalk && !leaderSelect.value);
   }

@@ -225,7 +225,7 @@ export function battleMap(options = {}) {
   rulerButton.addEventListener('click', () => {
     ruler = { on: !ruler.on, a: null, b: null };
     rulerButton.setAttribute('aria-pressed', ruler.on ? 'true' : 'false');
-    readout.textContent = ruler.on ? 'Click two points on the table.' : '';
+    readout.textContent = ruler.on ? 'Click or tap two points on the table.' : '';
     draw();
   });
 

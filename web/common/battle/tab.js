@@ -126,7 +126,7 @@ export const battleTab = {
       const umpire = me.role === 'umpire';
       const editing = umpire && consoleApi && consoleApi.canDrag();
       let hint = '';
-      if (moveMode) hint = 'Move: click where your leader rides (within 40 cm).';
+      if (moveMode) hint = 'Move: click or tap where your leader rides (within 40 cm).';
       else if (editing) hint = b.status === 'setup' ? 'Drag units, leaders and terrain to place them; click one to select it.' : 'Drag to move (an override, with a reason).';
       else hint = 'Hover over or tap a unit for its ranges.';
       map.update(b, {
