@@ -300,9 +300,9 @@ oth::ReactionResult test_unit(Turn& t, Unit& u, const Unit* enemy, const std::st
         case oth::ReactionResult::cf: text += "they cease firing"; break;
     }
     t.say_of(u, text + ".",
-          {{"unit", u.id}, {"test", why}, {"die", out.die}, {"modifier", out.modifier}, {"row", out.row},
-           {"column", out.column}, {"result", code}, {"circumstances", circumstances_json(c)},
-           {"tension_points", tp(u)}});
+             {{"unit", u.id}, {"test", why}, {"die", out.die}, {"modifier", out.modifier}, {"row", out.row},
+              {"column", out.column}, {"result", code}, {"circumstances", circumstances_json(c)},
+              {"tension_points", tp(u)}});
     return out.result;
 }
 
@@ -616,12 +616,14 @@ void step_melee(Turn& t) {
             auto out = oth::melee_round(ma, mb, s, t.dice);
             auto settle = [&](Unit& u, Leader* l, const oth::MeleeSideOutcome& o) {
                 add_tp(u, o.tp_total());
-                if (l && o.leader != oth::LeaderFate::unhurt) l->values["fate"] = std::string(oth::leader_fate_name(o.leader));
-                t.say_of(u, unit_label(u) + " fight hand to hand" +
-                          (l && o.leader != oth::LeaderFate::unhurt ? "; " + l->name + " is " + std::string(oth::leader_fate_name(o.leader)) : std::string()) + ".",
-                      {{"unit", u.id}, {"rolled", o.rolled}, {"die", o.die}, {"target", o.target},
-                       {"inflicts_extra", o.inflicts_extra}, {"leader_hit_die", o.leader_hit_die},
-                       {"leader_fate_die", o.leader_fate_die}, {"tp", o.tp_total()}, {"tension_points", tp(u)}});
+                const bool leader_hit = l && o.leader != oth::LeaderFate::unhurt;
+                if (leader_hit) l->values["fate"] = std::string(oth::leader_fate_name(o.leader));
+                const std::string fate =
+                    leader_hit ? "; " + l->name + " is " + std::string(oth::leader_fate_name(o.leader)) : std::string();
+                t.say_of(u, unit_label(u) + " fight hand to hand" + fate + ".",
+                         {{"unit", u.id}, {"rolled", o.rolled}, {"die", o.die}, {"target", o.target},
+                          {"inflicts_extra", o.inflicts_extra}, {"leader_hit_die", o.leader_hit_die},
+                          {"leader_fate_die", o.leader_fate_die}, {"tp", o.tp_total()}, {"tension_points", tp(u)}});
             };
             settle(*a, la, out.first);
             settle(*b, lb, out.second);
