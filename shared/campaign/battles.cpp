@@ -681,11 +681,15 @@ Decision decide_override(const CampaignState& s, const Command& c, const Viewer&
             if (auto e = read_id(c.body, "leader", id)) return *e;
             auto it = next.battle.leaders.find(id);
             if (it == next.battle.leaders.end()) return not_found("No such leader.");
+            if (it->second.concealed == hide)
+                return conflict(it->second.name + (hide ? " is already concealed." : " is not concealed."));
             it->second.concealed = hide;
             text = "The umpire " + std::string(hide ? "conceals " : "reveals ") + it->second.name;
             if (hide) secret_side = it->second.side;
         } else {
             if (auto e = get_unit(u)) return *e;
+            if (u->concealed == hide)
+                return conflict(unit_label(*u) + (hide ? " are already concealed." : " are not concealed."));
             if (hide) {
                 u->concealed = true;
                 text = "The umpire conceals " + unit_label(*u);

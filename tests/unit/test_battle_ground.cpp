@@ -185,7 +185,13 @@ TEST_CASE("the umpire reveals and conceals; a line about a concealed unit stays 
     CHECK(sees_marker(t, t.bob));
     CHECK(unit_of(battle_of(t, t.bob), 2)["name"] == ambush_name);
     CHECK(t.error(t.bob, "card.play", {{"battle", 1}, {"card", "order.fire"}, {"unit", 2}}) == "forbidden");  // seen now
+    // Revealing what is in sight, or hiding what is hidden, is refused and changes nothing.
+    const auto seq = t.state.seq;
+    CHECK(t.error(t.umpire, "battle.override", {{"battle", 1}, {"what", "reveal"}, {"unit", 2}, {"reason", "again"}}) == "conflict");
+    CHECK(t.error(t.umpire, "battle.override", {{"battle", 1}, {"what", "reveal"}, {"leader", 2}, {"reason", "x"}}) == "conflict");
+    CHECK(t.state.seq == seq);
     t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "conceal"}, {"unit", 2}, {"reason", "into the mist"}});
+    CHECK(t.error(t.umpire, "battle.override", {{"battle", 1}, {"what", "conceal"}, {"unit", 2}, {"reason", "again"}}) == "conflict");
     CHECK(unit_of(battle_of(t, t.bob), 2).is_null());
     CHECK(unit_of(battle_of(t, t.dave), 2)["concealed"] == true);
     check_replay(t);
