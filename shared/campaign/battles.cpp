@@ -669,11 +669,22 @@ Decision decide_override(const CampaignState& s, const Command& c, const Viewer&
         if (auto e = read_id(c.body, "leader", id)) return *e;
         auto it = next.battle.leaders.find(id);
         if (it == next.battle.leaders.end()) return not_found("No such leader.");
-        std::string fate = c.body.value("fate", "");
+        const json& given = c.body.contains("fate") ? c.body["fate"] : json();
+        const std::string fate = given.is_string() ? given.get<std::string>() : std::string();
         if (fate != "unhurt" && fate != "wounded" && fate != "killed") return bad_request("A fate is unhurt, wounded or killed.");
-        it->second.values["fate"] = fate;
-        text = "The umpire rules " + it->second.name + " " + fate;
-        if (it->second.concealed) secret_side = it->second.side;
+        Leader& l = it->second;
+        const bool falls = l.values.value("fate", std::string("unhurt")) == "unhurt" && fate != "unhurt";
+        l.values["fate"] = fate;
+        text = "The umpire rules " + l.name + " " + fate;
+        if (l.concealed) secret_side = l.side;
+        // "You get TPs for ... Seeing your leader killed/incapacitated": the units he is with, as in a melee.
+        if (falls)
+            for (auto& [uid, unit] : next.battle.units)
+                if (!unit.removed && unit.side == l.side && battle::with_unit(l, unit, t.units(next.settings.with_unit_cm))) {
+                    oth::add_tp(unit, 1);
+                    t.say_of(unit, unit_label(unit) + " see " + l.name + " fall.",
+                             {{"unit", uid}, {"tp", 1}, {"tension_points", oth::tp(unit)}});
+                }
     } else if (what == "reveal" || what == "conceal") {
         const bool hide = what == "conceal";
         if (c.body.contains("leader")) {

@@ -307,3 +307,17 @@ TEST_CASE("a battle's events patch the battles' section: light diff and appended
     CHECK_FALSE(only_section_changed("battle.ended"));
     CHECK_FALSE(only_section_changed("chat.said"));
 }
+
+TEST_CASE("the umpire rules a leader down: the units he is with see him fall", "[battles][ground]") {
+    // over-the-hills.txt, "You get TPs for ... Seeing your leader killed/incapacitated".
+    YearTable t;
+    create_battle(t, {cameron(80, false)});
+    CHECK(t.error(t.umpire, "battle.override", {{"battle", 1}, {"what", "leader"}, {"leader", 1}, {"fate", 3}, {"reason", "x"}}) == "bad_request");
+    t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "leader"}, {"leader", 1}, {"fate", "wounded"}, {"reason", "a stray ball"}});
+    CHECK(tp_of(t, 1) == 1);
+    CHECK(tp_of(t, 2) == 0);  // the clan is not his
+    // Already down: ruling him killed now adds nothing.
+    t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "leader"}, {"leader", 1}, {"fate", "killed"}, {"reason", "the wound"}});
+    CHECK(tp_of(t, 1) == 1);
+    check_replay(t);
+}
