@@ -897,7 +897,12 @@ std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const
                                                const Viewer& viewer, Dice& dice, const Supplied& supplied) {
     auto it = deciders().find(command.type);
     if (it == deciders().end()) return Error{"unknown_command", "There is no command \"" + command.type + "\"."};
-    return it->second(state, command, viewer, dice, supplied);
+    try {
+        return it->second(state, command, viewer, dice, supplied);
+    } catch (const json::type_error& e) {
+        // A field of the command of the wrong type that a decider read without checking ("side": 5).
+        return bad_request(std::string("A field has the wrong type: ") + e.what());
+    }
 }
 
 bool handles_event(const std::string& t) {

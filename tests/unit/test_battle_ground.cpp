@@ -321,3 +321,13 @@ TEST_CASE("the umpire rules a leader down: the units he is with see him fall", "
     CHECK(tp_of(t, 1) == 1);
     check_replay(t);
 }
+
+TEST_CASE("a field of the wrong type anywhere in a battle command is a bad_request that changes nothing", "[battles][ground]") {
+    YearTable t;
+    create_battle(t, {cameron(80, false)});
+    const auto seq = t.state.seq;
+    CHECK(t.error(t.umpire, "battle.override", {{"battle", 1}, {"what", "result"}, {"unit", 1}, {"result", 3}, {"reason", "x"}}) == "bad_request");
+    CHECK(t.error(t.umpire, "battle.override", {{"battle", 1}, {"what", "reaction_test"}, {"unit", 1},
+                                                 {"modifiers", {{"outnumbered", "yes"}}}, {"reason", "x"}}) == "bad_request");
+    CHECK(t.state.seq == seq);
+}
