@@ -897,12 +897,7 @@ std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const
                                                const Viewer& viewer, Dice& dice, const Supplied& supplied) {
     auto it = deciders().find(command.type);
     if (it == deciders().end()) return Error{"unknown_command", "There is no command \"" + command.type + "\"."};
-    try {
-        return it->second(state, command, viewer, dice, supplied);
-    } catch (const json::type_error& e) {
-        // A field of the command of the wrong type that a decider read without checking ("side": 5).
-        return bad_request(std::string("A field has the wrong type: ") + e.what());
-    }
+    return it->second(state, command, viewer, dice, supplied);
 }
 
 bool handles_event(const std::string& t) {

@@ -189,10 +189,15 @@ bool handles(const std::string& command_type) {
 Decision decide(const CampaignState& state, const Command& command, const Viewer& viewer, Dice& dice,
                 const Supplied& supplied) {
     if (!command.body.is_object()) return bad_request("The command's body must be an object.");
-    auto it = deciders().find(command.type);
-    if (it != deciders().end()) return it->second(state, command, viewer, dice, supplied);
-    if (year::handles(command.type)) return year::decide(state, command, viewer, dice, supplied);
-    if (battles::handles(command.type)) return battles::decide(state, command, viewer, dice, supplied);
+    try {
+        auto it = deciders().find(command.type);
+        if (it != deciders().end()) return it->second(state, command, viewer, dice, supplied);
+        if (year::handles(command.type)) return year::decide(state, command, viewer, dice, supplied);
+        if (battles::handles(command.type)) return battles::decide(state, command, viewer, dice, supplied);
+    } catch (const json::type_error& e) {
+        // A field of the command of the wrong type that a decider read without checking ("fate": 3).
+        return bad_request(std::string("A field has the wrong type: ") + e.what());
+    }
     return Error{"unknown_command", "There is no command \"" + command.type + "\"."};
 }
 
