@@ -179,6 +179,16 @@ std::optional<Error> read_oth_unit(json j, const Battle& b, Unit& out) {
     return std::nullopt;
 }
 
+// A terrain feature from a command, a new one numbered after the battle's others.
+std::optional<Error> read_oth_terrain(json j, const Battle& b, battle::TerrainFeature& out) {
+    if (j.is_object() && !j.contains("id")) {
+        std::int64_t next = 1;
+        for (const auto& f : b.terrain) next = std::max(next, f.id + 1);
+        j["id"] = next;
+    }
+    return battle::read_terrain(j, out);
+}
+
 std::optional<Error> read_oth_leader(json j, const Battle& b, Leader& out) {
     if (!j.is_object()) return bad_request("A leader must be an object.");
     if (!j.contains("id")) j["id"] = next_leader_id(b);
@@ -226,9 +236,9 @@ Decision decide_create(const CampaignState& s, const Command& c, const Viewer& v
     }
     for (const auto& tj : b.value("terrain", json::array())) {
         battle::TerrainFeature f;
-        json t = tj;
-        if (t.is_object() && !t.contains("id")) t["id"] = static_cast<std::int64_t>(battle.terrain.size() + 1);
-        if (auto e = battle::read_terrain(t, f)) return *e;
+        if (auto e = read_oth_terrain(tj, battle, f)) return *e;
+        for (const auto& other : battle.terrain)
+            if (other.id == f.id) return bad_request("Two terrain features have the same id.");
         battle.terrain.push_back(f);
     }
     for (const auto& lj : b.value("leaders", json::array())) {
@@ -294,6 +304,22 @@ json merged_with_existing(const json& given, const Pieces& existing) {
     return whole;
 }
 
+// Places a unit or leader (a new one, or changes to the one its id names) or removes one (battle.place,
+// battle.remove), `read` checking what is placed.
+template <class Pieces, class Reader>
+std::optional<Error> place_or_remove(const json& body, const char* key, bool remove, Pieces& pieces, Reader read) {
+    if (remove) {
+        std::int64_t id = 0;
+        if (auto err = read_id(body, key, id)) return err;
+        if (!pieces.erase(id)) return not_found(std::string("No such ") + key + ".");
+        return std::nullopt;
+    }
+    typename Pieces::mapped_type piece;
+    if (auto err = read(merged_with_existing(body.at(key), pieces), piece)) return err;
+    pieces[piece.id] = piece;
+    return std::nullopt;
+}
+
 Decision decide_place(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied&) {
     if (auto e = umpire_check(s, v, "place units, leaders and terrain")) return *e;
     const BattleEntry* be = nullptr;
@@ -306,26 +332,11 @@ Decision decide_place(const CampaignState& s, const Command& c, const Viewer& v,
     const std::size_t log_before = e.battle.log.size();
     const bool remove = c.type == "battle.remove";
     if (c.body.contains("unit")) {
-        if (remove) {
-            std::int64_t id = 0;
-            if (auto err = read_id(c.body, "unit", id)) return *err;
-            if (!e.battle.units.erase(id)) return not_found("No such unit.");
-        } else {
-            Unit u;
-            if (auto err = read_oth_unit(merged_with_existing(c.body["unit"], e.battle.units), e.battle, u)) return *err;
-            e.battle.units[u.id] = u;
-        }
+        auto read = [&](const json& j, Unit& u) { return read_oth_unit(j, e.battle, u); };
+        if (auto err = place_or_remove(c.body, "unit", remove, e.battle.units, read)) return *err;
     } else if (c.body.contains("leader")) {
-        if (remove) {
-            std::int64_t id = 0;
-            if (auto err = read_id(c.body, "leader", id)) return *err;
-            if (!e.battle.leaders.erase(id)) return not_found("No such leader.");
-        } else {
-            Leader l;
-            if (auto err = read_oth_leader(merged_with_existing(c.body["leader"], e.battle.leaders), e.battle, l))
-                return *err;
-            e.battle.leaders[l.id] = l;
-        }
+        auto read = [&](const json& j, Leader& l) { return read_oth_leader(j, e.battle, l); };
+        if (auto err = place_or_remove(c.body, "leader", remove, e.battle.leaders, read)) return *err;
     } else if (c.body.contains("terrain")) {
         auto& t = e.battle.terrain;
         if (remove) {
@@ -335,14 +346,8 @@ Decision decide_place(const CampaignState& s, const Command& c, const Viewer& v,
             if (it == t.end()) return not_found("No such terrain feature.");
             t.erase(it);
         } else {
-            json j = c.body["terrain"];
-            if (j.is_object() && !j.contains("id")) {
-                std::int64_t next = 1;
-                for (const auto& f : t) next = std::max(next, f.id + 1);
-                j["id"] = next;
-            }
             battle::TerrainFeature f;
-            if (auto err = battle::read_terrain(j, f)) return *err;
+            if (auto err = read_oth_terrain(c.body["terrain"], e.battle, f)) return *err;
             auto it = std::find_if(t.begin(), t.end(), [&](const auto& x) { return x.id == f.id; });
             if (it == t.end()) t.push_back(f);
             else *it = f;
@@ -587,21 +592,26 @@ Decision decide_override(const CampaignState& s, const Command& c, const Viewer&
         u = &it->second;
         return std::nullopt;
     };
+    auto get_leader = [&](Leader*& l) -> std::optional<Error> {
+        std::int64_t id = 0;
+        if (auto e = read_id(c.body, "leader", id)) return e;
+        auto it = next.battle.leaders.find(id);
+        if (it == next.battle.leaders.end()) return not_found("No such leader.");
+        l = &it->second;
+        return std::nullopt;
+    };
     Unit* u = nullptr;
-    std::string text, secret_side;
+    Leader* l = nullptr;
+    std::string text;
     if (what == "move") {
         if (c.body.contains("leader")) {
-            std::int64_t id = 0;
-            if (auto e = read_id(c.body, "leader", id)) return *e;
-            auto it = next.battle.leaders.find(id);
-            if (it == next.battle.leaders.end()) return not_found("No such leader.");
+            if (auto e = get_leader(l)) return *e;
             try {
-                it->second.position = c.body.at("position").get<Point>();
+                l->position = c.body.at("position").get<Point>();
             } catch (const json::exception&) {
                 return bad_request("A move needs \"position\": [x, y].");
             }
-            text = "The umpire moves " + it->second.name;
-            if (it->second.concealed) secret_side = it->second.side;
+            text = "The umpire moves " + l->name;
         } else {
             if (auto e = get_unit(u)) return *e;
             json whole = *u;
@@ -665,38 +675,28 @@ Decision decide_override(const CampaignState& s, const Command& c, const Viewer&
             }
         text = "The umpire corrects the record of " + unit_label(*u);
     } else if (what == "leader") {
-        std::int64_t id = 0;
-        if (auto e = read_id(c.body, "leader", id)) return *e;
-        auto it = next.battle.leaders.find(id);
-        if (it == next.battle.leaders.end()) return not_found("No such leader.");
+        if (auto e = get_leader(l)) return *e;
         const json& given = c.body.contains("fate") ? c.body["fate"] : json();
         const std::string fate = given.is_string() ? given.get<std::string>() : std::string();
         if (fate != "unhurt" && fate != "wounded" && fate != "killed") return bad_request("A fate is unhurt, wounded or killed.");
-        Leader& l = it->second;
-        const bool falls = l.values.value("fate", std::string("unhurt")) == "unhurt" && fate != "unhurt";
-        l.values["fate"] = fate;
-        text = "The umpire rules " + l.name + " " + fate;
-        if (l.concealed) secret_side = l.side;
+        const bool falls = l->values.value("fate", std::string("unhurt")) == "unhurt" && fate != "unhurt";
+        l->values["fate"] = fate;
+        text = "The umpire rules " + l->name + " " + fate;
         // "You get TPs for ... Seeing your leader killed/incapacitated": the units he is with, as in a melee.
         if (falls)
             for (auto& [uid, unit] : next.battle.units)
-                if (!unit.removed && unit.side == l.side && battle::with_unit(l, unit, t.units(next.settings.with_unit_cm))) {
+                if (!unit.removed && unit.side == l->side && battle::with_unit(*l, unit, t.units(next.settings.with_unit_cm))) {
                     oth::add_tp(unit, 1);
-                    t.say_of(unit, unit_label(unit) + " see " + l.name + " fall.",
-                             {{"unit", uid}, {"tp", 1}, {"tension_points", oth::tp(unit)}});
+                    t.say_about(unit.concealed || l->concealed, unit.side, unit_label(unit) + " see " + l->name + " fall.",
+                                {{"unit", uid}, {"tp", 1}, {"tension_points", oth::tp(unit)}});
                 }
     } else if (what == "reveal" || what == "conceal") {
         const bool hide = what == "conceal";
         if (c.body.contains("leader")) {
-            std::int64_t id = 0;
-            if (auto e = read_id(c.body, "leader", id)) return *e;
-            auto it = next.battle.leaders.find(id);
-            if (it == next.battle.leaders.end()) return not_found("No such leader.");
-            if (it->second.concealed == hide)
-                return conflict(it->second.name + (hide ? " is already concealed." : " is not concealed."));
-            it->second.concealed = hide;
-            text = "The umpire " + std::string(hide ? "conceals " : "reveals ") + it->second.name;
-            if (hide) secret_side = it->second.side;
+            if (auto e = get_leader(l)) return *e;
+            if (l->concealed == hide) return conflict(l->name + (hide ? " is already concealed." : " is not concealed."));
+            l->concealed = hide;
+            text = "The umpire " + std::string(hide ? "conceals " : "reveals ") + l->name;
         } else {
             if (auto e = get_unit(u)) return *e;
             if (u->concealed == hide)
@@ -714,8 +714,8 @@ Decision decide_override(const CampaignState& s, const Command& c, const Viewer&
         return bad_request("\"what\" is move, tp, order, result, reaction_test, record, leader, reveal or conceal.");
     }
     // A line about a concealed piece goes to its own side only: the enemy must not learn of it from the log.
-    if (u && u->concealed) secret_side = u->side;
-    t.say_about(!secret_side.empty(), secret_side, text + ": " + reason + ".");
+    const bool secret = (u && u->concealed) || (l && l->concealed);
+    t.say_about(secret, u ? u->side : l ? l->side : std::string(), text + ": " + reason + ".");
     return override_event(next, log_before, what, reason, d, v);
 }
 

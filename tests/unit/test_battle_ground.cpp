@@ -331,3 +331,30 @@ TEST_CASE("a field of the wrong type anywhere in a battle command is a bad_reque
                                                  {"modifiers", {{"outnumbered", "yes"}}}, {"reason", "x"}}) == "bad_request");
     CHECK(t.state.seq == seq);
 }
+
+TEST_CASE("an umpire's result on an ambush: its friends' lines do not name it to the enemy", "[battles][ambush]") {
+    YearTable t;
+    // The hidden clan, and the Manchesters openly beside it (touching its flank, within adjacent_cm).
+    json manchesters = {{"id", 3}, {"side", "jacobite"}, {"name", "Manchester Regiment"}, {"position", {66, 80}}, {"facing", 180}};
+    create_battle(t, {cameron(80), manchesters});
+    // "Run Away (take 1 TP)"; "Each adjacent friendly unit running away": the Manchesters take a TP.
+    t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "result"}, {"unit", 2}, {"result", "RA"}, {"reason", "panic"}});
+    CHECK(tp_of(t, 3) == 1);
+    CHECK(says(lines_of(t, t.dave, 1, "cards"), std::string("Manchester Regiment see ") + ambush_name + " run away."));
+    for (const auto& v : {t.bob, t.carol, t.observer}) CHECK_FALSE(sees_marker(t, v));
+}
+
+TEST_CASE("terrain features given without ids are numbered after the others; two with one id are refused", "[battles][ground]") {
+    YearTable t;
+    json given = wood_from(35, 45);
+    given["id"] = 2;
+    create_battle(t, {}, {given, wood_from(50, 60)});
+    const json terrain = battle_of(t, t.umpire)["terrain"];
+    REQUIRE(terrain.size() == 2);
+    CHECK(terrain[0]["id"] == 2);
+    CHECK(terrain[1]["id"] == 3);
+    json twice = wood_from(70, 80);
+    twice["id"] = 2;
+    CHECK(t.error(t.umpire, "battle.create", {{"name", "x"}, {"sides", {{{"id", "a"}}, {{"id", "b"}}}},
+                                               {"terrain", {given, twice}}}) == "bad_request");
+}

@@ -190,13 +190,15 @@ void adjacent_friends_take_tp(Turn& t, const Unit& u, const std::string& why) {
         if (o.removed || o.id == u.id || o.side != u.side) continue;
         if (battle::distance_between(u, o) > t.units(t.settings.adjacent_cm)) continue;
         add_tp(o, 1);
-        t.say_of(o, unit_label(o) + " see " + unit_label(u) + " " + why + ".",
-                 {{"unit", o.id}, {"tp", 1}, {"tension_points", tp(o)}});
+        // The line names both: it stays with their side while either is concealed (an umpire's result on an ambush).
+        t.say_about(o.concealed || u.concealed, o.side, unit_label(o) + " see " + unit_label(u) + " " + why + ".",
+                    {{"unit", o.id}, {"tp", 1}, {"tension_points", tp(o)}});
     }
 }
 
 // --- moving over the ground, sight ---
 
+// The book gives no terrain effects; these readings are docs/rules-notes.md, "Ground, sight and ambushes".
 // Terrain is sampled every quarter of a cm as a unit moves: finer than any ruler at the table.
 constexpr double move_step_cm = 0.25;
 
@@ -272,9 +274,10 @@ void apply_result(Turn& t, Unit& u, oth::ReactionResult r) {
         case R::ra: {  // "Run Away (take 1 TP)"; "+15 for each time the regiment ran away"
             add_tp(u, oth::reaction_result_tp(r));
             if (order_of(u) != "run_away") t.tallies[u.id].times_ran_away += 1;
+            const Unit stood = u;  // the friends beside it where it stood see it go
             run_away_now(t, u);
             t.fact_add("ran", u.id);
-            adjacent_friends_take_tp(t, u, "run away");
+            adjacent_friends_take_tp(t, stood, "run away");
             break;
         }
         case R::ch: impose(u, "charge"); break;  // "Charge nearest enemy"
@@ -435,9 +438,10 @@ void step_movement(Turn& t) {
             Unit* enemy = nearest_enemy_in_front(t, u, rate);
             double go = rate;
             if (enemy) go = std::min(double(rate), t.cm(battle::distance_between(u, *enemy)));
+            const Unit stood = u;  // the friends beside it where it stood see it go
             go = move_straight(t, u, go, rate);
             t.say(unit_label(u) + " charge!", u.side, {{"unit", u.id}, {"cm", go}});
-            adjacent_friends_take_tp(t, u, "charge forward");
+            adjacent_friends_take_tp(t, stood, "charge forward");
             if (enemy && battle::in_contact(u, *enemy)) {
                 t.fact_add("charged", enemy->id);
                 // "A Reaction Test is taken when ... 1. Enemy charging towards you"
