@@ -332,21 +332,17 @@ std::optional<Error> validate(const TerrainFeature& feature) {
     return std::nullopt;
 }
 
-std::optional<Error> read_unit(const json& j, Unit& out) {
-    Unit u;
-    if (auto e = read_checked(j, u, "unit")) return e;
-    if (auto e = validate(u)) return e;
-    out = std::move(u);
+template <class Piece>
+std::optional<Error> read_valid(const json& j, Piece& out, const char* what) {
+    Piece piece;
+    if (auto e = read_checked(j, piece, what)) return e;
+    if (auto e = validate(piece)) return e;
+    out = std::move(piece);
     return std::nullopt;
 }
 
-std::optional<Error> read_terrain(const json& j, TerrainFeature& out) {
-    TerrainFeature t;
-    if (auto e = read_checked(j, t, "terrain feature")) return e;
-    if (auto e = validate(t)) return e;
-    out = std::move(t);
-    return std::nullopt;
-}
+std::optional<Error> read_unit(const json& j, Unit& out) { return read_valid(j, out, "unit"); }
+std::optional<Error> read_terrain(const json& j, TerrainFeature& out) { return read_valid(j, out, "terrain feature"); }
 
 std::optional<Error> read_battle(const json& j, Battle& out) {
     Battle b;

@@ -357,6 +357,7 @@ const TerrainFeature* sight_blocked_by(const std::vector<TerrainFeature>& terrai
                                        const std::vector<std::string>& kinds) {
     for (const auto& t : terrain) {
         if (!kinds.empty() && std::find(kinds.begin(), kinds.end(), t.kind) == kinds.end()) continue;
+        if (inside(t.shape, a) || inside(t.shape, b)) continue;
         if (segment_crosses(t.shape, a, b)) return &t;
     }
     return nullptr;
@@ -395,10 +396,6 @@ bool overlaps_any(const Unit& u, const std::vector<const Unit*>& others) {
     return false;
 }
 
-bool listed(const std::vector<std::string>& names, const std::string& name) {
-    return std::find(names.begin(), names.end(), name) != names.end();
-}
-
 }  // namespace
 
 bool overlap(const Unit& a, const Unit& b) { return convex_overlap(footprint(a).corners(), footprint(b).corners()); }
@@ -434,7 +431,7 @@ double pace_at(const std::vector<TerrainFeature>& terrain, const TerrainPace& pa
     double slowest = 1;
     for (const auto& t : terrain) {
         if (!inside(t.shape, p)) continue;
-        if (listed(pace.ways, t.kind)) return 1;
+        if (std::find(pace.ways.begin(), pace.ways.end(), t.kind) != pace.ways.end()) return 1;
         auto it = pace.factor.find(t.kind);
         if (it != pace.factor.end()) slowest = std::min(slowest, it->second);
     }

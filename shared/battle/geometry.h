@@ -119,7 +119,8 @@ bool inside(const Shape& shape, Point p);
 // or meeting a polyline of width 0 (a wall) at any point.
 bool segment_crosses(const Shape& shape, Point a, Point b);
 // The first terrain feature of one of `kinds` that the sight line a-b crosses, or nullptr (a clear line).
-// An empty `kinds` means every kind.
+// An empty `kinds` means every kind. A feature holding either end does not block: men at a wood's edge, in
+// a town or on a hill see out and are seen (a rule set that limits sight inside a wood checks terrain_at).
 const TerrainFeature* sight_blocked_by(const std::vector<TerrainFeature>& terrain, Point a, Point b,
                                        const std::vector<std::string>& kinds);
 // The first feature of `kind` whose inside holds p, or nullptr.

@@ -236,6 +236,8 @@ TEST_CASE("sight lines and terrain", "[battle]") {
     CHECK(sight_blocked_by(terrain, {50, 50}, {50, 90}, {"hill"}) == nullptr);
     CHECK(sight_blocked_by(terrain, {95, 80}, {95, 120}, {})->id == 2);
     CHECK(sight_blocked_by(terrain, {0, 50}, {0, 90}, {}) == nullptr);
+    CHECK(sight_blocked_by(terrain, {50, 70}, {50, 90}, {"wood"}) == nullptr);  // from inside the wood, out
+    CHECK(sight_blocked_by(terrain, {50, 50}, {50, 79}, {"wood"}) == nullptr);  // to men inside it
     CHECK(terrain_at(terrain, {50, 70}, "wood")->id == 1);
     CHECK(terrain_at(terrain, {40, 60}, "wood")->id == 1);  // its edge is in it
     CHECK(terrain_at(terrain, {50, 70}, "marsh") == nullptr);

@@ -173,7 +173,8 @@ test('an ambush: a concealed unit stays off the player\'s and the observer\'s pa
     // As A saw the battle: the replay's first frame (before the reveal) without the ambushers.
     const b = battleOf(viewsFrom(pa.frames, campaign).at(-1).view);
     const early = (b.history || []).filter((f) => !f.end && f.turn === 1).flatMap((f) => f.units || []);
-    t.diagnostic(`A's replay of turn 1 ${early.some((x) => x.id === ambusher) ? 'shows' : 'does not show'} the ambushers`);
+    assert.ok(early.length > 0, 'A has a frame of turn 1');
+    assert.equal(early.some((x) => x.id === ambusher), false, 'A\'s replay of turn 1 shows the table as he saw it: no ambushers');
     for (const u of [umpire, pa, obs]) assert.deepEqual(u.pageErrors, []);
   });
   await step('during play the umpire changes the turn timer in the play panel\'s Settings box: the views have it, nothing else changed', async () => {

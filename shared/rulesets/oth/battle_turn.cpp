@@ -223,16 +223,10 @@ double move_straight(Turn& t, Unit& u, double want_cm, double budget_cm, bool bl
     return t.cm(go);
 }
 
-// Whether the line a-b is clear of terrain that blocks sight (blocks_sight). A feature holding either end
-// does not block: men at a wood's edge, in a town or on a hill see out and are seen.
+// Whether the line a-b is clear of terrain that blocks sight (blocks_sight; none listed: nothing blocks).
 bool sight_clear(Turn& t, Point a, Point b) {
     const auto& kinds = t.settings.blocks_sight;
-    for (const auto& f : t.b().terrain) {
-        if (std::find(kinds.begin(), kinds.end(), f.kind) == kinds.end()) continue;
-        if (battle::inside(f.shape, a) || battle::inside(f.shape, b)) continue;
-        if (battle::segment_crosses(f.shape, a, b)) return false;
-    }
-    return true;
+    return kinds.empty() || battle::sight_blocked_by(t.b().terrain, a, b, kinds) == nullptr;
 }
 
 // Whether unit `a` sees unit `b`: near enough (sight_cm) and a clear line between their middles.
