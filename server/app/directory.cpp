@@ -34,4 +34,10 @@ std::optional<std::int64_t> Directory::campaign_for_code(const std::string& code
     return it->second;
 }
 
+bool Directory::is_member(std::int64_t campaign, std::int64_t user) const {
+    std::lock_guard lock(mutex_);
+    auto it = entries_.find(campaign);
+    return it != entries_.end() && it->second.members.count(user) > 0;
+}
+
 }  // namespace muster

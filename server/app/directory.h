@@ -26,6 +26,7 @@ public:
     void update(const campaign::CampaignState& state);
     std::vector<CampaignListing> campaigns_of(std::int64_t user) const;
     std::optional<std::int64_t> campaign_for_code(const std::string& code) const;
+    bool is_member(std::int64_t campaign, std::int64_t user) const;  // false for no such campaign too
 
 private:
     struct Entry {

@@ -71,11 +71,13 @@ void App::on_frame(const std::shared_ptr<Client>& client, const std::string& tex
         campaign = *found;
     } else if (type == "campaign.subscribe" || type == "campaign.unsubscribe" || campaign::handles(type)) {
         if (auto e = read_id(command.body, "campaign", campaign)) return fail(id, *e);
+        // A campaign that does not exist and one of others get the same answer, here and in the hub.
+        if (!directory_->is_member(campaign, client->who().user)) return fail(id, frames::no_campaign(campaign));
     } else {
         return fail(id, {"unknown_command", "There is no command \"" + type + "\"."});
     }
     auto target = hub(campaign);
-    if (!target) return fail(id, not_found("There is no campaign " + std::to_string(campaign) + "."));
+    if (!target) return fail(id, frames::no_campaign(campaign));
     target->submit(HubRequest{std::move(command), id, client->who(), client});
 }
 

@@ -23,13 +23,25 @@ inline Frame reply_error(const nlohmann::json& id, const Error& error) {
             .dump());
 }
 
-// kind is "view" (payload a whole view) or "patch" (payload a JSON Patch).
-inline Frame push(std::int64_t campaign, std::int64_t seq, const char* kind, const nlohmann::json& payload) {
+// The one answer to a campaign id the user may not use, whether it does not exist or he is not a member:
+// two answers would let anyone list the campaigns.
+inline Error no_campaign(std::int64_t campaign) {
+    return not_found("You have no campaign " + std::to_string(campaign) + ".");
+}
+
+// A view push (docs/protocol.md, "push"). kind is "view" (payload a whole view) or "patch" (payload a JSON
+// Patch). version is the recipient's own view version, never the campaign's event seq: it moves only when
+// his view changes. payload is the payload's JSON text, so one patch is serialized once for many users.
+inline Frame push_text(std::int64_t campaign, std::int64_t version, const char* kind, const std::string& payload) {
     std::string text = "{\"push\":\"view\",\"campaign\":" + std::to_string(campaign) +
-                       ",\"seq\":" + std::to_string(seq) + ",\"" + kind + "\":";
-    text += payload.dump();
+                       ",\"version\":" + std::to_string(version) + ",\"" + kind + "\":";
+    text += payload;
     text += '}';
     return std::make_shared<const std::string>(std::move(text));
+}
+
+inline Frame push(std::int64_t campaign, std::int64_t version, const char* kind, const nlohmann::json& payload) {
+    return push_text(campaign, version, kind, payload.dump());
 }
 
 }  // namespace muster::frames

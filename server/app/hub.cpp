@@ -1,5 +1,6 @@
 #include "server/app/hub.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -29,6 +30,7 @@ Hub::Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::
       directory_(directory),
       id_(id),
       seed_(std::move(seed)),
+      first_version_(unix_ms() * 1000),
       alarm_(strand_) {
     for (const auto& e : log) campaign::apply(state_, e);
     directory_.update(state_);
@@ -98,6 +100,11 @@ void Hub::pump() {
 void Hub::handle(HubRequest& request) {
     Viewer viewer = request.from_clock ? campaign::server_clock() : viewer_of(request.who);
     const auto& type = request.command.type;
+    // Only campaign.join is for outsiders, and everything else answers them as if there were no campaign.
+    if (!viewer.is_member() && type != "campaign.join") {
+        send_to(request.client, frames::reply_error(request.id, frames::no_campaign(id_)));
+        return;
+    }
     if (type == "campaign.subscribe") return subscribe(request, viewer);
     if (type == "campaign.unsubscribe") return unsubscribe(request);
 
@@ -105,7 +112,11 @@ void Hub::handle(HubRequest& request) {
     supplied.now = unix_ms();
     if (type == "campaign.invite") supplied.invite_code = new_invite_code();
     if (type == "campaign.close") supplied.seed_hex = to_hex(seed_);
-    VerifiableDice dice(seed_, "campaign", state_.dice_counter);
+    // Ids of battle pieces placed concealed: from OpenSSL, never the dice (whose seed is revealed).
+    if (type.rfind("battle.", 0) == 0) supplied.nonce = std::stoull(random_hex(8), nullptr, 16);
+    // Rolls made on `dice` itself go to the "campaign" stream (the one stream before there were streams);
+    // the rules take the stream of each purpose with dice.stream(name).
+    VerifiableDice dice(seed_, "campaign", state_.dice_counters);
 
     // decide() reports a player's mistakes as values; an exception here is a bug in the rules, and must cost
     // the one command (nothing changed: state_ is only read), not the server.
@@ -130,7 +141,7 @@ void Hub::handle(HubRequest& request) {
         send_to(request.client, frames::reply_ok(request.id, nlohmann::json::object()));
         return;
     }
-    auto leftover = dice.take_log();  // rolls a decider did not attach stay with the last event
+    auto leftover = dice.take_all_logs();  // rolls a decider did not attach (any stream) stay with the last event
     for (auto& roll : leftover) events.back().dice.push_back(roll);
     auto at = unix_ms();
     for (std::size_t i = 0; i < events.size(); ++i) {
@@ -183,14 +194,14 @@ void Hub::reload() {
             self->state_ = campaign::CampaignState{};
             for (const auto& e : *log) campaign::apply(self->state_, e);
             self->directory_.update(self->state_);
-            self->logs_.clear();
+            // Every view may have changed: each log starts again at a new version.
+            for (auto& [user, log] : self->logs_) log = UserLog{{}, log.version + 1};
             for (const auto& s : self->subscribers_) {
                 auto client = s.client.lock();
-                if (!client) continue;
                 Viewer viewer = self->viewer_of(s.user);
-                if (viewer.is_member())
-                    client->send(frames::push(self->id_, self->state_.seq, "view", campaign::view(self->state_, viewer)));
-                self->logs_[s.user] = UserLog{{}, self->state_.seq, true};
+                if (!client || !viewer.is_member()) continue;
+                client->send(frames::push(self->id_, self->log_of(s.user).version, "view",
+                                          campaign::view(self->state_, viewer)));
             }
             self->reloading_ = false;
             self->arm_alarm();
@@ -199,33 +210,17 @@ void Hub::reload() {
     });
 }
 
-Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
+Hub::Pieces Hub::patch_pieces(const std::vector<Event>& events, const std::vector<std::int64_t>& users) {
     using nlohmann::json;
-    std::erase_if(subscribers_, [](const Subscriber& s) { return s.client.expired(); });
-    std::vector<std::int64_t> live;  // users with a socket subscribed
-    for (const auto& s : subscribers_)
-        if (std::find(live.begin(), live.end(), s.user) == live.end()) live.push_back(s.user);
-
-    const std::int64_t from = state_.seq;
-    std::unordered_map<std::int64_t, std::vector<std::shared_ptr<const json>>> pieces;  // per user, per event
-    bool directory_changed = false;
-    for (const auto& e : events)
-        directory_changed = directory_changed || e.type.rfind("campaign.", 0) == 0 ||
-                            e.type.rfind("invite.", 0) == 0 || e.type.rfind("member.", 0) == 0;
-    // An absent user's patch log can't follow events whose patches are made from present users' views.
-    auto absent_fall_behind = [&] {
-        for (auto& [user, log] : logs_)
-            if (std::find(live.begin(), live.end(), user) == live.end()) log.intact = false;
-    };
+    Pieces pieces;  // per user, per event or run of events
     for (std::size_t i = 0; i < events.size();) {
         const Event& e = events[i];
         if (campaign::has_view_patch(e.type)) {
-            // The common events: one patch per role, shared by every user of that role, present or away.
+            // The common events: one patch per role, shared by every user of that role.
             campaign::apply(state_, e);
             std::shared_ptr<const json> by_role[4];
-            for (auto& [user, log] : logs_) {
+            for (auto user : users) {
                 Viewer viewer = viewer_of(user);
-                if (!log.intact || !viewer.is_member()) continue;
                 auto& patch = by_role[static_cast<int>(viewer.role)];
                 if (!patch) patch = std::make_shared<const json>(*campaign::view_patch(state_, e, viewer));
                 pieces[user].push_back(patch);
@@ -242,27 +237,44 @@ Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
         if (section) {
             // A battle's events: light battles sections diffed, the log and history appended.
             std::unordered_map<std::int64_t, campaign::SectionMark> before;
-            for (auto user : live) before[user] = campaign::mark_section(state_, viewer_of(user));
+            for (auto user : users) before[user] = campaign::mark_section(state_, viewer_of(user));
             for (; i < end; ++i) campaign::apply(state_, events[i]);
-            for (auto user : live)
+            for (auto user : users)
                 pieces[user].push_back(
                     std::make_shared<const json>(campaign::section_patch(before[user], state_, viewer_of(user))));
         } else {
-            // The rest: diff each present user's whole view.
+            // The rest: diff each user's whole view.
             std::unordered_map<std::int64_t, json> before;
-            for (auto user : live) before[user] = campaign::view(state_, viewer_of(user));
+            for (auto user : users) before[user] = campaign::view(state_, viewer_of(user));
             for (; i < end; ++i) campaign::apply(state_, events[i]);
-            for (auto user : live)
+            for (auto user : users)
                 pieces[user].push_back(
                     std::make_shared<const json>(json::diff(before[user], campaign::view(state_, viewer_of(user)))));
         }
-        absent_fall_behind();
     }
+    return pieces;
+}
+
+Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
+    using nlohmann::json;
+    std::erase_if(subscribers_, [](const Subscriber& s) { return s.client.expired(); });
+    std::vector<std::int64_t> users;  // whose views are followed: every member who subscribed, here or away
+    for (const auto& [user, log] : logs_)
+        if (viewer_of(user).is_member()) users.push_back(user);
+    bool directory_changed = false;
+    for (const auto& e : events)
+        directory_changed = directory_changed || e.type.rfind("campaign.", 0) == 0 ||
+                            e.type.rfind("invite.", 0) == 0 || e.type.rfind("member.", 0) == 0;
+    Pieces pieces = patch_pieces(events, users);
     if (directory_changed) directory_.update(state_);
 
+    // A user whose view did not change gets nothing, and his version stays: the frames a user gets say
+    // nothing of events he may not see.
     std::unordered_map<std::int64_t, frames::Frame> frame_of;
-    std::unordered_map<const json*, frames::Frame> frame_for_patch;
+    std::unordered_map<const json*, std::string> text_of;  // each patch serialized once
     for (auto& [user, list] : pieces) {
+        std::erase_if(list, [](const auto& piece) { return piece->empty(); });
+        if (list.empty()) continue;
         std::shared_ptr<const json> patch = list.front();
         if (list.size() > 1) {
             auto joined = std::make_shared<json>(json::array());
@@ -270,31 +282,48 @@ Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
                 for (const auto& op : *piece) joined->push_back(op);
             patch = joined;
         }
-        auto& log = logs_[user];
-        log.entries.push_back({from, state_.seq, patch});
-        if (log.entries.size() > user_log_kept) log.entries.pop_front();
-        log.to = state_.seq;
-        auto& frame = frame_for_patch[patch.get()];
-        if (!frame) frame = frames::push(id_, state_.seq, "patch", *patch);
-        frame_of[user] = frame;
+        auto& log = logs_.at(user);
+        const std::int64_t from = log.version++;
+        log.entries.push_back({from, log.version, patch});
+        auto& text = text_of[patch.get()];
+        if (text.empty()) text = patch->dump();
+        frame_of[user] = frames::push_text(id_, log.version, "patch", text);
     }
     Sends sends;
     for (const auto& s : subscribers_) {
         auto it = frame_of.find(s.user);
         if (it != frame_of.end()) sends.emplace_back(s.client, it->second);
     }
+    // Logs hold the last user_log_kept changes; an away user's is dropped past that, and not followed.
+    for (auto user : users) {
+        auto& log = logs_.at(user);
+        if (log.entries.size() <= user_log_kept) continue;
+        const bool here = std::any_of(subscribers_.begin(), subscribers_.end(), [&](const Subscriber& s) { return s.user == user; });
+        if (here) {
+            log.entries.pop_front();
+        } else {
+            dropped_[user] = log.version;
+            logs_.erase(user);
+        }
+    }
     return sends;
 }
 
+Hub::UserLog& Hub::log_of(std::int64_t user) {
+    auto it = logs_.find(user);
+    if (it != logs_.end()) return it->second;
+    UserLog log;
+    auto dropped = dropped_.find(user);
+    log.version = dropped == dropped_.end() ? first_version_ : dropped->second + 1;
+    if (dropped != dropped_.end()) dropped_.erase(dropped);
+    return logs_.emplace(user, std::move(log)).first->second;
+}
+
 void Hub::subscribe(HubRequest& request, const Viewer& viewer) {
-    if (!viewer.is_member()) {
-        send_to(request.client, frames::reply_error(request.id, forbidden("You are not a member of this campaign.")));
-        return;
-    }
     std::optional<std::int64_t> since;
     if (auto it = request.command.body.find("since"); it != request.command.body.end() && !it->is_null()) {
         if (!it->is_number_integer() || it->get<std::int64_t>() < 0) {
-            send_to(request.client, frames::reply_error(request.id, bad_request("\"since\" must be a seq number (0 or more).")));
+            send_to(request.client, frames::reply_error(request.id, bad_request("\"since\" must be a view version (0 or more).")));
             return;
         }
         since = it->get<std::int64_t>();
@@ -302,27 +331,20 @@ void Hub::subscribe(HubRequest& request, const Viewer& viewer) {
     auto client = request.client.lock();
     if (!client) return;
     std::erase_if(subscribers_, [&](const Subscriber& s) { return s.client.lock() == client; });
-    client->send(frames::reply_ok(request.id, {{"seq", state_.seq}}));
+    const auto& log = log_of(viewer.user);
+    client->send(frames::reply_ok(request.id, {{"version", log.version}}));
 
     // Catch up with the patches sent since `since`, when the log still holds them all; else a whole view.
-    auto& log = logs_[viewer.user];
     std::optional<nlohmann::json> catch_up;
-    if (since && log.intact && log.to == state_.seq && *since <= state_.seq) {
-        nlohmann::json ops = nlohmann::json::array();
-        bool found = *since == state_.seq;
-        for (const auto& entry : log.entries) {
-            if (entry.from == *since) found = true;
-            if (found && entry.from >= *since)
-                for (const auto& op : *entry.patch) ops.push_back(op);
-        }
-        if (found) catch_up = std::move(ops);
+    if (since && *since == log.version) catch_up = nlohmann::json::array();
+    for (std::size_t i = 0; since && !catch_up && i < log.entries.size(); ++i) {
+        if (log.entries[i].from != *since) continue;
+        catch_up = nlohmann::json::array();
+        for (; i < log.entries.size(); ++i)
+            for (const auto& op : *log.entries[i].patch) catch_up->push_back(op);
     }
-    if (catch_up) {
-        client->send(frames::push(id_, state_.seq, "patch", *catch_up));
-    } else {
-        client->send(frames::push(id_, state_.seq, "view", campaign::view(state_, viewer)));
-        if (!log.intact || log.to != state_.seq) log = UserLog{{}, state_.seq, true};
-    }
+    if (catch_up) client->send(frames::push(id_, log.version, "patch", *catch_up));
+    else client->send(frames::push(id_, log.version, "view", campaign::view(state_, viewer)));
     subscribers_.push_back(Subscriber{client, viewer.user});
 }
 

@@ -51,6 +51,9 @@ private:
     // Applies decided events and works out the patch frame each subscriber is to get once they commit.
     using Sends = std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>>;
     Sends apply_events(const std::vector<Event>& events);
+    // Applies the events and returns each user's patches, one per event or run of events (maybe empty).
+    using Pieces = std::unordered_map<std::int64_t, std::vector<std::shared_ptr<const nlohmann::json>>>;
+    Pieces patch_pieces(const std::vector<Event>& events, const std::vector<std::int64_t>& users);
     void reload();
     Viewer viewer_of(const SessionInfo& who) const;
     Viewer viewer_of(std::int64_t user) const;
@@ -61,19 +64,22 @@ private:
         std::weak_ptr<Client> client;
         std::int64_t user = 0;
     };
-    // The patches sent to a user since `from`, so a socket that comes back with `since` can be
-    // caught up with a patch rather than a whole view. Kept while the user is away, as long as every
-    // patch can be computed without the user's own view (chat, notices, rolls); broken otherwise.
+    // What a user's view went through, so a socket that comes back with `since` (a version) is caught up
+    // with a patch rather than a whole view. Versions are the user's own: one more each time his view
+    // changes, so they tell him nothing of events he may not see (the campaign's seq never leaves the hub).
+    // A log is kept, and patched, for every member who subscribed, present or away, so whether a
+    // returning socket gets a patch depends only on his own view's changes; an away user's log is dropped
+    // once it would hold more than user_log_kept of them.
     struct UserLog {
         struct Entry {
-            std::int64_t from = 0, to = 0;
+            std::int64_t from = 0, to = 0;  // versions
             std::shared_ptr<const nlohmann::json> patch;
         };
         std::deque<Entry> entries;
-        std::int64_t to = 0;  // the seq the user's view is at
-        bool intact = true;
+        std::int64_t version = 0;  // the version of the user's view
     };
     static constexpr std::size_t user_log_kept = 256;
+    UserLog& log_of(std::int64_t user);  // the user's log, begun at a new version if he has none
 
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     DbWorker& db_;
@@ -87,6 +93,11 @@ private:
     bool reloading_ = false;  // an append failed: rebuilding the state from the log
     std::vector<Subscriber> subscribers_;
     std::unordered_map<std::int64_t, UserLog> logs_;
+    std::unordered_map<std::int64_t, std::int64_t> dropped_;  // the last version of a user whose log was dropped
+    // Where this process's versions start: unix ms at start x 1000, above any version an earlier run of
+    // the server gave (unless it made 1000 changes of one view a millisecond), so an old `since` never
+    // matches a version of this run.
+    std::int64_t first_version_ = 0;
     boost::asio::system_timer alarm_;
     std::optional<std::int64_t> alarm_at_;  // what alarm_ is armed for
     std::optional<std::int64_t> refused_alarm_;  // a clock whose command was refused: not retried

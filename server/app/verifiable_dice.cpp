@@ -36,8 +36,20 @@ int face(const std::string& seed, const std::string& stream, std::int64_t counte
 
 }  // namespace
 
+VerifiableDice::VerifiableDice(std::string seed, std::string stream, std::map<std::string, std::int64_t> counters)
+    : seed_(std::move(seed)), stream_(std::move(stream)), counters_(std::move(counters)) {
+    auto it = counters_.find(stream_);
+    counter_ = it == counters_.end() ? 0 : it->second;
+    if (counter_ < 0) throw std::invalid_argument("VerifiableDice: negative roll counter");
+}
+
 VerifiableDice::VerifiableDice(std::string seed, std::string stream, std::int64_t next_counter)
     : seed_(std::move(seed)), stream_(std::move(stream)), counter_(next_counter) {
+    if (counter_ < 0) throw std::invalid_argument("VerifiableDice: negative roll counter");
+}
+
+VerifiableDice::VerifiableDice(VerifiableDice* root, std::string stream, std::int64_t next_counter)
+    : seed_(root->seed_), stream_(std::move(stream)), counter_(next_counter), root_(root) {
     if (counter_ < 0) throw std::invalid_argument("VerifiableDice: negative roll counter");
 }
 
@@ -46,6 +58,25 @@ int VerifiableDice::roll(int sides) {
     log_.push_back({{"stream", stream_}, {"counter", counter_}, {"sides", sides}, {"value", value}});
     ++counter_;
     return value;
+}
+
+Dice& VerifiableDice::stream(const std::string& name) {
+    if (root_) return root_->stream(name);
+    if (name == stream_) return *this;
+    auto& slot = streams_[name];
+    if (!slot) {
+        auto it = counters_.find(name);
+        slot.reset(new VerifiableDice(this, name, it == counters_.end() ? 0 : it->second));
+    }
+    return *slot;
+}
+
+nlohmann::json VerifiableDice::take_all_logs() {
+    nlohmann::json all = take_log();
+    if (root_) return all;
+    for (auto& [name, s] : streams_)
+        for (auto& record : s->take_log()) all.push_back(std::move(record));
+    return all;
 }
 
 int recompute_roll(const std::string& seed, const std::string& stream, std::int64_t counter, int sides) {

@@ -1,5 +1,6 @@
 #include "shared/campaign/campaign.h"
 
+#include <algorithm>
 #include <functional>
 #include <unordered_map>
 
@@ -94,7 +95,7 @@ Decision decide_notice(const CampaignState& state, const Command& c, const Viewe
     return one(make_event("notice.posted", v, {{"text", text}, {"private", is_private}}));
 }
 
-Decision decide_roll(const CampaignState& state, const Command& c, const Viewer& v, Dice& dice, const Supplied&) {
+Decision decide_roll(const CampaignState& state, const Command& c, const Viewer& v, Dice& all_dice, const Supplied&) {
     if (auto e = member_of_open_campaign(state, v)) return *e;
     if (v.role == Role::observer) return forbidden("Observers may not roll dice.");
     std::string notation, reason;
@@ -106,6 +107,8 @@ Decision decide_roll(const CampaignState& state, const Command& c, const Viewer&
     DiceSpec spec;
     if (!parse_dice_spec(notation, spec) || spec.count > 20)
         return bad_request("Dice are written like 2d6, d100 or dAv, at most 20 dice.");
+    // Blind rolls have their own stream, so the open rolls' counters do not show how many were made.
+    Dice& dice = all_dice.stream(is_private ? "umpire" : "table");
     json faces = json::array();
     int total = 0;
     for (int i = 0; i < spec.count; ++i) {
@@ -132,9 +135,9 @@ const std::unordered_map<std::string, Decider>& deciders() {
     return table;
 }
 
-Post post_from(const CampaignState& state, const Event& e) {
+Post post_from(const CampaignState& state, const Event& e, std::int64_t id) {
     auto it = state.members.find(e.actor);
-    return Post{e.seq, e.actor, it == state.members.end() ? std::string("?") : it->second.name,
+    return Post{id, e.actor, it == state.members.end() ? std::string("?") : it->second.name,
                 e.body.value("text", ""), e.at};
 }
 
@@ -142,7 +145,7 @@ Post post_from(const CampaignState& state, const Event& e) {
 // every chat message.
 json post_json(const Post& p) {
     json j = json::object();
-    j["seq"] = p.seq;
+    j["id"] = p.id;
     j["author"] = p.author;
     j["author_id"] = p.author_id;
     j["text"] = p.text;
@@ -152,11 +155,12 @@ json post_json(const Post& p) {
 
 json roll_json(const Roll& r) {
     json j = json::object();
-    j["seq"] = r.seq;
+    j["id"] = r.id;
     j["author"] = r.author;
     j["author_id"] = r.author_id;
     j["dice"] = r.dice;
     j["faces"] = r.faces;
+    j["stream"] = r.stream;
     j["counters"] = r.counters;
     j["total"] = r.total;
     j["reason"] = r.reason;
@@ -202,26 +206,36 @@ Decision decide(const CampaignState& state, const Command& command, const Viewer
 }
 
 json reply_body(const CampaignState& after, const std::vector<Event>& events) {
+    // Never the event seq: it would tell the sender how many events he did not see came before his.
     const Event& e = events.front();
     if (e.type == "invite.created") return {{"code", e.body.at("code")}};
     if (e.type == "member.joined") return {{"campaign", after.id}, {"role", e.body.at("role")}};
     if (e.type == "campaign.closed") return {{"seed", e.body.at("seed")}};
-    if (e.type == "dice.rolled") return {{"seq", e.seq}, {"faces", e.body.at("faces")}, {"total", e.body.at("total")}};
-    if (e.type == "invite.revoked") return json::object();
+    if (e.type == "chat.said") return {{"id", after.chat_made}};
+    if (e.type == "notice.posted") return {{"id", e.body.value("private", false) ? after.notes_made : after.notices_made}};
+    if (e.type == "dice.rolled") {
+        const bool blind = e.body.value("private", false);
+        return {{"id", blind ? after.blind_rolls_made : after.rolls_made}, {"faces", e.body.at("faces")},
+                {"total", e.body.at("total")}};
+    }
     if (auto battle = battles::reply_body(events); !battle.is_null()) return battle;
-    return {{"seq", e.seq}};
+    return json::object();
 }
 
 void apply(CampaignState& state, const Event& e) {
     state.seq = e.seq;
     state.chat_evicted.reset();
     state.roll_evicted.reset();
-    // Every roll advances the campaign's dice stream, whichever event consumed it.
+    // Every roll advances its own stream, whichever event consumed it (umpire-given faces have no stream).
     std::vector<std::int64_t> counters;
+    std::string stream;
     for (const auto& record : e.dice) {
-        std::int64_t counter = record.value("counter", state.dice_counter);
+        if (!record.contains("stream") || !record.contains("counter")) continue;
+        const auto counter = record.at("counter").get<std::int64_t>();
+        stream = record.at("stream").get<std::string>();
         counters.push_back(counter);
-        state.dice_counter = counter + 1;
+        auto& next = state.dice_counters[stream];
+        next = std::max(next, counter + 1);
     }
 
     const auto& b = e.body;
@@ -248,30 +262,33 @@ void apply(CampaignState& state, const Event& e) {
         state.closed = true;
         state.seed_hex = b.at("seed").get<std::string>();
     } else if (e.type == "chat.said") {
-        state.chat.push_back(post_from(state, e));
+        state.chat.push_back(post_from(state, e, ++state.chat_made));
         if (state.chat.size() > chat_kept) {
             state.chat_evicted = std::move(state.chat.front());
             state.chat.pop_front();
         }
     } else if (e.type == "notice.posted") {
-        auto& board = b.value("private", false) ? state.umpire_notes : state.notices;
-        board[e.seq] = post_from(state, e);
+        const bool note = b.value("private", false);
+        const auto id = note ? ++state.notes_made : ++state.notices_made;
+        (note ? state.umpire_notes : state.notices)[id] = post_from(state, e, id);
     } else if (e.type == "dice.rolled") {
         Roll r;
-        r.seq = e.seq;
         r.author_id = e.actor;
-        r.author = post_from(state, e).author;
+        r.author = post_from(state, e, 0).author;
         r.dice = b.at("dice").get<std::string>();
         r.faces = b.at("faces").get<std::vector<int>>();
+        r.stream = stream;
         r.counters = counters;
         r.total = b.at("total").get<int>();
         r.reason = b.value("reason", "");
         r.is_private = b.value("private", false);
         r.at = e.at;
-        state.rolls.push_back(std::move(r));
-        if (state.rolls.size() > rolls_kept) {
-            state.roll_evicted = std::move(state.rolls.front());
-            state.rolls.pop_front();
+        r.id = r.is_private ? ++state.blind_rolls_made : ++state.rolls_made;
+        auto& list = r.is_private ? state.blind_rolls : state.rolls;
+        list.push_back(std::move(r));
+        if (list.size() > rolls_kept) {
+            state.roll_evicted = std::move(list.front());
+            list.pop_front();
         }
     } else {
         year::apply(state, e);
@@ -291,15 +308,13 @@ json view(const CampaignState& state, const Viewer& viewer) {
         members[std::to_string(id)] = {{"user", m.user}, {"name", m.name}, {"role", to_string(m.role)}, {"joined", m.joined}};
 
     json notices = json::object();
-    for (const auto& [seq, p] : state.notices) notices[std::to_string(seq)] = post_json(p);
+    for (const auto& [id, p] : state.notices) notices[std::to_string(id)] = post_json(p);
     json chat = json::object();
-    for (const auto& p : state.chat) chat[std::to_string(p.seq)] = post_json(p);
+    for (const auto& p : state.chat) chat[std::to_string(p.id)] = post_json(p);
     json rolls = json::object();
-    for (const auto& r : state.rolls)
-        if (!r.is_private || umpire) rolls[std::to_string(r.seq)] = roll_json(r);
+    for (const auto& r : state.rolls) rolls[std::to_string(r.id)] = roll_json(r);
 
-    json out = {{"seq", state.seq},
-                {"campaign", std::move(campaign)},
+    json out = {{"campaign", std::move(campaign)},
                 {"me", {{"user", viewer.user}, {"name", viewer.name}, {"role", to_string(viewer.role)}}},
                 {"members", std::move(members)},
                 {"notices", std::move(notices)},
@@ -307,11 +322,14 @@ json view(const CampaignState& state, const Viewer& viewer) {
                 {"rolls", std::move(rolls)}};
     if (umpire) {
         json notes = json::object();
-        for (const auto& [seq, p] : state.umpire_notes) notes[std::to_string(seq)] = post_json(p);
+        for (const auto& [id, p] : state.umpire_notes) notes[std::to_string(id)] = post_json(p);
+        json blind = json::object();
+        for (const auto& r : state.blind_rolls) blind[std::to_string(r.id)] = roll_json(r);
         json invites = json::object();
         for (const auto& [code, i] : state.invites)
             invites[code] = {{"code", code}, {"role", to_string(i.role)}, {"by", i.by}, {"at", i.at}};
         out["umpire_notes"] = std::move(notes);
+        out["blind_rolls"] = std::move(blind);
         out["invites"] = std::move(invites);
     }
     year::add_to_view(out, state, viewer);
@@ -360,35 +378,32 @@ SectionMark mark_section(const CampaignState& state, const Viewer& viewer) {
 json section_patch(const SectionMark& before, const CampaignState& after, const Viewer& viewer) {
     json ops = json::diff(before.light, light_battles(after, viewer), "/battles");
     for (auto& op : battles::appended_ops(after, viewer, before.marks)) ops.push_back(std::move(op));
-    json s = op("replace", "/seq");
-    s["value"] = after.seq;
-    ops.push_back(std::move(s));
     return ops;
 }
 
 std::optional<json> view_patch(const CampaignState& after, const Event& e, const Viewer& viewer) {
+    // Empty when the viewer may not see the event: the view holds nothing that moves with every event.
     if (!has_view_patch(e.type)) return std::nullopt;
     json ops = json::array();
-    json seq = op("replace", "/seq");
-    seq["value"] = after.seq;
-    ops.push_back(std::move(seq));
-    const std::string key = std::to_string(e.seq);
     if (e.type == "chat.said") {
-        ops.push_back(add_op("/chat/" + key, post_json(after.chat.back())));
-        if (after.chat_evicted) ops.push_back(remove_op("/chat/" + std::to_string(after.chat_evicted->seq)));
+        ops.push_back(add_op("/chat/" + std::to_string(after.chat.back().id), post_json(after.chat.back())));
+        if (after.chat_evicted) ops.push_back(remove_op("/chat/" + std::to_string(after.chat_evicted->id)));
         return ops;
     }
     if (e.type == "notice.posted") {
-        if (!e.body.value("private", false)) ops.push_back(add_op("/notices/" + key, post_json(after.notices.at(e.seq))));
-        else if (viewer.is_umpire()) ops.push_back(add_op("/umpire_notes/" + key, post_json(after.umpire_notes.at(e.seq))));
+        if (!e.body.value("private", false))
+            ops.push_back(add_op("/notices/" + std::to_string(after.notices_made), post_json(after.notices.at(after.notices_made))));
+        else if (viewer.is_umpire())
+            ops.push_back(add_op("/umpire_notes/" + std::to_string(after.notes_made), post_json(after.umpire_notes.at(after.notes_made))));
         return ops;
     }
     if (e.type == "dice.rolled") {
-        const Roll& r = after.rolls.back();
-        if (!r.is_private || viewer.is_umpire()) ops.push_back(add_op("/rolls/" + key, roll_json(r)));
-        const auto& gone = after.roll_evicted;
-        if (gone && (!gone->is_private || viewer.is_umpire()))
-            ops.push_back(remove_op("/rolls/" + std::to_string(gone->seq)));
+        const bool blind = e.body.value("private", false);
+        if (blind && !viewer.is_umpire()) return ops;
+        const std::string list = blind ? "/blind_rolls/" : "/rolls/";
+        const Roll& r = blind ? after.blind_rolls.back() : after.rolls.back();
+        ops.push_back(add_op(list + std::to_string(r.id), roll_json(r)));
+        if (after.roll_evicted) ops.push_back(remove_op(list + std::to_string(after.roll_evicted->id)));
         return ops;
     }
     return std::nullopt;

@@ -35,8 +35,10 @@ struct Member {
     std::int64_t joined = 0;
 };
 
+// Items of the view's lists are numbered by their own list (chat 1, 2, 3, ...), never by the campaign's event
+// seq: a gap in the numbers would tell a viewer how many events he did not see happened in between.
 struct Post {  // a notice, an umpire note or a chat message
-    std::int64_t seq = 0;
+    std::int64_t id = 0;  // its number in its list
     std::int64_t author_id = 0;
     std::string author;
     std::string text;
@@ -44,12 +46,13 @@ struct Post {  // a notice, an umpire note or a chat message
 };
 
 struct Roll {
-    std::int64_t seq = 0;
+    std::int64_t id = 0;  // its number among the open rolls, or among the blind rolls
     std::int64_t author_id = 0;
     std::string author;
     std::string dice;
     std::vector<int> faces;
-    std::vector<std::int64_t> counters;  // each die's counter in the campaign's dice stream
+    std::string stream;                  // the dice stream it rolled in: "table", "umpire" ("campaign" before streams)
+    std::vector<std::int64_t> counters;  // each die's counter in that stream
     int total = 0;
     std::string reason;
     bool is_private = false;  // a blind umpire roll
@@ -70,15 +73,18 @@ struct CampaignState {
     std::string seed_sha256;
     std::string seed_hex;  // empty until the campaign is closed
     bool closed = false;
-    std::int64_t seq = 0;  // the last applied event
-    std::int64_t dice_counter = 0;  // rolls made so far in the "campaign" dice stream
+    std::int64_t seq = 0;  // the last applied event (never in a view)
+    std::map<std::string, std::int64_t> dice_counters;  // rolls made so far in each dice stream (Dice::stream)
 
     std::map<std::int64_t, Member> members;
     std::map<std::string, Invite> invites;  // active codes only
-    std::map<std::int64_t, Post> notices;
-    std::map<std::int64_t, Post> umpire_notes;
+    std::map<std::int64_t, Post> notices;       // by id
+    std::map<std::int64_t, Post> umpire_notes;  // by id
     std::deque<Post> chat;
-    std::deque<Roll> rolls;
+    std::deque<Roll> rolls;        // open rolls
+    std::deque<Roll> blind_rolls;  // blind umpire rolls: a window of their own, so they never push an open one out
+    // How many of each were ever made: the next one's id is one more.
+    std::int64_t chat_made = 0, notices_made = 0, notes_made = 0, rolls_made = 0, blind_rolls_made = 0;
     // What the last applied event pushed out of the kept windows, so view_patch can remove it.
     std::optional<Post> chat_evicted;
     std::optional<Roll> roll_evicted;
@@ -95,6 +101,7 @@ struct Supplied {
     std::string invite_code;
     std::string seed_hex;
     std::int64_t now = 0;  // the server's clock, unix ms, for deadlines and countdowns
+    std::uint64_t nonce = 0;  // from the server's random source: ids of battle pieces placed concealed
 };
 
 // The viewer the server acts as when a deadline or a countdown it set runs out: an umpire with user id 0.
@@ -111,7 +118,7 @@ Decision decide(const CampaignState& state, const Command& command, const Viewer
                 const Supplied& supplied);
 
 // What a successful command's reply carries (docs/protocol.md, "Commands"), from the events it made,
-// with `after` the state they were applied to.
+// with `after` the state they were applied to. Never an event seq.
 nlohmann::json reply_body(const CampaignState& after, const std::vector<Event>& events);
 
 // Folds one committed event into the state.
@@ -121,7 +128,8 @@ void apply(CampaignState& state, const Event& event);
 nlohmann::json view(const CampaignState& state, const Viewer& viewer);
 
 // The JSON Patch that takes this viewer's view from before `event` to after it, computed from the event
-// alone, for the events that happen most (chat, notices, rolls); nothing for the rest, whose patch the
+// alone, for the events that happen most (chat, notices, rolls); empty when the viewer may not see the
+// event (the view holds no event seq, so nothing else moves); nothing for the rest, whose patch the
 // caller finds by diffing whole views. `after` is the state with `event` applied. The result must equal
 // what diffing view() before and after would give (tests/unit/test_campaign.cpp checks it).
 // It depends on the viewer only through the viewer's role, so a server may share it between viewers of
@@ -130,9 +138,9 @@ std::optional<nlohmann::json> view_patch(const CampaignState& after, const Event
 // Whether view_patch gives a patch for events of this type.
 bool has_view_patch(const std::string& event_type);
 
-// The one section of the view ("battles") that an event of this type changes, besides "seq", or nothing when
+// The one section of the view ("battles") that an event of this type changes, or nothing when
 // it may change more. A server patches a run of such events cheaply: mark_section before the run, then
-// section_patch after it: the light sections' diff, the log and history entries appended since, and "seq"
+// section_patch after it: the light sections' diff and the log and history entries appended since
 // (a battle's turn need not rebuild the year's reports nor diff a long log). Applied to the viewer's view
 // before the run it gives the view after (tests/unit/test_battle_ground.cpp checks it).
 std::optional<std::string> only_section_changed(const std::string& event_type);

@@ -57,7 +57,7 @@ json to_json(const Objective& o) {
 }
 
 json to_json(const Adjustment& a) {
-    return {{"seq", a.seq},       {"field", a.field},   {"before", a.before},
+    return {{"field", a.field},   {"before", a.before},
             {"value", a.value},   {"reason", a.reason}, {"at", a.at}};
 }
 

@@ -43,7 +43,7 @@ struct Objective {
 std::string objective_wording(const std::string& kind);
 
 struct Adjustment {  // an umpire's change of a value, with the reason (DESIGN.md: overrides are events)
-    std::int64_t seq = 0;
+    std::int64_t seq = 0;  // the event that made it (never in a view)
     std::string field;
     std::int64_t before = 0;
     std::int64_t value = 0;

@@ -150,8 +150,7 @@ json to_json(const Diary& d) {
             {"orders", d.orders ? to_json(*d.orders) : json(nullptr)},
             {"text", d.text},
             {"publish", d.publish},
-            {"at", d.at},
-            {"seq", d.seq}};
+            {"at", d.at}};
 }
 
 json to_json(const DiaryCost& c) {
@@ -180,7 +179,6 @@ Diary diary_from_json(const json& j) {
     d.text = j.value("text", "");
     d.publish = j.value("publish", false);
     d.at = j.value("at", std::int64_t{0});
-    d.seq = j.value("seq", std::int64_t{0});
     return d;
 }
 

@@ -36,8 +36,7 @@ struct Diary {
     std::string text;
     bool publish = false;
     std::int64_t at = 0;
-    std::int64_t seq = 0;            // the event that submitted it
-    std::int64_t published_seq = 0;  // the event that first put it in the gazette (its gazette key)
+    std::int64_t gazette_id = 0;  // its number in the gazette, from when it was first published
 };
 
 struct DiaryCost {

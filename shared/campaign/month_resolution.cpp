@@ -15,7 +15,7 @@ std::string companies_text(int n) { return std::to_string(n) + (n == 1 ? " compa
 // One colonel's month while it is being worked out.
 struct Month {
     const Colonel* colonel = nullptr;
-    int* rolled = nullptr;  // rolls made so far in this resolution: each roll's index in the event's dice
+    int rolled = 0;  // the colonel's rolls so far this month: each roll's index in his dice stream's records
     Diary diary;
     bool is_default = false;
     std::string activity;
@@ -139,7 +139,7 @@ void resolve_regiment(Month& m, const HouseRules& rules, Dice& dice) {
             }
         }
         r.*imp.without = 0;
-        m.rolls.push_back({{"index", (*m.rolled)++},
+        m.rolls.push_back({{"index", m.rolled++},
                            {"roll", std::string(imp.attribute) + " improvement"},
                            {"attribute", imp.attribute},
                            {"die", die},
@@ -172,7 +172,7 @@ void resolve_regiment(Month& m, const HouseRules& rules, Dice& dice) {
                 result = "at minimum";
             }
         }
-        m.rolls.push_back({{"index", (*m.rolled)++},
+        m.rolls.push_back({{"index", m.rolled++},
                            {"roll", std::string(imp.attribute) + " decline"},
                            {"attribute", imp.attribute},
                            {"die", die},
@@ -205,25 +205,47 @@ json report_diary(const Diary& d) {
     json out = to_json(d);
     out.erase("text");
     out.erase("at");
-    out.erase("seq");
     out.erase("publish");
     return out;
 }
 
+// Each roll's stream and counter, so anyone can recompute it once the seed is out. A roll's index is its
+// place among its colonel's records; in logs from before the streams, among all of the month's records.
+void attach_counters(json& rolls, const json& dice, const std::string& stream) {
+    json own = json::array();
+    bool streams = false;
+    for (const auto& record : dice) {
+        const auto name = record.value("stream", "");
+        streams = streams || name.rfind("colonel:", 0) == 0;
+        if (name == stream) own.push_back(record);
+    }
+    const json& records = streams ? own : dice;
+    int place = 0;
+    for (auto& roll : rolls) {
+        const auto index = roll.value("index", -1);
+        roll["index"] = place++;
+        if (index < 0 || static_cast<std::size_t>(index) >= records.size()) continue;
+        const auto& record = records[static_cast<std::size_t>(index)];
+        if (!record.contains("counter") || !record.contains("stream")) continue;
+        roll["stream"] = record["stream"];
+        roll["counter"] = record["counter"];
+    }
+}
+
 }  // namespace
+
+std::string dice_stream(std::int64_t colonel) { return "colonel:" + std::to_string(colonel); }
 
 json resolve_month(const YearState& year, Dice& dice) {
     const HouseRules& rules = year.rules;
     const int turn = year.calendar.turn;
     std::vector<Month> months;
     months.reserve(year.colonels.size());
-    int rolled = 0;
 
     // Colonels in order of user id: each one's steps 1 to 7.
     for (const auto& [user, c] : year.colonels) {
         Month m;
         m.colonel = &c;
-        m.rolled = &rolled;
         m.fortune = c.fortune;
         m.pip = c.pip;
         m.regiment = c.regiment;
@@ -246,7 +268,8 @@ json resolve_month(const YearState& year, Dice& dice) {
         }
         if (m.activity == "supervise" && !regiment) m.activity = m.diary.activity = "business";
 
-        if (m.regiment) resolve_regiment(m, rules, dice);
+        // Each colonel rolls in his own stream: his counters say nothing of how many dice the others used.
+        if (m.regiment) resolve_regiment(m, rules, dice.stream(dice_stream(user)));
 
         // 7. Activities. over-the-hills.txt, "Personal Activities".
         if (m.activity == "socialise") m.add_pip("socialise", rules.socialise_pip, "Socialising");
@@ -328,12 +351,7 @@ void apply_resolution(YearState& year, const json& body, std::int64_t seq, const
         else c.regiment.reset();
         c.last_diary = diary_from_json(outcome.at("diary"));
         json report = outcome.at("report");
-        // Each roll's counter in the campaign's dice stream, so anyone can recompute it once the seed is out.
-        for (auto& roll : report["rolls"]) {
-            const auto index = roll.value("index", -1);
-            if (index >= 0 && static_cast<std::size_t>(index) < dice.size() && dice[index].contains("counter"))
-                roll["counter"] = dice[index]["counter"];
-        }
+        attach_counters(report["rolls"], dice, dice_stream(c.user));
         c.reports[undo.turn] = std::move(report);
         c.history.push_back(history_point(c, undo.turn, month_label));
     }

@@ -394,7 +394,7 @@ Decision decide_month_resolve(const CampaignState& s, const Command& c, const Vi
     if (from_clock(v) && (!deadline || sup.now + clock_slack_ms < *deadline))
         return conflict("The month's deadline has not come.");
     Event e = make_event("month.resolved", v, resolve_month(s.year, dice));
-    e.dice = dice.take_log();
+    e.dice = dice.take_all_logs();  // every colonel's stream
     return one(std::move(e));
 }
 
@@ -650,10 +650,9 @@ void apply(CampaignState& state, const Event& e) {
         Diary d = diary_from_json(b);
         d.label = label(y.calendar);
         d.at = e.at;
-        d.seq = e.seq;
         auto old = c->diaries.find(d.turn);
         if (d.publish)
-            d.published_seq = (old != c->diaries.end() && old->second.publish) ? old->second.published_seq : e.seq;
+            d.gazette_id = (old != c->diaries.end() && old->second.publish) ? old->second.gazette_id : ++y.gazette_made;
         c->diaries[d.turn] = std::move(d);
     } else if (t == "diary.published") {
         Colonel* c = colonel_in(y, b);
@@ -661,7 +660,7 @@ void apply(CampaignState& state, const Event& e) {
         auto it = c->diaries.find(b.at("turn").get<int>());
         if (it != c->diaries.end() && !it->second.publish) {
             it->second.publish = true;
-            it->second.published_seq = e.seq;
+            it->second.gazette_id = ++y.gazette_made;
         }
     } else if (t == "month.resolved") {
         apply_resolution(y, b, e.seq, e.dice);
@@ -747,7 +746,6 @@ json colonel_view(const YearState& y, const Colonel& c, bool full) {
         json dv = diary_view(fallback, c, rules);
         dv.erase("text");
         dv.erase("at");
-        dv.erase("seq");
         dv.erase("publish");
         out["default_diary"] = std::move(dv);
     } else {
@@ -758,7 +756,10 @@ json colonel_view(const YearState& y, const Colonel& c, bool full) {
     out["reports"] = std::move(reports);
     out["history"] = c.history;
     json adjustments = json::array();
-    for (const auto& a : c.adjustments) adjustments.push_back(to_json(a));
+    for (const auto& a : c.adjustments) {
+        adjustments.push_back(to_json(a));
+        adjustments.back()["id"] = adjustments.size();  // its number among his adjustments
+    }
     out["adjustments"] = std::move(adjustments);
     return out;
 }
@@ -828,7 +829,7 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
         if (c.regiment) by_seniority.push_back(&c);
         for (const auto& [turn, d] : c.diaries) {
             if (!d.publish) continue;
-            gazette[std::to_string(d.published_seq)] = {{"seq", d.published_seq}, {"turn", turn},
+            gazette[std::to_string(d.gazette_id)] = {{"id", d.gazette_id}, {"turn", turn},
                                                         {"label", d.label},       {"colonel", user},
                                                         {"colonel_name", c.name}, {"text", d.text},
                                                         {"at", d.at}};

@@ -19,7 +19,11 @@ int Dice::roll_n(int n, int sides) {
     return total;
 }
 
+Dice& Dice::stream(const std::string&) { return *this; }
+
 nlohmann::json Dice::take_log() { return std::exchange(log_, nlohmann::json::array()); }
+
+nlohmann::json Dice::take_all_logs() { return take_log(); }
 
 int unbiased_face(const std::function<bool(std::uint32_t&)>& next_word, int sides) {
     if (sides < 2) throw std::invalid_argument("unbiased_face: sides must be at least 2");

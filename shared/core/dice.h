@@ -28,9 +28,16 @@ public:
     // N dice of X sides, summed (N >= 1).
     int roll_n(int n, int sides);
 
+    // The dice for one purpose: "table" (open rolls), "umpire" (blind rolls), "colonel:<user>" (his month),
+    // "battle:<id>". Each stream counts its own rolls, so the counters one purpose shows say nothing of how
+    // many dice another used. A stream lives as long as this Dice. This default has one stream, itself.
+    virtual Dice& stream(const std::string& name);
+
     // The rolls made so far, as JSON records ({"sides", "value", ...implementation fields}), and forget them.
     // The hub stores them with the event that consumed them.
     nlohmann::json take_log();
+    // take_log() of this Dice and of every stream taken from it, in that order.
+    virtual nlohmann::json take_all_logs();
 
 protected:
     nlohmann::json log_ = nlohmann::json::array();
@@ -47,6 +54,7 @@ class ScriptedDice : public Dice {
 public:
     explicit ScriptedDice(std::vector<int> script);
     int roll(int sides) override;
+    Dice& stream(const std::string&) override { return *this; }  // one script, in the order rolled
     std::size_t remaining() const { return script_.size() - next_; }
 
 private:

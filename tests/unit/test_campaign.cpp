@@ -1,6 +1,7 @@
 // The campaign table's rules: decide / apply / view (shared/campaign/campaign.h).
 #include <catch2/catch.hpp>
 
+#include "server/app/verifiable_dice.h"
 #include "shared/campaign/campaign.h"
 
 using namespace muster;
@@ -73,7 +74,7 @@ TEST_CASE("the creator is the umpire and invited people join with the invite's r
     auto v = view(t.state, t.player);
     CHECK(v["members"]["2"]["role"] == "player");
     CHECK(v["campaign"]["name"] == "Flanders 1744");
-    CHECK(v["seq"] == t.state.seq);
+    CHECK_FALSE(v.contains("seq"));  // the campaign's event count is no viewer's business
 }
 
 TEST_CASE("refused commands get their error code and change nothing", "[campaign]") {
@@ -105,7 +106,7 @@ TEST_CASE("chat is kept to the latest 200 messages, in order", "[campaign]") {
     CHECK(t.state.chat.back().text == "line 204");
 }
 
-TEST_CASE("dice.roll rolls the dice passed in, and each roll takes the next counter", "[campaign][dice]") {
+TEST_CASE("dice.roll rolls the dice passed in", "[campaign][dice]") {
     Table t;
     ScriptedDice dice({3, 5, 6});
     auto d = t.run(t.player, "dice.roll", {{"dice", "2d6"}, {"reason", "weather"}}, dice);
@@ -115,15 +116,79 @@ TEST_CASE("dice.roll rolls the dice passed in, and each roll takes the next coun
     CHECK(events[0].body["total"] == 8);
     CHECK(events[0].dice.size() == 2);
     t.commit(events);
-    CHECK(t.state.dice_counter == 2);
     // The average die reads 2, 3, 3, 4, 4, 5 (loose-files-american-scramble.txt, "Average Die").
     auto d2 = t.run(t.umpire, "dice.roll", {{"dice", "dAv"}}, dice);
     CHECK(std::get<std::vector<Event>>(d2)[0].body["faces"] == json::array({5}));
     t.commit(std::get<std::vector<Event>>(d2));
     auto rolls = view(t.state, t.player)["rolls"];
     REQUIRE(rolls.size() == 2);
-    CHECK(rolls.begin().value()["counters"] == json::array({0, 1}));
-    CHECK(std::next(rolls.begin()).value()["counters"] == json::array({2}));
+    CHECK(rolls["1"]["faces"] == json::array({3, 5}));
+    CHECK(rolls["2"]["id"] == 2);
+}
+
+TEST_CASE("open rolls take the table's stream, blind rolls the umpire's: each counts its own", "[campaign][dice]") {
+    Table t;
+    const std::string seed = "a seed of at least sixteen bytes";
+    auto roll = [&](const Viewer& who, const char* dice, bool blind) {
+        VerifiableDice server(seed, "campaign", t.state.dice_counters);
+        auto d = t.run(who, "dice.roll", {{"dice", dice}, {"private", blind}}, server);
+        auto events = std::get<std::vector<Event>>(d);
+        for (auto& record : server.take_all_logs()) events.back().dice.push_back(record);
+        t.commit(events);
+        return events.back().dice;
+    };
+    auto first = roll(t.player, "2d6", false);
+    CHECK(first[0]["stream"] == "table");
+    CHECK(first[1]["counter"] == 1);
+    roll(t.umpire, "3d6", true);
+    roll(t.umpire, "d10", true);
+    auto second = roll(t.umpire, "d6", false);
+    CHECK(second[0]["counter"] == 2);  // the blind rolls did not move the table's counter
+    CHECK(t.state.dice_counters.at("table") == 3);
+    CHECK(t.state.dice_counters.at("umpire") == 4);
+
+    auto rolls = view(t.state, t.player)["rolls"];
+    CHECK(rolls.size() == 2);
+    CHECK(rolls["1"]["counters"] == json::array({0, 1}));
+    CHECK(rolls["2"]["counters"] == json::array({2}));
+    CHECK(rolls["2"]["stream"] == "table");
+    const auto blind = view(t.state, t.umpire)["blind_rolls"];
+    CHECK(blind["1"]["counters"] == json::array({0, 1, 2}));
+    CHECK(blind["2"]["stream"] == "umpire");
+    for (const auto& [key, r] : blind.items())
+        for (std::size_t i = 0; i < r["faces"].size(); ++i)
+            CHECK(recompute_roll(seed, "umpire", r["counters"][i].get<std::int64_t>(), 6 + 4 * (key == "2")) ==
+                  r["faces"][i].get<int>());
+}
+
+TEST_CASE("a viewer who may not see an event gets an empty patch", "[campaign][patch]") {
+    Table t;
+    ScriptedDice dice({4});
+    auto note = std::get<std::vector<Event>>(t.run(t.umpire, "notice.post", {{"text", "x"}, {"private", true}}, dice));
+    auto blind = std::get<std::vector<Event>>(t.run(t.umpire, "dice.roll", {{"dice", "d6"}, {"private", true}}, dice));
+    for (auto& events : {note, blind}) {
+        auto e = events.front();
+        e.seq = t.state.seq + 1;
+        apply(t.state, e);
+        CHECK(*view_patch(t.state, e, t.player) == json::array());
+        CHECK(*view_patch(t.state, e, t.observer) == json::array());
+        CHECK(view_patch(t.state, e, t.umpire)->size() == 1);
+    }
+}
+
+TEST_CASE("lists are numbered by their own counters, not by the events between them", "[campaign]") {
+    Table t;
+    t.ok(t.player, "chat.say", {{"text", "one"}});
+    for (int i = 0; i < 5; ++i) t.ok(t.umpire, "notice.post", {{"text", "secret"}, {"private", true}});
+    t.ok(t.umpire, "notice.post", {{"text", "public"}});
+    t.ok(t.player, "chat.say", {{"text", "two"}});
+    auto v = view(t.state, t.player);
+    CHECK(v["chat"]["1"]["text"] == "one");
+    CHECK(v["chat"]["2"]["text"] == "two");
+    CHECK(v["chat"]["2"]["id"] == 2);
+    CHECK(v["notices"]["1"]["text"] == "public");
+    CHECK(view(t.state, t.umpire)["umpire_notes"].size() == 5);
+    CHECK(v.dump().find("\"seq\"") == std::string::npos);
 }
 
 TEST_CASE("hidden information: umpire notes, invite codes and blind rolls reach umpires only", "[campaign][secrets]") {
@@ -177,7 +242,7 @@ TEST_CASE("replaying the log gives the same state as the live one", "[campaign]"
     };
     Viewer umpire{1, "alice", Role::umpire};
     record({created_event(9, "Replay", umpire, "ab")});
-    ScriptedDice dice({2, 6, 1});
+    VerifiableDice dice("replay seed, sixteen bytes or more", "campaign", std::int64_t{0});
     for (int i = 0; i < 3; ++i) {
         auto d = decide(live, Command{"dice.roll", {{"dice", "d6"}}}, umpire, dice, {});
         record(std::get<std::vector<Event>>(d));
@@ -187,7 +252,8 @@ TEST_CASE("replaying the log gives the same state as the live one", "[campaign]"
     CampaignState replayed;
     for (const auto& e : log) apply(replayed, e);
     CHECK(view(replayed, umpire) == view(live, umpire));
-    CHECK(replayed.dice_counter == 3);
+    CHECK(replayed.dice_counters == live.dice_counters);
+    CHECK(replayed.dice_counters.at("table") == 3);
 }
 
 namespace {
@@ -213,7 +279,7 @@ TEST_CASE("view_patch gives exactly what diffing whole views gives, for every vi
     SequenceDice chooser(12345), dice(777);
     const Viewer viewers[] = {t.umpire, t.player, t.observer};
     int incremental = 0;
-    for (int step = 0; step < 900; ++step) {
+    for (int step = 0; step < 1200; ++step) {
         const Viewer& who = viewers[chooser.pick(3)];
         json body;
         std::string type;
@@ -245,4 +311,5 @@ TEST_CASE("view_patch gives exactly what diffing whole views gives, for every vi
     CHECK(incremental > 1500);
     CHECK(t.state.chat.size() == chat_kept);  // the windows filled and evicted
     CHECK(t.state.rolls.size() == rolls_kept);
+    CHECK(t.state.blind_rolls_made > 10);
 }

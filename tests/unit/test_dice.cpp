@@ -293,3 +293,44 @@ TEST_CASE("parse_dice_spec rejects anything else", "[dice]") {
     }
     CHECK(spec.count == 42);  // a failed parse leaves the output alone
 }
+
+TEST_CASE("streams count their own rolls, and every stream's rolls are collected", "[dice]") {
+    VerifiableDice dice(golden_seed(), "campaign", {{"table", 7}, {"umpire", 3}});
+    Dice& table = dice.stream("table");
+    Dice& umpire = dice.stream("umpire");
+    Dice& battle = dice.stream("battle:4");
+    CHECK(&dice.stream("table") == &table);       // the same stream each time it is asked for
+    CHECK(&table.stream("umpire") == &umpire);    // a stream hands out its owner's streams
+    CHECK(&dice.stream("campaign") == &dice);
+    table.d6();
+    umpire.d6();
+    umpire.d6();
+    table.d6();
+    battle.d10();
+    dice.d6();
+    CHECK(table.take_log() == nlohmann::json::array(
+        {{{"stream", "table"}, {"counter", 7}, {"sides", 6}, {"value", recompute_roll(golden_seed(), "table", 7, 6)}},
+         {{"stream", "table"}, {"counter", 8}, {"sides", 6}, {"value", recompute_roll(golden_seed(), "table", 8, 6)}}}));
+    const auto all = dice.take_all_logs();  // the owner's own first, then each stream's not yet taken
+    REQUIRE(all.size() == 4);
+    CHECK(all[0]["stream"] == "campaign");
+    CHECK(all[0]["counter"] == 0);
+    CHECK(all[1]["stream"] == "battle:4");
+    CHECK(all[1]["counter"] == 0);
+    CHECK(all[2]["stream"] == "umpire");
+    CHECK(all[2]["counter"] == 3);
+    CHECK(all[3]["counter"] == 4);
+    for (const auto& r : all)
+        CHECK(recompute_roll(golden_seed(), r["stream"].get<std::string>(), r["counter"].get<std::int64_t>(),
+                             r["sides"].get<int>()) == r["value"].get<int>());
+    CHECK(dice.take_all_logs().empty());
+}
+
+TEST_CASE("scripted dice are one stream: their script is rolled in order whatever the purpose", "[dice]") {
+    ScriptedDice dice({2, 5, 3});
+    CHECK(&dice.stream("table") == &dice);
+    CHECK(dice.stream("colonel:2").d6() == 2);
+    CHECK(dice.stream("umpire").d6() == 5);
+    CHECK(dice.d6() == 3);
+    CHECK(dice.take_all_logs().size() == 3);
+}

@@ -3,6 +3,8 @@
 // ../shared/rules/over-the-hills.txt.
 #include "test_year_table.h"
 
+#include "server/app/verifiable_dice.h"
+
 #include "shared/campaign/calendar.h"
 #include "shared/campaign/regiment.h"
 
@@ -456,7 +458,7 @@ TEST_CASE("a month resolves in the documented order, and the report lists every 
     CHECK(t.sheet(t.bob)["sheet"]["drill"] == 2);
     CHECK(t.sheet(t.bob)["sheet"]["months_without"] == json({{"drill", 0}, {"musketry", 1}, {"effectiveness", 1}}));
 
-    CHECK(report(t, t.carol, 1)["rolls"][0]["index"] == 1);  // the second die of the month
+    CHECK(report(t, t.carol, 1)["rolls"][0]["index"] == 0);  // her first die (the second of the month)
 
     // Dartington: "For every month spent not doing extra drill roll 1d6 and score 1 to lose one drill point"
     // (already at 1, the minimum); "Socialising Gain 5 PIP".
@@ -897,24 +899,7 @@ TEST_CASE("every number is a house rule with the book's default; the view shows 
     CHECK(t.sheet(t.carol)["fortune"] == 500 + 110 + 33 - 120 - 15 + 25);
 }
 
-namespace {
-// Dice that also log each roll's counter in a stream, like the server's verifiable dice.
-class CountedDice : public ScriptedDice {
-public:
-    CountedDice(std::vector<int> script, std::int64_t first) : ScriptedDice(std::move(script)), next_(first) {}
-    int roll(int sides) override {
-        int value = ScriptedDice::roll(sides);
-        log_.back()["stream"] = "campaign";
-        log_.back()["counter"] = next_++;
-        return value;
-    }
-
-private:
-    std::int64_t next_;
-};
-}  // namespace
-
-TEST_CASE("each roll in a month report carries its counter in the campaign's dice stream", "[year]") {
+TEST_CASE("each colonel's month rolls in his own dice stream, and his report carries each roll's counter", "[year][dice]") {
     YearTable t;
     t.create(t.bob, "Kemp", 30);
     t.create(t.carol, "Dartington", 50);
@@ -922,17 +907,27 @@ TEST_CASE("each roll in a month report carries its counter in the campaign's dic
     t.auction(12, t.carol, 200);
     t.ok(t.umpire, "year.start", {{"year", "174-"}, {"month", 3}});
     t.ok(t.bob, "diary.submit", diary("business", orders(true, true, false)));
-    CountedDice dice({6, 2, 3}, 40);
+    const std::string seed = "the month's seed, sixteen bytes or more";
+    const std::string bob_stream = "colonel:" + std::to_string(t.bob.user);
+    const std::string carol_stream = "colonel:" + std::to_string(t.carol.user);
+    VerifiableDice dice(seed, "campaign", {{bob_stream, 40}});
     auto d = t.run(t.umpire, "month.resolve", json::object(), dice);
     REQUIRE(std::holds_alternative<std::vector<Event>>(d));
     t.commit(std::get<std::vector<Event>>(d));
-    CHECK(t.state.dice_counter == 43);
+    CHECK(t.state.dice_counters.at(bob_stream) == 42);
+    CHECK(t.state.dice_counters.at(carol_stream) == 1);  // Kemp's two dice did not move Dartington's counter
+    CHECK(t.state.dice_counters.count("campaign") == 0);
     auto kemp = report(t, t.bob, 1)["rolls"];
     REQUIRE(kemp.size() == 2);
-    CHECK(kemp[0]["counter"] == 40);
-    CHECK(kemp[1]["counter"] == 41);
-    CHECK(kemp[1]["die"] == 2);
+    for (int i = 0; i < 2; ++i) {
+        CHECK(kemp[i]["index"] == i);
+        CHECK(kemp[i]["stream"] == bob_stream);
+        CHECK(kemp[i]["counter"] == 40 + i);
+        CHECK(recompute_roll(seed, bob_stream, 40 + i, 6) == kemp[i]["die"]);
+    }
     auto dartington = report(t, t.carol, 1)["rolls"];
-    CHECK(dartington[0]["counter"] == 42);
-    CHECK(dartington[0]["die"] == 3);
+    REQUIRE(dartington.size() == 1);
+    CHECK(dartington[0]["index"] == 0);  // his place among his own dice, not among the month's
+    CHECK(dartington[0]["counter"] == 0);
+    CHECK(recompute_roll(seed, carol_stream, 0, 6) == dartington[0]["die"]);
 }

@@ -130,7 +130,7 @@ struct Game {
         for (const auto& e : t.log) apply(replayed, e);
         for (const auto& v : {t.umpire, players[0], players[7], players[19], t.observer})
             REQUIRE(view(replayed, v) == view(t.state, v));
-        CHECK(replayed.dice_counter == t.state.dice_counter);
+        CHECK(replayed.dice_counters == t.state.dice_counters);
     }
 };
 
