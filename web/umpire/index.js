@@ -6,6 +6,12 @@
 import { umpireConsole } from './console.js';
 import { umpireYearTab } from './year.js';
 import { umpireColonelsTab } from './colonels.js';
+import { registerBattleConsole } from '../common/battle/tab.js';
+import { umpireBattleConsole } from './battle_console.js';
+
+// The Battle tab is everyone's (web/common/battle/); the umpire's console is mounted in it from here, so that
+// web/common/ imports nothing of web/umpire/.
+registerBattleConsole(umpireBattleConsole);
 
 export const umpireTabs = [
   {

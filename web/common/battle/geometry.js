@@ -1,5 +1,6 @@
 // Battle geometry for drawing, mirroring shared/battle/geometry.cpp: table units, facings in degrees
 // clockwise from +y, a unit's `position` the centre of its front edge, its footprint extending behind it.
+// Only what drawing needs: where a rule reaches (a range, "with a unit", "beside") is the server's (`hints`).
 
 export function direction(facing) {
   const r = (facing * Math.PI) / 180;
@@ -61,42 +62,6 @@ export function baseOutlines(unit) {
 }
 
 export function distance(a, b) { return Math.hypot(a[0] - b[0], a[1] - b[1]); }
-
-function distanceToSegment(p, a, b) {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy;
-  let t = len2 ? ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2 : 0;
-  t = Math.max(0, Math.min(1, t));
-  return distance(p, [a[0] + t * dx, a[1] + t * dy]);
-}
-
-function insidePolygon(poly, p) {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i, i += 1) {
-    const [xi, yi] = poly[i];
-    const [xj, yj] = poly[j];
-    if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-// Distance from a point to a unit's footprint (0 inside it).
-export function distanceToUnit(unit, p) {
-  const c = corners(unit);
-  if (insidePolygon(c, p)) return 0;
-  let best = Infinity;
-  for (let i = 0; i < c.length; i += 1) best = Math.min(best, distanceToSegment(p, c[i], c[(i + 1) % c.length]));
-  return best;
-}
-
-// The table's unit expressed in cm (the rules' distances are in cm).
-export function cmPerUnit(table) {
-  const m = table && table.measure;
-  if (m === 'inches') return 2.54;
-  if (m === 'paces') return 2.54 / ((table && table.paces_per_inch) || 50);
-  return 1;
-}
 
 export function measureLabel(table) {
   const m = (table && table.measure) || 'cm';

@@ -1,18 +1,18 @@
-// The battle's turn log with every roll this viewer may read, a replay turn by turn (the table as each turn
-// opened, from the view's `history`, beside that turn's log lines), and the Records chart.
+// The battle's turn log with every roll this viewer may read, and a replay turn by turn (the table as each turn
+// opened, from the view's `history`, beside that turn's log lines). The book names its phases and says what a
+// submitted item (a card) is; the rest is the model's.
 
 import { h, setText } from '../dom.js';
-import { describeCard } from './cards.js';
 import { drawScene, tableSvg } from './map.js';
+import { namer } from './names.js';
 
-const PHASES = { setup: 'Set-up', cards: 'Cards', reveal: 'Reveal', orders: 'Orders', movement: 'Movement', fire: 'Fire', reaction: 'Reaction', melee: 'Melee', tension: 'Tension', override: 'Umpire', end: 'End', ended: 'End' };
+// The phases every battle has; a book adds its own (book.phases).
+const PHASES = { setup: 'Set-up', override: 'Umpire', end: 'End', ended: 'End' };
 
-// Names for ids in log details: units, leaders and users as this viewer knows them.
-function namer(view, battle) {
-  const unit = (id) => { const u = (battle.units || []).find((x) => x.id === id); return u ? u.name || `unit ${id}` : `unit ${id}`; };
-  const leader = (id) => { const l = (battle.leaders || []).find((x) => x.id === id); return l ? l.name : `leader ${id}`; };
-  const user = (id) => { const m = view.members && view.members[String(id)]; return m ? m.name : `#${id}`; };
-  return { unit, leader, user };
+// names: {unit, leader, user, battle, book, phase(name)}: what a log line needs to be read.
+function lineNames(view, b, book) {
+  const phases = { ...PHASES, ...((book && book.phases) || {}) };
+  return { ...namer(view, b), battle: b, book, phase: (p) => phases[p] || p || '' };
 }
 
 function short(value, names, key = '') {
@@ -27,8 +27,8 @@ function short(value, names, key = '') {
     return value.every((x) => typeof x !== 'object' || x === null) ? value.join(', ') : value.map((x) => short(x, names, key)).join('; ');
   }
   if (typeof value === 'object') {
-    if (value.item && typeof value.item === 'object' && value.item.card && names) {
-      return `${value.user !== undefined ? `${names.user(value.user)}: ` : ''}${describeCard(names.battle, value.item)}`;
+    if (value.item && typeof value.item === 'object' && value.item.card && names && names.book && names.book.describeItem) {
+      return `${value.user !== undefined ? `${names.user(value.user)}: ` : ''}${names.book.describeItem(names.battle, value.item)}`;
     }
     const entries = Object.entries(value);
     // Modifiers and circumstances: name the ones that apply.
@@ -58,7 +58,7 @@ function detailsEl(details, names) {
 export function logLine(e, i, names) {
   const audience = e.audience && e.audience !== 'all' ? h('span', { class: 'badge badge-secret log-audience' }, e.audience === 'umpire' ? 'umpire only' : e.audience === 'side' ? `${e.side} only` : 'you only') : null;
   return h('li', { class: `log-item log-${e.audience || 'all'}`, testid: 'battle-log-item', dataset: { turn: String(e.turn), phase: e.phase || '', index: String(i) } },
-    h('div', { class: 'item-meta' }, `Turn ${e.turn} · ${PHASES[e.phase] || e.phase || ''}`, audience ? ' ' : '', audience),
+    h('div', { class: 'item-meta' }, `Turn ${e.turn} · ${names ? names.phase(e.phase) : e.phase || ''}`, audience ? ' ' : '', audience),
     h('div', { class: 'item-text' }, e.text || ''),
     detailsEl(e.details, names));
 }
@@ -100,14 +100,14 @@ export function logPanel() {
   let battleId = null;
   return {
     el,
-    update(view, b) {
+    update(view, b, book) {
       const log = b.log || [];
       if (battleId !== b.id || log.length < shown) { list.replaceChildren(); shown = 0; battleId = b.id; }
       // The log only grows: append the new lines, newest at the bottom, and keep the scroll at the end.
       const atEnd = shown <= 0 || list.hidden || list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
       empty.hidden = log.length > 0;
       list.hidden = log.length === 0;
-      const names = { ...namer(view, b), battle: b };
+      const names = lineNames(view, b, book);
       for (let i = Math.max(shown, 0); i < log.length; i += 1) {
         const last = list.lastElementChild;
         if (i > 0 && last && sameLine(log[i - 1], log[i]) && last.dataset.index === String(i - 1)) attachDetails(last, log[i], names);
@@ -165,7 +165,7 @@ export function replayPanel() {
   let follow = true;
   let flip = false;
   let look = {};
-
+  let book = null;
   let names = null;
 
   function renderTurns() {
@@ -212,7 +212,7 @@ export function replayPanel() {
     svg.setAttribute('aria-label', f.end ? 'The table when the battle ended' : `The table as turn ${f.turn} opened`);
     svg.dataset.turned = flip ? 'true' : 'false';
     drawScene(svg, { table: battle.table, sides: battle.sides, terrain: battle.terrain, units: f.units || [], leaders: f.leaders || [] },
-      { flip, ids: 'battle-replay', opts: look });
+      { flip, ids: 'battle-replay', opts: look, book });
     setText(caption, f.end ? 'The table when the battle ended.' : `The table as turn ${f.turn} opened.`);
     const items = logItems(frameLines((battle && battle.log) || [], frames, i), names);
     lines.replaceChildren(...items);
@@ -230,48 +230,16 @@ export function replayPanel() {
   next.addEventListener('click', () => { slider.value = String(Math.min(Number(slider.max), Number(slider.value) + 1)); follow = slider.value === slider.max; render(); });
   return {
     el,
-    update(view, b) {
+    update(view, b, bk) {
       // Another battle: start again at its newest frame.
       if (battle && battle.id !== b.id) follow = true;
       battle = b;
-      names = { ...namer(view, b), battle: b };
+      book = bk;
+      names = lineNames(view, b, bk);
       look = { myUser: view.me && view.me.user, mySide: (b.me && b.me.side) || '', myLeader: b.me && b.me.leader };
       render();
     },
     // The live map was turned round: the replay is seen from the same side.
     setFlip(on) { flip = on; if (battle) render(); },
-  };
-}
-
-export function recordsPanel() {
-  const body = h('tbody');
-  const lossBody = h('tbody');
-  const el = h('section', { class: 'card panel panel-records', testid: 'records', 'aria-labelledby': 'records-heading', hidden: true },
-    h('h2', { id: 'records-heading' }, 'Records'),
-    h('div', { class: 'table-scroll' }, h('table', { class: 'data-table records-table', testid: 'records-table' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Regiment'), h('th', { scope: 'col' }, 'Drill'), h('th', { scope: 'col' }, 'Musketry'),
-        h('th', { scope: 'col' }, 'Effect.'), h('th', { scope: 'col' }, 'Average'), h('th', { scope: 'col' }, 'To inflict a TP'), h('th', { scope: 'col' }, 'Losses'))),
-      body)),
-    h('h3', {}, 'Losses'),
-    h('div', { class: 'table-scroll' }, h('table', { class: 'data-table losses-table', testid: 'losses-table' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Unit'), h('th', { scope: 'col' }, 'Die'), h('th', { scope: 'col' }, 'Losses'),
-        h('th', { scope: 'col' }, 'Companies'), h('th', { scope: 'col' }, 'Half strength'))),
-      lossBody)));
-  const pct = (v) => (v === null || v === undefined ? '—' : typeof v === 'number' ? `${v}%` : String(v));
-  return {
-    el,
-    update(view, b) {
-      const rec = Array.isArray(b.records) ? b.records : null;
-      el.hidden = !rec;
-      if (!rec) return;
-      body.replaceChildren(...rec.map((r) => h('tr', { testid: 'records-row', dataset: { regiment: String(r.regiment) } },
-        h('td', {}, String(r.regiment ?? '')), h('td', {}, String(r.drill ?? '')), h('td', {}, String(r.musketry ?? '')),
-        h('td', {}, String(r.effectiveness ?? '')), h('td', {}, String(r.average ?? '')), h('td', {}, String(r.musketry_to_inflict ?? '')),
-        h('td', { dataset: { value: String(r.losses ?? '') } }, pct(r.losses)))));
-      const losses = Array.isArray(b.losses) ? b.losses : [];
-      lossBody.replaceChildren(...losses.map((l) => h('tr', { testid: 'losses-row', dataset: { unit: String(l.unit) } },
-        h('td', {}, l.name || `Unit ${l.unit}`), h('td', {}, String(l.die ?? '')), h('td', {}, pct(l.percent)),
-        h('td', {}, l.before !== undefined && l.before !== null ? `${l.before} → ${l.after}` : '—'), h('td', {}, l.halved ? 'yes' : 'no'))));
-    },
   };
 }

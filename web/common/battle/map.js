@@ -2,9 +2,11 @@
 // terrain by kind, units as their bases in formation and facing, leaders as markers, a ruler, ranges on hover.
 // The map is redrawn from the battle's view on every update; hover, ruler and drags live here. drawScene() is the
 // drawing itself, shared with the replay (log.js), which draws the history's frames the same way.
+// The book's marks on a unit (a letter, a badge, words in its title) come from the book (web/rulesets/), the
+// ranges from the server's hints (`hints.ranges`): the map knows no rule of any book.
 
 import { h } from '../dom.js';
-import { baseOutlines, footprint, direction, distance, cmPerUnit, measureLabel } from './geometry.js';
+import { baseOutlines, footprint, direction, distance, measureLabel } from './geometry.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -28,10 +30,6 @@ const TOUCH_SLOP = 10; // CSS px a finger may wander in a tap (select) before it
 
 export const TERRAIN_KINDS = ['wood', 'hill', 'river', 'road', 'town', 'marsh', 'wall'];
 
-export const TROOP_LABELS = {
-  formed_infantry: 'Foot', horse: 'Horse', militia: 'Militia', irregulars: 'Irregulars', gunners: 'Gunners',
-};
-
 // Table points to SVG points: the model's y runs up the table, SVG's down; turned, the table is seen from the
 // far side (rotated 180°).
 function projector(table, flip) {
@@ -48,6 +46,17 @@ const sideClass = (sides, id) => {
 
 const CONCEALED = 'Concealed from the enemy';
 
+// A unit's title: its name, troops and formation, its order, the book's words, whether it is concealed.
+function unitTitle(u, book) {
+  const troops = (book.troopLabels && book.troopLabels[u.troop_type]) || u.troop_type;
+  const parts = [`${u.name || 'Unit'} (${troops}, ${u.formation})`];
+  if (u.order && u.order.name) parts.push(u.order.name.replace(/_/g, ' '));
+  const more = book.unitTitle ? book.unitTitle(u) : '';
+  if (more) parts.push(more);
+  if (u.concealed) parts.push(CONCEALED);
+  return parts.join(' · ');
+}
+
 export function tableSvg(attrs) {
   return s('svg', { class: 'battle-svg', role: 'img', preserveAspectRatio: 'xMidYMid meet', ...attrs });
 }
@@ -56,7 +65,8 @@ export function tableSvg(attrs) {
 // `scene.leaders` (scene: {table, sides, terrain, units, leaders}, as the battle's view or a history frame has them).
 // The live map and the replay both draw with this, so a frame looks exactly like the table did.
 // look: {flip, ids: testid prefix ('battle' live, 'battle-replay' in the replay), opts (the live map's options:
-// myUser, mySide, myLeader, highlightUnits, editUnits, editTerrain), selected, onHover(unit id | null)}.
+// myUser, mySide, myLeader, highlightUnits, editUnits, editTerrain), selected, onHover(unit id | null),
+// book (the battle's book, or null: its troop labels and marks on units)}.
 export function drawScene(svg, scene, look = {}) {
   const t = scene.table || { width: 180, depth: 120 };
   const { toSvg, pts } = projector(t, !!look.flip);
@@ -64,6 +74,7 @@ export function drawScene(svg, scene, look = {}) {
   const opts = look.opts || {};
   const selected = look.selected || null;
   const live = !!look.onHover; // the replay is read-only: no focus, hover or dragging
+  const book = look.book || {};
 
   function terrainEl(tf) {
     const kind = TERRAIN_KINDS.includes(tf.kind) ? tf.kind : 'other';
@@ -101,23 +112,22 @@ export function drawScene(svg, scene, look = {}) {
       unit: String(u.id), side: u.side, formation: u.formation || 'line', troop: u.troop_type || '',
       x: String(r2(pos[0])), y: String(r2(pos[1])), facing: String(r2(u.facing || 0)), concealed: u.concealed ? 'true' : undefined,
     } });
-    const tp = u.markers && typeof u.markers.tension_points === 'number' ? ` · TP ${u.markers.tension_points}` : '';
-    const order = u.order && u.order.name ? ` · ${u.order.name.replace(/_/g, ' ')}` : '';
-    g.appendChild(s('title', {}, `${u.name || 'Unit'} (${TROOP_LABELS[u.troop_type] || u.troop_type}, ${u.formation})${order}${tp}${u.concealed ? ` · ${CONCEALED}` : ''}`));
+    g.appendChild(s('title', {}, unitTitle(u, book)));
     for (const b of baseOutlines(u)) g.appendChild(s('polygon', { class: 'base', points: pts(b) }));
     // The front edge, drawn heavier, shows the facing.
     const f = footprint(u);
     const fl = toSvg(f.frontLeft);
     const fr = toSvg(f.frontRight);
     g.appendChild(s('line', { class: 'front', x1: fl[0], y1: fl[1], x2: fr[0], y2: fr[1] }));
-    const tpv = u.markers && u.markers.tension_points;
-    if (typeof tpv === 'number' && tpv > 0 && !u.removed) {
-      g.appendChild(s('circle', { class: 'tp-badge', cx: fr[0], cy: fr[1], r: 1.5 }));
-      g.appendChild(s('text', { class: 'tp-text', x: fr[0], y: r2(fr[1] + 0.7), 'text-anchor': 'middle', testid: `${ids}-unit-tp`, dataset: { value: String(tpv) } }, String(tpv)));
+    const badge = book.unitBadge && !u.removed ? book.unitBadge(u) : null;
+    if (badge) {
+      g.appendChild(s('circle', { class: `tp-badge badge-${badge.key}`, cx: fr[0], cy: fr[1], r: 1.5 }));
+      g.appendChild(s('text', { class: 'tp-text', x: fr[0], y: r2(fr[1] + 0.7), 'text-anchor': 'middle', testid: `${ids}-unit-${badge.key}`, dataset: { value: String(badge.value) } }, String(badge.value)));
     }
-    if (u.troop_type === 'horse' || u.troop_type === 'gunners') {
+    const glyph = book.unitGlyph ? book.unitGlyph(u) : '';
+    if (glyph) {
       const c = toSvg([(f.frontLeft[0] + f.rearRight[0]) / 2, (f.frontLeft[1] + f.rearRight[1]) / 2]);
-      g.appendChild(s('text', { class: 'unit-glyph', x: c[0], y: r2(c[1] + 1), 'text-anchor': 'middle' }, u.troop_type === 'horse' ? 'H' : 'G'));
+      g.appendChild(s('text', { class: 'unit-glyph', x: c[0], y: r2(c[1] + 1), 'text-anchor': 'middle' }, glyph));
     }
     if (live) {
       g.addEventListener('pointerenter', () => look.onHover(u.id));
@@ -313,17 +323,14 @@ export function battleMap(options = {}) {
     return `M${fl} L${p(f.frontLeft, left, range)} A${R},${R} 0 0 1 ${p(f.frontLeft, fwd, range)} L${p(f.frontRight, fwd, range)} A${R},${R} 0 0 1 ${p(f.frontRight, right, range)} L${fr} Z`;
   }
 
+  // The unit's ranges as the server's hints give them (only for units the viewer may know), widest first so
+  // that the narrower draw on top.
   function rangesOf(unit) {
-    const v = unit.values || {};
-    const per = cmPerUnit(battle.table);
-    const out = [];
-    if (unit.troop_type === 'gunners') {
-      out.push({ range: 15 / per, label: 'grape 15 cm', cls: 'range-grape' });
-      out.push({ range: 50 / per, label: 'ball 50 cm', cls: 'range-ball' });
-    } else if (typeof v.musketry === 'number') {
-      out.push({ range: (4 + v.musketry) / per, label: `musketry ${4 + v.musketry} cm`, cls: 'range-musket' });
-    }
-    return out;
+    const list = battle.hints && battle.hints.ranges && battle.hints.ranges[String(unit.id)];
+    if (!Array.isArray(list)) return [];
+    return list.filter((r) => typeof r.range === 'number' && r.range > 0)
+      .map((r) => ({ range: r.range, kind: String(r.kind || ''), label: `${String(r.kind || '').replace(/_/g, ' ')} ${r.cm} cm` }))
+      .sort((a, b) => b.range - a.range);
   }
 
   const overlay = s('g', { class: 'map-overlay' });
@@ -335,13 +342,14 @@ export function battleMap(options = {}) {
       const u = (battle.units || []).find((x) => x.id === hover);
       if (u && !u.removed) {
         for (const r of rangesOf(u)) {
-          overlay.appendChild(s('path', { class: `range ${r.cls}`, d: rangePath(u, r.range), testid: 'battle-range', dataset: { unit: String(u.id), range: String(r2(r.range)) } }));
+          overlay.appendChild(s('path', { class: `range range-${r.kind}`, d: rangePath(u, r.range), testid: 'battle-range', dataset: { unit: String(u.id), range: String(r2(r.range)), kind: r.kind } },
+            s('title', {}, r.label)));
         }
       }
     }
-    if (opts.moveFrom) {
+    if (opts.moveFrom && typeof opts.moveReach === 'number') {
       const c = toSvg(opts.moveFrom);
-      overlay.appendChild(s('circle', { class: 'move-reach', cx: c[0], cy: c[1], r: r2(opts.moveReach || 40) }));
+      overlay.appendChild(s('circle', { class: 'move-reach', cx: c[0], cy: c[1], r: r2(opts.moveReach) }));
     }
     if (opts.moveTo) {
       const c = toSvg(opts.moveTo);
@@ -375,7 +383,7 @@ export function battleMap(options = {}) {
     D = t.depth;
     W = t.width;
     svg.classList.toggle('is-editing', !!(opts.editUnits || opts.editTerrain));
-    drawScene(svg, battle, { flip, ids: 'battle', opts, selected, onHover });
+    drawScene(svg, battle, { flip, ids: 'battle', opts, selected, onHover, book: opts.book });
     svg.appendChild(overlay);
     drawOverlay();
     // Legend: sides and the terrain kinds on this table.

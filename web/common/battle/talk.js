@@ -1,8 +1,9 @@
 // The battle's talk: live only while a channel is open (the view's `channels`: this player's leader beside
 // another's and one of them played Talk to the other in the last revealed turn). Umpires read every message.
+// Why it is closed is said in the book's words (book.talkClosed).
 
 import { h, setText, setTime, syncKeyed, errorLine, runForm } from '../dom.js';
-import { memberName } from './cards.js';
+import { memberName } from './names.js';
 
 export function talkPanel(ctx, campaignId) {
   const status = h('p', { class: 'talk-status', testid: 'talk-status' });
@@ -27,7 +28,7 @@ export function talkPanel(ctx, campaignId) {
 
   return {
     el,
-    update(view, b) {
+    update(view, b, book) {
       battle = b;
       const me = view.me || {};
       const umpire = me.role === 'umpire';
@@ -47,8 +48,7 @@ export function talkPanel(ctx, campaignId) {
       } else if (b.status === 'setup') {
         setText(status, 'Closed: the battle has not begun.');
       } else {
-        const cm = (b.settings && b.settings.talk_cm) ?? 5;
-        setText(status, `Closed. A channel opens for one turn when your leader stands within ${cm} cm of another leader and one of you played “Talk to someone” to the other; it lasts until the next reveal.`);
+        setText(status, book && book.talkClosed ? book.talkClosed(b) : 'Closed.');
       }
       status.classList.toggle('is-open', open);
       form.hidden = !open;

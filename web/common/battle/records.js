@@ -1,0 +1,36 @@
+// The Records chart once the battle has ended (the view's `records` and `losses`): the columns are the book's
+// (book.recordsColumns, book.lossColumns); without them, one column per field the server sent.
+
+import { h } from '../dom.js';
+
+// Columns for rows of a book that names none: each field as it comes.
+function plainColumns(rows) {
+  const keys = [...new Set(rows.flatMap((r) => (r && typeof r === 'object' ? Object.keys(r) : [])))];
+  return keys.map((k) => ({ label: k.replace(/_/g, ' '), cell: (r) => (r[k] === null || r[k] === undefined ? '—' : String(r[k])) }));
+}
+
+const head = (columns) => h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', { scope: 'col' }, c.label))));
+const cells = (columns, row) => columns.map((c) => h('td', c.value ? { dataset: { value: c.value(row) } } : {}, c.cell(row)));
+
+export function recordsPanel() {
+  const records = h('table', { class: 'data-table records-table', testid: 'records-table' });
+  const losses = h('table', { class: 'data-table losses-table', testid: 'losses-table' });
+  const el = h('section', { class: 'card panel panel-records', testid: 'records', 'aria-labelledby': 'records-heading', hidden: true },
+    h('h2', { id: 'records-heading' }, 'Records'),
+    h('div', { class: 'table-scroll' }, records),
+    h('h3', {}, 'Losses'),
+    h('div', { class: 'table-scroll' }, losses));
+  return {
+    el,
+    update(view, b, book) {
+      const rec = Array.isArray(b.records) ? b.records : null;
+      el.hidden = !rec;
+      if (!rec) return;
+      const rc = (book && book.recordsColumns) || plainColumns(rec);
+      records.replaceChildren(head(rc), h('tbody', {}, ...rec.map((r) => h('tr', { testid: 'records-row', dataset: { regiment: String(r.regiment ?? '') } }, ...cells(rc, r)))));
+      const lost = Array.isArray(b.losses) ? b.losses : [];
+      const lc = (book && book.lossColumns) || plainColumns(lost);
+      losses.replaceChildren(head(lc), h('tbody', {}, ...lost.map((l) => h('tr', { testid: 'losses-row', dataset: { unit: String(l.unit ?? '') } }, ...cells(lc, l)))));
+    },
+  };
+}

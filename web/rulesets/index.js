@@ -1,0 +1,44 @@
+// The battle books' parts of the battle page: an explicit registry, one folder per book (web/README.md, "Rule
+// sets"). The battle's `ruleset` field chooses the book; the shared page (web/common/battle/) and the umpire's
+// console (web/umpire/battle_*.js) call only the members below, and a battle of a book not listed here gets the
+// shared page alone with a plain notice. A book imports from web/common/ as it likes, never from another book.
+//
+// A book is an object. `id` and `name` are required; every other member is optional (the page does without):
+//
+//   id, name                  'oth', 'Over the Hill'
+//   troopLabels               {troop_type: label}: the book's troop types (map titles, Units table, set-up form)
+//   phases                    {phase: label}: names of the book's phases in the log and the replay
+//   steps                     {step: sentence}: the umpire's words for each resolution step (battle.next_step)
+//   box                       the sealed box the players submit to ('cards'): the umpire sees its items listed
+//   describeItem(b, item)     a submitted item (a played card) in words: the log's details, the umpire's list
+//   unitGlyph(unit)           a letter drawn inside a unit on the map ('' for none)
+//   unitBadge(unit)           {key, value, title} | null: a number at a unit's front corner (testid battle-unit-<key>)
+//   unitTitle(unit)           words added to a unit's title on the map
+//   unitColumns               [{label, cell(unit, battle) -> string | Node, value?(unit) -> string}]: the Units
+//                             table's book columns (between Type and Order)
+//   recordsColumns            [{label, cell(row) -> string, value?(row)}]: the Records chart once the battle ends
+//   lossColumns               [{label, cell(row) -> string}]: the losses table beside it
+//   talkClosed(b)             why the talk is closed, in the book's words
+//   secretPanel(ctx, campaignId, hooks) -> {el, update(view, b), mapPoint?(p) -> bool}
+//                             the player's secret submission (oth: the hand of order cards). hooks:
+//                             pick({from, reach, to, hint} | null): ask the map for a point (a circle of `reach`
+//                             table units round `from`; map clicks then go to mapPoint), showMap(): scroll to it
+//   umpire                    the umpire console's book parts, each built once per console:
+//     unitValues() -> {el, read() -> values}            the set-up form's values of a new unit (oth: D, M, E)
+//     settingsForm(ctx) -> {el, fill(b), read(b) -> changes}   the battle's settings (battle.settings)
+//     overridesForm(send) -> {el, update(view, b), select(kind, id), moveTo(kind, id, position)}
+//                             battle.override; send(type, body) adds the campaign; select/moveTo come from the map
+//
+// What a book draws of the rules comes from the server, never from a copy of them: `b.hints` (the book's server
+// code: for Over the Hill shared/rulesets/oth/hints.h) says where the viewer's rules reach. The shared map draws
+// `b.hints.ranges` ({unit id: [{kind, cm, range}]}, range in table units) when a unit is hovered or tapped.
+
+import { oth } from './oth/index.js';
+
+export const RULESETS = { oth };
+
+// The book of a battle, or null for a rule set this client does not know.
+export function bookOf(battle) {
+  const id = battle && battle.ruleset;
+  return (id && Object.prototype.hasOwnProperty.call(RULESETS, id) && RULESETS[id]) || null;
+}

@@ -1,0 +1,231 @@
+// The hand of cards for this turn (over-the-hills.txt, ANNEX B, as the view's `card_set` lists them): talk to a
+// leader, an order to a unit the leader is with, inspire, engage, move (a point on the map), no action. The card
+// played stays hidden from others until the reveal; everyone sees who has played, not what.
+// Which units he is with, which leaders are beside him and how far he rides are the server's `hints`
+// (shared/rulesets/oth/hints.h): the page computes none of them.
+
+import { h, setText, errorLine, runForm } from '../../common/dom.js';
+import { memberName } from '../../common/battle/names.js';
+import { measureLabel } from '../../common/battle/geometry.js';
+import { describeCard } from './words.js';
+
+const round = (n) => Math.round(n * 10) / 10;
+
+function myLeader(b) {
+  return b && b.me && b.me.leader ? (b.leaders || []).find((l) => l.id === b.me.leader) : null;
+}
+
+// The units an order may go to: the hints' with_units. Without hints (a server that sends none) every unit of
+// his side is offered and the server judges.
+function offeredUnits(b, leader) {
+  if (!leader) return [];
+  const ids = b.hints && Array.isArray(b.hints.with_units) ? new Set(b.hints.with_units) : null;
+  return (b.units || []).filter((u) => !u.removed && (ids ? ids.has(u.id) : u.side === leader.side));
+}
+
+function talkOption(b, leader, l) {
+  const near = b.hints && Array.isArray(b.hints.talk_to) ? b.hints.talk_to.includes(l.id) : null;
+  const note = near === null ? '' : near ? ' (beside you)' : ' (too far to talk)';
+  return h('option', { value: String(l.id) }, `${l.name}${note}`);
+}
+
+function handElements() {
+  const e = {};
+  e.list = h('div', { class: 'card-hand', testid: 'card-hand', role: 'radiogroup', 'aria-label': 'Your cards this turn' });
+  e.unitSelect = h('select', { id: 'card-unit', testid: 'card-unit' });
+  e.unitField = h('div', { class: 'field', hidden: true }, h('label', { for: 'card-unit' }, 'To the unit you are with'), e.unitSelect);
+  e.leaderSelect = h('select', { id: 'card-leader', testid: 'card-leader' });
+  e.leaderField = h('div', { class: 'field', hidden: true }, h('label', { for: 'card-leader' }, 'Talk to'), e.leaderSelect);
+  e.cardText = h('p', { class: 'play-card-text', testid: 'card-text', hidden: true });
+  e.moveNote = h('p', { class: 'hint', testid: 'card-move-point', hidden: true });
+  e.noUnits = h('p', { class: 'hint', testid: 'card-no-units', hidden: true },
+    'Your leader is with none of your units: orders can only be given to troops he is actually with.');
+  e.play = h('button', { type: 'button', class: 'primary', testid: 'card-play', disabled: true }, 'Play this card');
+  e.withdraw = h('button', { type: 'button', class: 'ghost small', testid: 'card-withdraw', hidden: true }, 'Take it back');
+  e.error = errorLine('card-error');
+  e.played = h('div', { class: 'card-played', testid: 'card-played', hidden: true });
+  e.whoHeading = h('h3', {}, 'Who has played');
+  e.heading = h('h2', { id: 'cards-heading' }, 'Your card');
+  e.who = h('ul', { class: 'played-list', testid: 'card-played-list' });
+  e.closed = h('p', { class: 'muted', testid: 'card-closed', hidden: true });
+  e.el = h('section', { class: 'card panel panel-cards', 'aria-labelledby': 'cards-heading' },
+    e.heading, e.closed, e.played, e.list, e.cardText, e.unitField, e.leaderField, e.noUnits, e.moveNote,
+    h('div', { class: 'form-actions' }, e.play, e.withdraw), e.error.el, e.whoHeading, e.who);
+  return e;
+}
+
+function cardButtons(cardSet) {
+  let heading = null;
+  const items = [];
+  for (const c of cardSet) {
+    if (c.heading !== heading) {
+      heading = c.heading;
+      if (heading) items.push(h('div', { class: 'card-heading' }, heading));
+    }
+    items.push(h('button', { type: 'button', class: `play-card play-card-${c.kind}`, role: 'radio', 'aria-checked': 'false', testid: 'card-option', dataset: { card: c.id }, title: c.text },
+      h('span', { class: 'play-card-name' }, c.name)));
+  }
+  return items;
+}
+
+function closedText(view, b, leader, killed) {
+  const me = view.me || {};
+  if (!(me.role === 'player' && leader)) return me.role === 'umpire' ? 'Players choose their cards here; you see every card in the console.' : 'You have no leader in this battle.';
+  if (killed) return 'Your leader has fallen: no more cards.';
+  if (b.status === 'setup') return 'The umpire is still setting up the table.';
+  if (b.status === 'resolving') return `Turn ${b.turn}: the cards are revealed and the turn is resolving.`;
+  return b.status === 'ended' ? 'The battle is over.' : '';
+}
+
+function whoHasPlayed(view, b, box) {
+  const submitted = box.submitted || (box.items || []).map((i) => i.user);
+  return (b.players || []).map((u) => {
+    const done = submitted.includes(u);
+    return h('li', { class: `played-item${done ? ' is-done' : ''}`, testid: 'card-played-item', dataset: { user: String(u), played: done ? 'true' : 'false' } },
+      h('span', { class: 'played-mark', 'aria-hidden': 'true' }, done ? '✓' : '…'), ' ', memberName(view, u),
+      h('span', { class: 'hint' }, done ? (box.revealed ? ' revealed' : ' has played') : ' choosing'));
+  });
+}
+
+// hooks: pick({from, reach, to, hint} | null) asks the map for the Move card's point; showMap() scrolls to it.
+export function cardHand(ctx, campaignId, { pick, showMap }) {
+  const e = handElements();
+  let battle = null;
+  let chosen = null;
+  let moveTo = null;
+  let builtFor = '';
+
+  function askMap() {
+    const leader = myLeader(battle);
+    const reach = battle && battle.hints ? battle.hints.move_reach : null;
+    if (chosen !== 'move' || !leader) { pick(null); return; }
+    const where = typeof reach === 'number' ? ` (within ${round(reach)}${measureLabel(battle.table)})` : '';
+    pick({ from: leader.position, reach, to: moveTo, hint: `Move: click or tap where your leader rides${where}.` });
+  }
+
+  function choose(id) {
+    chosen = id;
+    if (id !== 'move') moveTo = null;
+    for (const b of e.list.querySelectorAll('button')) b.setAttribute('aria-checked', b.dataset.card === id ? 'true' : 'false');
+    refreshForm();
+    askMap();
+    if (id === 'move') showMap();
+  }
+
+  function fillUnits(offered) {
+    const keep = e.unitSelect.value;
+    e.unitSelect.replaceChildren(...offered.map((u) => h('option', { value: String(u.id) }, u.name || `Unit ${u.id}`)));
+    if (offered.some((u) => String(u.id) === keep)) e.unitSelect.value = keep;
+  }
+
+  function fillLeaders(leader) {
+    const keep = e.leaderSelect.value;
+    const others = (battle.leaders || []).filter((l) => !leader || l.id !== leader.id);
+    e.leaderSelect.replaceChildren(...others.map((l) => talkOption(battle, leader, l)));
+    if (others.some((l) => String(l.id) === keep)) e.leaderSelect.value = keep;
+  }
+
+  function moveText() {
+    if (moveTo) return `Ride to (${moveTo.map((n) => Math.round(n)).join(', ')}). Click or tap the map to change it.`;
+    const reach = battle.hints && battle.hints.move_reach;
+    return typeof reach === 'number' ? `Click a point on the map within ${round(reach)}${measureLabel(battle.table)} of your leader.` : 'Click a point on the map.';
+  }
+
+  function refreshForm() {
+    const card = (battle && (battle.card_set || []).find((c) => c.id === chosen)) || null;
+    const isOrder = !!card && card.kind === 'order';
+    const isTalk = !!card && card.kind === 'talk';
+    e.cardText.hidden = !card;
+    setText(e.cardText, card ? card.text : '');
+    const leader = myLeader(battle);
+    const offered = isOrder ? offeredUnits(battle, leader) : [];
+    e.unitField.hidden = !isOrder || offered.length === 0;
+    e.noUnits.hidden = !isOrder || offered.length > 0;
+    fillUnits(offered);
+    e.leaderField.hidden = !isTalk;
+    if (isTalk) fillLeaders(leader);
+    e.moveNote.hidden = chosen !== 'move';
+    if (battle) setText(e.moveNote, moveText());
+    e.play.disabled = !chosen || (isOrder && offered.length === 0) || (chosen === 'move' && !moveTo) || (isTalk && !e.leaderSelect.value);
+  }
+
+  e.list.addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-card]');
+    if (b) choose(b.dataset.card);
+  });
+  e.leaderSelect.addEventListener('change', refreshForm);
+  e.play.addEventListener('click', () => {
+    const card = (battle.card_set || []).find((c) => c.id === chosen);
+    if (!card) return;
+    const body = { campaign: Number(campaignId), battle: battle.id, card: card.id };
+    if (card.kind === 'order') body.unit = Number(e.unitSelect.value);
+    if (card.kind === 'talk') body.leader = Number(e.leaderSelect.value);
+    if (card.id === 'move') body.to = moveTo;
+    runForm({ button: e.play, error: e.error, action: () => ctx.conn.send('card.play', body) });
+  });
+  e.withdraw.addEventListener('click', () => {
+    runForm({ button: e.withdraw, error: e.error, action: () => ctx.conn.send('card.withdraw', { campaign: Number(campaignId), battle: battle.id }) });
+  });
+
+  function showPlayed(b, box, mine) {
+    e.played.hidden = !mine;
+    if (!mine) return;
+    e.played.replaceChildren(
+      h('span', { class: 'badge badge-secret' }, box.revealed ? 'revealed' : 'played'),
+      ' ', h('strong', { class: 'card-played-name' }, describeCard(b, mine.item)),
+      h('span', { class: 'hint' }, box.revealed ? ' — shown to everyone.' : ' — hidden from others until the reveal.'));
+    e.played.dataset.card = (mine.item && mine.item.card) || '';
+  }
+
+  function showHand(b, canPlay) {
+    e.list.hidden = !canPlay;
+    e.play.hidden = !canPlay;
+    if (!canPlay) { for (const x of [e.cardText, e.unitField, e.leaderField, e.moveNote, e.noUnits]) x.hidden = true; }
+    const key = `${b.id}:${(b.card_set || []).map((c) => c.id).join(',')}`;
+    if (canPlay && builtFor !== key) {
+      builtFor = key;
+      e.list.replaceChildren(...cardButtons(b.card_set || []));
+      if (chosen) choose(chosen);
+    }
+    if (canPlay) refreshForm();
+    if (b.status !== 'cards' && chosen) {
+      chosen = null;
+      moveTo = null;
+      pick(null);
+      for (const x of e.list.querySelectorAll('button')) x.setAttribute('aria-checked', 'false');
+    }
+  }
+
+  return {
+    el: e.el,
+    // A click on the map while the Move card is chosen: the point he rides to.
+    mapPoint(p) {
+      if (chosen !== 'move') return false;
+      moveTo = p;
+      refreshForm();
+      askMap();
+      return true;
+    },
+    update(view, b) {
+      battle = b;
+      const me = view.me || {};
+      const box = (b.boxes && b.boxes.cards) || { items: [] };
+      const leader = myLeader(b);
+      const isPlayer = me.role === 'player' && !!leader;
+      const killed = !!leader && !!leader.values && leader.values.fate === 'killed';
+      setText(e.closed, closedText(view, b, leader, killed));
+      e.closed.hidden = !e.closed.textContent;
+      const mine = (box.items || []).find((i) => i.user === me.user);
+      showPlayed(b, box, mine);
+      const canPlay = isPlayer && b.status === 'cards' && !killed;
+      e.withdraw.hidden = !(canPlay && mine);
+      showHand(b, canPlay);
+      if (chosen === 'move') askMap(); // his leader or the hints may have moved
+      e.who.hidden = !(b.status === 'cards' || b.status === 'resolving');
+      e.whoHeading.hidden = e.who.hidden;
+      e.el.hidden = e.who.hidden && (!isPlayer || b.status === 'ended');
+      setText(e.heading, isPlayer ? 'Your card' : 'Cards');
+      e.who.replaceChildren(...whoHasPlayed(view, b, box));
+    },
+  };
+}

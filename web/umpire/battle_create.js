@@ -1,0 +1,93 @@
+// The umpire's "New battle" form (battle.create): name, table, the two sides, each player's side, and whether
+// the players bring their regiments. Over the Hill is the only book the server creates battles of so far.
+
+import { h, errorLine, runForm } from '../common/dom.js';
+
+const field = (id, label, control) => h('div', { class: 'field' }, h('label', { for: id }, label), control);
+const num = (id, value, attrs = {}) => h('input', { type: 'number', id, testid: id, value: String(value), inputmode: 'decimal', ...attrs });
+const sideId = (name, i) => (name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || `side${i + 1}`);
+
+function controls() {
+  const c = {
+    name: h('input', { type: 'text', id: 'battle-create-name', testid: 'battle-create-name', maxlength: 80, placeholder: 'Fontenoy' }),
+    sideA: h('input', { type: 'text', id: 'battle-create-side-a', testid: 'battle-create-side-a', value: 'British', maxlength: 40 }),
+    sideB: h('input', { type: 'text', id: 'battle-create-side-b', testid: 'battle-create-side-b', value: 'French', maxlength: 40 }),
+    width: num('battle-create-width', 180, { min: 20, max: 1000 }),
+    depth: num('battle-create-depth', 120, { min: 20, max: 1000 }),
+    players: h('div', { class: 'create-players', testid: 'battle-create-players' }),
+    regiments: h('input', { type: 'checkbox', testid: 'battle-create-regiments', id: 'battle-create-regiments' }),
+    button: h('button', { type: 'submit', class: 'primary', testid: 'battle-create' }, 'Create the battle'),
+    error: errorLine('battle-create-error'),
+  };
+  c.form = h('form', { class: 'stack', novalidate: true },
+    h('div', { class: 'field-row' }, field('battle-create-name', 'Name', c.name), h('div', { class: 'field-row' }, field('battle-create-width', 'Width (cm)', c.width), field('battle-create-depth', 'Depth (cm)', c.depth))),
+    h('div', { class: 'field-row' }, field('battle-create-side-a', 'First side', c.sideA), field('battle-create-side-b', 'Second side', c.sideB)),
+    h('div', { class: 'field' }, h('span', { class: 'label' }, 'Leaders: each player\'s side'), c.players),
+    h('label', { class: 'check' }, c.regiments, ' Bring each player\'s regiment (current Drill, Musketry, Effectiveness; four bases)'),
+    h('div', { class: 'form-actions' }, c.button), c.error.el);
+  return c;
+}
+
+// The command's body: each player placed on his side's half, his regiment in front of him if asked.
+function createBody(c) {
+  const W = Number(c.width.value) || 180;
+  const D = Number(c.depth.value) || 120;
+  const sides = [c.sideA.value.trim() || 'First', c.sideB.value.trim() || 'Second'].map((n, i) => ({ id: sideId(n, i), name: n }));
+  if (sides[0].id === sides[1].id) sides[1].id += '_2';
+  const leaders = [];
+  const regiments = [];
+  const counts = [0, 0];
+  for (const sel of c.players.querySelectorAll('select')) {
+    if (sel.value === '') continue;
+    const i = Number(sel.value);
+    const x = Math.round(W / 3 + counts[i] * 30);
+    counts[i] += 1;
+    const y = i === 0 ? Math.round(D * 0.25) : Math.round(D * 0.75);
+    leaders.push({ user: Number(sel.dataset.user), side: sides[i].id, name: sel.dataset.name, position: [x, y] });
+    if (c.regiments.checked) regiments.push({ colonel: Number(sel.dataset.user), side: sides[i].id, position: [x, i === 0 ? y + 3 : y - 3], facing: i === 0 ? 0 : 180 });
+  }
+  const body = { name: c.name.value.trim() || 'Battle', table: { width: W, depth: D, measure: 'cm' }, sides, leaders };
+  if (regiments.length) body.from_regiments = regiments;
+  return body;
+}
+
+function playerChoices(players) {
+  if (!players.length) return [h('p', { class: 'hint' }, 'No players yet: invite them from the Umpire tab.')];
+  return players.map((p, i) => h('label', { class: 'create-player' }, h('span', {}, p.name),
+    h('select', { testid: 'battle-create-player', dataset: { user: String(p.user), name: p.name } },
+      h('option', { value: '' }, 'not in this battle'), h('option', { value: '0', selected: i % 2 === 0 }, 'first side'),
+      h('option', { value: '1', selected: i % 2 === 1 }, 'second side'))));
+}
+
+// send(type, body) adds the campaign; select(battle id) shows the new battle.
+export function createPanel(send, select) {
+  const c = controls();
+  const el = h('details', { class: 'card panel panel-battle-create', testid: 'battle-create-panel' },
+    h('summary', {}, h('h2', { class: 'inline-h2' }, 'New battle')), c.form);
+  c.form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const body = createBody(c);
+    runForm({
+      button: c.button,
+      error: c.error,
+      action: async () => {
+        const r = await send('battle.create', body);
+        el.open = false;
+        c.name.value = '';
+        if (r && r.battle) select(r.battle);
+      },
+    });
+  });
+  return {
+    el,
+    // players: the campaign's players ({user, name}); open: no battle yet.
+    update(players, open) {
+      const key = players.map((p) => p.user).join(',');
+      if (c.players.dataset.key !== key) {
+        c.players.dataset.key = key;
+        c.players.replaceChildren(...playerChoices(players));
+      }
+      if (open) el.open = true;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// The battle's settings (battle.settings) as the umpire edits them: the book's form (book.umpire.settingsForm)
+// with Save. One form, two places: under "Settings" in set-up, and in a collapsible box of the play panel until
+// the battle ends (the server takes battle.settings until then); update() moves it where the battle stands.
+
+import { h, errorLine, runForm } from '../common/dom.js';
+
+export function settingsBox(send) {
+  const save = h('button', { type: 'button', class: 'small secondary', testid: 'battle-settings-save' }, 'Save');
+  const error = errorLine('battle-settings-error');
+  const formSlot = h('div', {});
+  const box = h('div', { class: 'stack settings-form' }, formSlot, h('div', { class: 'form-actions' }, save), error.el);
+  const setupHome = h('div', { testid: 'battle-setup-settings' }, box);
+  const playHome = h('details', { class: 'override-box settings-box', testid: 'battle-play-settings' },
+    h('summary', {}, 'Settings'),
+    h('p', { class: 'hint' }, 'A new turn timer runs from the next turn, auto-run from the next turn closed; the other settings count from the next step resolved.'));
+  const forms = new Map(); // book id -> the book's form
+  let form = null;
+  let battle = null;
+  let dirty = false; // the umpire has changed a field: pushes no longer refill the form until it is saved
+  let battleId = null;
+  box.addEventListener('input', () => { dirty = true; });
+  box.addEventListener('change', () => { dirty = true; });
+  save.addEventListener('click', () => {
+    if (!form) return;
+    runForm({ button: save, error, action: async () => {
+      await send('battle.settings', { battle: battle.id, settings: form.read(battle) });
+      dirty = false;
+      form.fill(battle);
+    } });
+  });
+
+  function useBook(book) {
+    const make = book && book.umpire && book.umpire.settingsForm;
+    if (make && !forms.has(book.id)) forms.set(book.id, make());
+    const next = make ? forms.get(book.id) : null;
+    if (next !== form) { form = next; formSlot.replaceChildren(...(form ? [form.el] : [])); dirty = false; }
+  }
+
+  return {
+    setupHome,
+    playHome,
+    update(b, book) {
+      battle = b;
+      useBook(book);
+      box.hidden = !form;
+      const home = b.status === 'setup' ? setupHome : playHome;
+      if (box.parentNode !== home) home.append(box);
+      playHome.hidden = b.status === 'ended' || !form;
+      if (battleId !== b.id) { battleId = b.id; dirty = false; }
+      if (form && !dirty) form.fill(b);
+    },
+  };
+}
