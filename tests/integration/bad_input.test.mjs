@@ -1,7 +1,8 @@
 // Refused input (docs/protocol.md, "Error codes", "Limits", and the /ws upgrade rules): each refusal gets
-// its documented error and changes nothing. "Nothing changed" is checked by the seq: after the refused
-// frames the umpire posts a probe chat, whose seq must be exactly one more than before, and the umpire's
-// whole view must be the one before plus that chat.
+// its documented error and changes nothing. "Nothing changed" is checked by the umpire's view version:
+// after the refused frames the umpire posts a probe chat, and his version (which moves with every change
+// of his view, and an umpire sees every change) must be exactly one more than before, and his whole view
+// must be the one before plus that chat.
 import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './lib/server.mjs';
@@ -45,20 +46,20 @@ after(async () => {
 let probes = 0;
 /** Runs fn (which sends refused frames), then proves that no event was committed and the view is as before. */
 async function assertNothingChanged(fn) {
-  const seq0 = U.seq(C);
+  const v0 = U.version(C);
   const before = structuredClone(U.view(C));
   const listBefore = await U.ok('campaign.list', {});
   await fn();
   probes += 1;
   const probe = await U.ok('chat.say', { campaign: C, text: `probe ${probes}` });
-  assert.equal(probe.seq, seq0 + 1, 'no event was committed by the refused frames');
-  const now = await U.waitForSeq(C, probe.seq, 2 * SEC);
+  const now = await U.caughtUp(C, 2 * SEC);
+  // The umpire's view shows every change, so one more version means the probe was the only one.
+  assert.equal(U.version(C), v0 + 1, 'no event was committed by the refused frames');
   const expected = structuredClone(before);
-  expected.seq = probe.seq;
-  expected.chat[String(probe.seq)] = now.chat[String(probe.seq)];
+  expected.chat[String(probe.id)] = now.chat[String(probe.id)];
   assert.deepEqual(now, expected, 'the view is as before, plus the probe');
   assert.deepEqual(await U.ok('campaign.list', {}), listBefore, 'no campaign was created or changed');
-  await P.waitForSeq(C, probe.seq, 2 * SEC);
+  await P.caughtUp(C, 2 * SEC);
   assert.deepEqual(U.problems, []);
   assert.deepEqual(P.problems, []);
 }
@@ -156,20 +157,18 @@ test('text over the limit -> too_large; the limit itself is allowed', async () =
     // as "a field is longer than allowed": the table's meaning is taken here.
     assertError(await V.send('campaign.create', { name: 'x'.repeat(81) }), 'too_large', 'campaign name of 81 characters');
   });
-  const seq0 = U.seq(C);
   const ok = await S.ok('chat.say', { campaign: C, text: 'y'.repeat(2000) });
-  assert.equal(ok.seq, seq0 + 1);
-  const v = await U.waitForSeq(C, ok.seq, 2 * SEC);
-  assert.equal(v.chat[String(ok.seq)].text.length, 2000);
+  const v = await U.caughtUp(C, 2 * SEC);
+  assert.equal(v.chat[String(ok.id)].text.length, 2000);
   // A top-level "campaign" alone is accepted too.
   const top = await S.send('chat.say', { text: 'named at the top' }, { extra: { campaign: C } });
   assert.equal(top.ok, true, `a top-level campaign is accepted: ${JSON.stringify(top)}`);
-  await U.waitForView(C, (view) => view.chat[String(top.body.seq)]?.text === 'named at the top', 2 * SEC);
+  await U.waitForView(C, (view) => view.chat[String(top.body.id)]?.text === 'named at the top', 2 * SEC);
   await S.close();
   await V.close();
 });
 
-test('rights: forbidden for players, observers and non-members; not_found for what does not exist', async () => {
+test('rights: forbidden for players and observers; not_found for what does not exist and for non-members alike', async () => {
   const S = track(await connect(server, pla.cookie));
   const Ob = track(await connect(server, obs.cookie));
   const X = track(await connect(server, outsider.cookie));
@@ -184,10 +183,11 @@ test('rights: forbidden for players, observers and non-members; not_found for wh
     assertError(await S.send('campaign.close', { campaign: C }), 'forbidden', 'player close');
     assertError(await Ob.send('dice.roll', { campaign: C, dice: '2d6' }), 'forbidden', 'observer roll');
     assertError(await Ob.send('notice.post', { campaign: C, text: 'x' }), 'forbidden', 'observer notice');
-    assertError(await X.send('campaign.subscribe', { campaign: C }), 'forbidden', 'non-member subscribe');
-    assertError(await X.send('chat.say', { campaign: C, text: 'let me in' }), 'forbidden', 'non-member chat');
-    assertError(await X.send('dice.roll', { campaign: C, dice: 'd6' }), 'forbidden', 'non-member roll');
-    assertError(await X.send('campaign.invite', { campaign: C, role: 'umpire' }), 'forbidden', 'non-member invite');
+    // A campaign of others answers as one that does not exist (docs/protocol.md, "Views and versions").
+    assertError(await X.send('campaign.subscribe', { campaign: C }), 'not_found', 'non-member subscribe');
+    assertError(await X.send('chat.say', { campaign: C, text: 'let me in' }), 'not_found', 'non-member chat');
+    assertError(await X.send('dice.roll', { campaign: C, dice: 'd6' }), 'not_found', 'non-member roll');
+    assertError(await X.send('campaign.invite', { campaign: C, role: 'umpire' }), 'not_found', 'non-member invite');
     assertError(await X.send('campaign.subscribe', { campaign: 987654 }), 'not_found', 'subscribe to no such campaign');
     assertError(await V.send('campaign.invite', { campaign: 987654, role: 'player' }), 'not_found', 'invite to no such campaign');
     assertError(await X.send('campaign.join', { code: 'NOSUCHCODE' }), 'not_found', 'join with a bad code');
@@ -217,7 +217,6 @@ test('a flood of 100 chat.say: some rate_limited, and the view holds exactly the
   const C3 = (await U.ok('campaign.create', { name: 'Flood' })).campaign;
   const sub = await U.subscribe(C3);
   assert.equal(sub.reply.ok, true);
-  const seq0 = U.seq(C3);
   const F = track(await connect(server, ump.cookie));
   const ids = Array.from({ length: 100 }, (_, i) => `flood-${i}`);
   const replies = ids.map((id) => F.waitForReply(id, 30 * SEC));
@@ -228,15 +227,13 @@ test('a flood of 100 chat.say: some rate_limited, and the view holds exactly the
   assert.equal(okReplies.length + limited.length, 100, `every reply is ok or rate_limited: ${JSON.stringify(got.filter((r) => !okReplies.includes(r) && !limited.includes(r))).slice(0, 500)}`);
   assert.ok(limited.length >= 1, 'some frames were rate limited');
   assert.ok(okReplies.length >= 40, `a full burst of 40 gets through (got ${okReplies.length})`);
-  const okSeqs = okReplies.map((r) => r.body.seq).sort((a, b) => a - b);
-  const last = okSeqs[okSeqs.length - 1];
-  const v = await U.waitForSeq(C3, last, 5 * SEC);
-  await sleep(300);
-  const chatSeqs = Object.values(U.view(C3).chat).map((m) => m.seq).sort((a, b) => a - b);
-  assert.equal(chatSeqs.length, okReplies.length, 'chat messages in the view == ok replies');
-  assert.deepEqual(chatSeqs, okSeqs);
-  assert.equal(U.seq(C3), seq0 + okReplies.length, 'one event per accepted frame, none for the refused');
-  assert.equal(v.chat[String(okSeqs[0])].author, ump.username);
+  const okIds = okReplies.map((r) => r.body.id).sort((a, b) => a - b);
+  const v = await U.caughtUp(C3, 5 * SEC);
+  const chatIds = Object.values(U.view(C3).chat).map((m) => m.id).sort((a, b) => a - b);
+  assert.equal(chatIds.length, okReplies.length, 'chat messages in the view == ok replies');
+  assert.deepEqual(chatIds, okIds);
+  assert.deepEqual(okIds, Array.from({ length: okIds.length }, (_, i) => i + 1), 'one chat per accepted frame, none for the refused');
+  assert.equal(v.chat[String(okIds[0])].author, ump.username);
   // The socket is still usable once the bucket has refilled.
   await sleep(2500);
   const after1 = await F.send('chat.say', { campaign: C3, text: 'after the flood' });
@@ -378,12 +375,10 @@ test('deeply nested JSON within 64 KiB gets an answer, and the server stays up',
 
 test('length limits count characters, not bytes', async () => {
   const S = track(await connect(server, pla.cookie));
-  const seq0 = U.seq(C);
   const ok = await S.send('chat.say', { campaign: C, text: 'é'.repeat(2000) });
   assert.equal(ok.ok, true, `2000 two-byte characters are 2000 characters: ${JSON.stringify(ok).slice(0, 200)}`);
-  assert.equal(ok.body.seq, seq0 + 1);
-  await U.waitForSeq(C, ok.body.seq, 2 * SEC);
-  assert.equal(U.view(C).chat[String(ok.body.seq)].text, 'é'.repeat(2000), 'the text comes back unchanged');
+  await U.caughtUp(C, 2 * SEC);
+  assert.equal(U.view(C).chat[String(ok.body.id)].text, 'é'.repeat(2000), 'the text comes back unchanged');
   await assertNothingChanged(async () => {
     assertError(await S.send('chat.say', { campaign: C, text: 'é'.repeat(2001) }), 'too_large', '2001 two-byte characters');
   });

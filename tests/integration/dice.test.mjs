@@ -1,6 +1,7 @@
 // Verifiable dice (docs/protocol.md, "dice.roll", "campaign.close" and "Dice"): the seed's SHA-256 is
 // shown from the start, the seed is revealed on close, and every roll recomputes from it with
-// HMAC-SHA256(seed, "campaign:" + k + ":" + j). After the close nothing changes any more.
+// HMAC-SHA256(seed, stream + ":" + k + ":" + j), from the roll's own stream ("table" for open rolls,
+// "umpire" for blind ones) and its counter there. After the close nothing changes any more.
 import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './lib/server.mjs';
@@ -17,7 +18,7 @@ let seed;
 let spareCode;
 const rolled = []; // {by, dice, reason, private, reply}
 let framesBeforeClose;
-let seqAtClose;
+let versionAtClose;
 
 before(async () => {
   server = await startServer();
@@ -80,7 +81,8 @@ test('rolls by player and umpire: faces in range, total is the sum, the view rec
     if (priv) body.private = true;
     const reply = await client.ok('dice.roll', body);
     const { count, sides, average } = parseDice(dice);
-    assert.ok(Number.isInteger(reply.seq));
+    assert.ok(Number.isInteger(reply.id));
+    assert.ok(!('seq' in reply), 'no event seq in the reply');
     assert.equal(reply.faces.length, count, `${dice}: ${JSON.stringify(reply)}`);
     for (const f of reply.faces) {
       if (average) assert.ok([2, 3, 4, 5].includes(f), `dAv face ${f}`);
@@ -89,14 +91,14 @@ test('rolls by player and umpire: faces in range, total is the sum, the view rec
     assert.equal(reply.total, reply.faces.reduce((a, b) => a + b, 0));
     rolled.push({ by, dice, reason, private: priv, reply });
   }
-  const lastSeq = rolled[rolled.length - 1].reply.seq;
-  for (const c of [U, P, O]) await c.waitForSeq(campaign, lastSeq, 2 * SEC);
+  for (const c of [U, P, O]) await c.caughtUp(campaign, 2 * SEC);
   const uv = U.view(campaign);
   const pv = P.view(campaign);
   for (const r of rolled) {
-    const e = uv.rolls[String(r.reply.seq)];
-    assert.ok(e, `roll ${r.reply.seq} in the umpire view`);
-    assert.equal(e.seq, r.reply.seq);
+    const e = (r.private ? uv.blind_rolls : uv.rolls)[String(r.reply.id)];
+    assert.ok(e, `roll ${r.reply.id} in the umpire view`);
+    assert.equal(e.id, r.reply.id);
+    assert.equal(e.stream, r.private ? 'umpire' : 'table');
     assert.equal(e.author, r.by === 'player' ? pla.username : ump.username);
     assert.equal(e.dice, r.dice);
     assert.deepEqual(e.faces, r.reply.faces);
@@ -104,10 +106,11 @@ test('rolls by player and umpire: faces in range, total is the sum, the view rec
     assert.equal(e.reason, r.reason);
     assert.equal(e.private, r.private);
     assert.equal(typeof e.at, 'number');
-    if (r.private) assert.ok(!(String(r.reply.seq) in pv.rolls), 'a blind roll is not in the player view');
-    else assert.deepEqual(pv.rolls[String(r.reply.seq)], e, 'an open roll is the same in the player view');
+    if (r.private) assert.ok(!JSON.stringify(pv).includes(r.reason), 'a blind roll is not in the player view');
+    else assert.deepEqual(pv.rolls[String(r.reply.id)], e, 'an open roll is the same in the player view');
   }
-  assert.equal(Object.keys(uv.rolls).length, rolled.length);
+  assert.ok(!('blind_rolls' in pv), 'no blind rolls in a player view');
+  assert.equal(Object.keys(uv.rolls).length + Object.keys(uv.blind_rolls).length, rolled.length);
   assert.deepEqual([U, P, O].flatMap((c) => c.problems), []);
 });
 
@@ -124,12 +127,12 @@ test('close reveals the seed: its SHA-256 is the one shown, and every roll recom
     const earlier = c.frames.slice(0, framesBeforeClose[i]);
     assert.deepEqual(earlier.filter((f) => f.includes(seed)), [], 'the seed was in no frame before the close');
   }
-  seqAtClose = U.seq(campaign);
+  versionAtClose = U.version(campaign);
 
   const uv = U.view(campaign);
-  const rolls = Object.values(uv.rolls);
+  const rolls = [...Object.values(uv.rolls), ...Object.values(uv.blind_rolls)];
   assert.equal(rolls.length, rolled.length);
-  // The umpire's view holds every roll of the campaign, so the counters run 0, 1, 2, ... one per die.
+  // The umpire's view holds every roll of the campaign, so each stream's counters run 0, 1, 2, ... one per die.
   assert.deepEqual(verifyRolls(seed, rolls), []);
   // The check can fail: one face off, or another seed, and it says so.
   const tampered = structuredClone(rolls);
@@ -141,18 +144,20 @@ test('close reveals the seed: its SHA-256 is the one shown, and every roll recom
   assert.ok(other.some((p) => p.includes('12d6')), `another seed does not explain the rolls (the 12d6 roll at least): ${other}`);
 });
 
-test('each roll in the view carries its counters, one per die, so any member can recompute it', () => {
-  // The brief for this suite says roll entries carry `counters`; docs/protocol.md's view example does
-  // not list the field (yet), although its "Dice" section needs the counter to recompute a roll.
-  let next = 0;
-  for (const r of Object.values(U.view(campaign).rolls).sort((a, b) => a.seq - b.seq)) {
-    const { count } = parseDice(r.dice);
-    assert.ok(Array.isArray(r.counters), `roll ${r.seq} has counters: ${JSON.stringify(r)}`);
-    assert.deepEqual(r.counters, Array.from({ length: count }, (_, i) => next + i));
-    next += count;
+test('each roll carries its stream and counters, one per die; blind rolls leave no gap in the open counters', () => {
+  for (const [list, stream] of [['rolls', 'table'], ['blind_rolls', 'umpire']]) {
+    let next = 0;
+    for (const r of Object.values(U.view(campaign)[list]).sort((a, b) => a.id - b.id)) {
+      const { count } = parseDice(r.dice);
+      assert.equal(r.stream, stream);
+      assert.ok(Array.isArray(r.counters), `roll ${r.id} has counters: ${JSON.stringify(r)}`);
+      assert.deepEqual(r.counters, Array.from({ length: count }, (_, i) => next + i), `${list} ${r.id}`);
+      next += count;
+    }
   }
-  // A player checks the open rolls of their own view with the counters it shows.
-  assert.deepEqual(verifyRolls(seed, Object.values(P.view(campaign).rolls), { complete: false }), []);
+  // A player checks the open rolls of their own view with the stream and counters it shows: they run
+  // 0, 1, 2, ... with no gap where the blind rolls were made.
+  assert.deepEqual(verifyRolls(seed, Object.values(P.view(campaign).rolls)), []);
 });
 
 test('after the close: no more changes (conflict), and the list says closed', async () => {
@@ -177,11 +182,11 @@ test('after the close: no more changes (conflict), and the list says closed', as
   await Late.close();
 
   assert.deepEqual((await P.ok('campaign.list', {})).campaigns, [{ id: campaign, name: 'Dice of Dettingen', role: 'player', closed: true }]);
-  // Nothing was committed: a new subscription starts at the seq of the close.
+  // Nothing was committed: a new subscription of the umpire starts at his version of the close.
   const again = await connect(server, ump.cookie);
   const sub = await again.subscribe(campaign);
   assert.equal(sub.reply.ok, true);
-  assert.equal(sub.reply.body.seq, seqAtClose);
+  assert.equal(sub.reply.body.version, versionAtClose);
   assert.deepEqual(sub.view, U.view(campaign));
   await again.close();
 });

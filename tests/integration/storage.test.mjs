@@ -57,9 +57,9 @@ test('a replied command survives a crash (SIGKILL right after the reply)', async
   await server.start();
   const cookie = await login(server, ump.username);
   const v = await viewOf(cookie);
-  assert.equal(v.seq, rolled.seq, 'the seq is the last replied one');
-  assert.equal(v.chat[String(said.seq)].text, 'Written before the crash.');
-  assert.deepEqual(v.rolls[String(rolled.seq)].faces, rolled.faces);
+  assert.equal(v.chat[String(said.id)].text, 'Written before the crash.');
+  assert.deepEqual(v.rolls[String(rolled.id)].faces, rolled.faces, 'the last replied roll is there');
+  assert.equal(Object.keys(v.rolls).length, rolled.id, 'and nothing after it');
   ump.cookie = cookie;
 });
 

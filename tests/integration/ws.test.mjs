@@ -31,7 +31,7 @@ after(async () => {
 });
 
 function assertClean(...clients) {
-  for (const c of clients) assert.deepEqual(c.problems, [], 'every push applied cleanly, view.seq == push seq');
+  for (const c of clients) assert.deepEqual(c.problems, [], 'every push applied cleanly, with a version and no seq');
 }
 
 test('main flow: create, invite, join, subscribe, chat, notices, revoke', async () => {
@@ -66,10 +66,10 @@ test('main flow: create, invite, join, subscribe, chat, notices, revoke', async 
   for (const [client, user, role] of expect) {
     const { reply, push, view } = await client.subscribe(campaign);
     assert.equal(reply.ok, true, JSON.stringify(reply));
-    assert.ok(Number.isInteger(reply.body.seq), `subscribe reply seq: ${JSON.stringify(reply.body)}`);
+    assert.ok(Number.isInteger(reply.body.version), `subscribe reply version: ${JSON.stringify(reply.body)}`);
     assert.ok('view' in push, `the first push after subscribing is a full view: ${JSON.stringify(push).slice(0, 300)}`);
-    assert.equal(push.seq, reply.body.seq);
-    assert.equal(view.seq, push.seq);
+    assert.equal(push.version, reply.body.version);
+    assert.ok(!('seq' in view) && !('seq' in push) && !('seq' in reply.body), 'no event seq in the view, the push or the reply');
     assert.equal(view.campaign.id, campaign);
     assert.equal(view.campaign.name, 'Flanders 1744');
     assert.equal(view.campaign.closed, false);
@@ -99,28 +99,28 @@ test('main flow: create, invite, join, subscribe, chat, notices, revoke', async 
   }
 
   // chat.say by the player: a patch to all three within 2 s.
-  const seqBeforeChat = U.seq(campaign);
+  const versionBeforeChat = U.version(campaign);
   const said = await P.ok('chat.say', { campaign, text: 'Huzzah! The regiment is raised.' });
-  assert.ok(Number.isInteger(said.seq));
-  assert.ok(said.seq > seqBeforeChat, 'the chat event has a new seq');
+  assert.deepEqual(said, { id: 1 }, 'the first chat message is number 1 of the chat');
   for (const c of [U, P, O]) {
-    const v = await c.waitForView(campaign, (view) => view.chat?.[String(said.seq)], 2 * SEC, `chat ${said.seq}`);
-    const entry = v.chat[String(said.seq)];
-    assert.equal(entry.seq, said.seq);
+    const v = await c.waitForView(campaign, (view) => view.chat?.[String(said.id)], 2 * SEC, `chat ${said.id}`);
+    const entry = v.chat[String(said.id)];
+    assert.equal(entry.id, said.id);
     assert.equal(entry.author, pla.username);
     assert.equal(entry.text, 'Huzzah! The regiment is raised.');
     assert.equal(typeof entry.at, 'number');
-    const push = c.pushes.find((p) => p.campaign === campaign && p.seq === said.seq);
-    assert.ok(push && Array.isArray(push.patch), 'the chat came as a patch');
+    const push = c.pushes.find((p) => p.campaign === campaign && p.patch?.some((op) => op.path === `/chat/${said.id}`));
+    assert.ok(push, 'the chat came as a patch');
   }
+  assert.equal(U.version(campaign), versionBeforeChat + 1, 'the chat moved the umpire\'s version by one');
 
   // notice.post by the umpire: at all three.
   const posted = await U.ok('notice.post', { campaign, text: 'The army marches at dawn.' });
-  assert.ok(posted.seq > said.seq);
+  assert.deepEqual(posted, { id: 1 });
   for (const c of [U, P, O]) {
-    const v = await c.waitForView(campaign, (view) => view.notices?.[String(posted.seq)], 2 * SEC, `notice ${posted.seq}`);
-    const n = v.notices[String(posted.seq)];
-    assert.equal(n.seq, posted.seq);
+    const v = await c.waitForView(campaign, (view) => view.notices?.[String(posted.id)], 2 * SEC, `notice ${posted.id}`);
+    const n = v.notices[String(posted.id)];
+    assert.equal(n.id, posted.id);
     assert.equal(n.author, ump.username);
     assert.equal(n.text, 'The army marches at dawn.');
     assert.equal(typeof n.at, 'number');
@@ -148,8 +148,9 @@ test('reconnect: subscribe with since and end with the same view as a client tha
   const P2 = track(await connect(server, pla.cookie));
   const sub = await P2.subscribe(campaign);
   assert.equal(sub.reply.ok, true);
-  const lastSeq = P2.seq(campaign);
-  await P.waitForSeq(campaign, lastSeq, 2 * SEC);
+  const lastVersion = P2.version(campaign);
+  await P.caughtUp(campaign, 2 * SEC);
+  assert.equal(P.version(campaign), lastVersion, 'two sockets of one user share his version');
   assert.deepEqual(P2.view(campaign), P.view(campaign), 'two sockets of one user see the same view');
   const savedViews = new Map(P2.views);
   await P2.close();
@@ -160,33 +161,34 @@ test('reconnect: subscribe with since and end with the same view as a client tha
   const c = await U.ok('notice.post', { campaign, text: 'Winter quarters in Ghent.' });
   const d = await U.ok('notice.post', { campaign, text: 'Umpire note: the French are short of bread.', private: true });
   const e = await U.ok('dice.roll', { campaign, dice: '2d6', reason: 'weather' });
-  const finalSeq = Math.max(a.seq, b.seq, c.seq, d.seq, e.seq);
-  assert.ok(a.seq < b.seq && b.seq < c.seq && c.seq < d.seq && d.seq < e.seq, 'seq grows with every event');
-  await P.waitForView(campaign, (v) => v.rolls?.[String(e.seq)], 2 * SEC, 'the roll at the player who stayed');
+  assert.deepEqual([a.id, b.id, c.id, d.id, e.id], [2, 3, 2, 1, 1], 'each list numbers its own items');
+  await P.waitForView(campaign, (v) => v.rolls?.[String(e.id)], 2 * SEC, 'the roll at the player who stayed');
+  await P.caughtUp(campaign);
+  assert.equal(P.version(campaign), lastVersion + 4, 'four changes the player may see: the note is not one');
 
   const P3 = track(await connect(server, pla.cookie, { seedViews: savedViews }));
-  const resub = await P3.subscribe(campaign, { since: lastSeq });
+  const resub = await P3.subscribe(campaign, { since: lastVersion });
   assert.equal(resub.reply.ok, true, JSON.stringify(resub.reply));
-  assert.ok(resub.reply.body.seq >= e.seq);
-  await P3.waitForView(campaign, (v) => v.rolls?.[String(e.seq)], 2 * SEC, 'the roll after reconnecting');
-  await P.waitForSeq(campaign, P3.seq(campaign), 2 * SEC);
-  assert.equal(P3.seq(campaign), P.seq(campaign));
+  assert.equal(resub.reply.body.version, lastVersion + 4);
+  assert.ok('patch' in resub.push, 'caught up with a patch');
+  await P3.waitForView(campaign, (v) => v.rolls?.[String(e.id)], 2 * SEC, 'the roll after reconnecting');
+  assert.equal(P3.version(campaign), P.version(campaign));
   assert.deepEqual(P3.view(campaign), P.view(campaign), 'the reconnected view equals the view of the client that stayed');
   const v = P3.view(campaign);
-  assert.equal(v.chat[String(a.seq)].text, 'Where has the player gone?');
-  assert.equal(v.chat[String(b.seq)].author, obs.username);
-  assert.equal(v.notices[String(c.seq)].text, 'Winter quarters in Ghent.');
+  assert.equal(v.chat[String(a.id)].text, 'Where has the player gone?');
+  assert.equal(v.chat[String(b.id)].author, obs.username);
+  assert.equal(v.notices[String(c.id)].text, 'Winter quarters in Ghent.');
   assert.ok(!('umpire_notes' in v));
-  assert.ok(finalSeq >= e.seq);
   await P3.close();
   assertClean(P2, P3, P, U, O);
 });
 
-test('restart: SIGTERM, start on the same db, everything is still there and seq goes on', async () => {
+test('restart: SIGTERM, start on the same db, everything is still there and the lists go on', async () => {
   const roll = await U.ok('dice.roll', { campaign, dice: '3d6', reason: 'before the restart' });
-  for (const c of [U, P, O]) await c.waitForSeq(campaign, roll.seq, 2 * SEC);
+  for (const c of [U, P, O]) await c.caughtUp(campaign, 2 * SEC);
   const before = { U: U.view(campaign), P: P.view(campaign), O: O.view(campaign) };
-  const seqBefore = roll.seq;
+  const versions = { U: U.version(campaign), P: P.version(campaign), O: O.version(campaign) };
+  const chatBefore = Object.keys(before.U.chat).length;
   assert.ok(Object.keys(before.U.umpire_notes).length >= 1, 'there is an umpire note to keep');
   assert.ok(Object.keys(before.U.notices).length >= 2);
   assert.ok(Object.keys(before.U.chat).length >= 3);
@@ -204,21 +206,23 @@ test('restart: SIGTERM, start on the same db, everything is still there and seq 
   P = track(await connect(server, cookies.P));
   O = track(await connect(server, cookies.O));
   for (const [name, c] of [['U', U], ['P', P], ['O', O]]) {
-    const { reply, view } = await c.subscribe(campaign);
+    // An old version means nothing to the new run: a whole view, at a version above any of the old run.
+    const { reply, push, view } = await c.subscribe(campaign, { since: versions[name] });
     assert.equal(reply.ok, true, JSON.stringify(reply));
-    assert.equal(reply.body.seq, seqBefore, `${name}: the seq is where it was`);
+    assert.ok('view' in push, `${name}: a whole view after the restart`);
+    assert.ok(reply.body.version > versions[name], `${name}: the new run's versions are above the old run's`);
     assert.deepEqual(view, before[name], `${name}: the whole view is as it was before the restart`);
   }
   assert.deepEqual((await P.ok('campaign.list', {})).campaigns, [{ id: campaign, name: 'Flanders 1744', role: 'player', closed: false }]);
 
   const said = await P.ok('chat.say', { campaign, text: 'Back after the restart.' });
-  assert.equal(said.seq, seqBefore + 1, 'seq continues after the restart');
+  assert.equal(said.id, chatBefore + 1, 'the chat numbers go on after the restart');
   const after1 = await U.ok('dice.roll', { campaign, dice: '3d6', reason: 'after the restart' });
-  assert.equal(after1.seq, seqBefore + 2);
-  for (const c of [U, P, O]) await c.waitForSeq(campaign, after1.seq, 2 * SEC);
+  assert.equal(after1.id, roll.id + 1);
+  for (const c of [U, P, O]) await c.caughtUp(campaign, 2 * SEC);
 
   // The dice go on from where they were: every roll, before and after the restart, recomputes from the
-  // revealed seed with counters 0, 1, 2, ... (a restart that reset the counter would reuse rolls).
+  // revealed seed with the table's counters 0, 1, 2, ... (a restart that reset the counter would reuse rolls).
   const sha = U.view(campaign).campaign.seed_sha256;
   const closedReply = await U.ok('campaign.close', { campaign });
   assert.match(closedReply.seed, /^([0-9a-f]{2})+$/);

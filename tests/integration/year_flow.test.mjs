@@ -49,15 +49,16 @@ after(async () => {
   await server?.cleanup();
 });
 
-/** Every socket's view has reached the umpire's latest seq; returns that seq. */
+/**
+ * Every socket has the pushes of everything committed so far; returns the umpire's version (his view
+ * changes with every event of the year, so it counts them).
+ */
 async function settle() {
-  await U.ok('campaign.list', {});
-  const seq = U.seq(campaign);
   for (const [name, c] of everyone()) {
-    await c.waitForSeq(campaign, seq, 3 * SEC);
+    await c.caughtUp(campaign, 3 * SEC);
     assert.deepEqual(c.problems, [], `${name}: pushes applied cleanly`);
   }
-  return seq;
+  return U.version(campaign);
 }
 
 const year = (c) => c.view(campaign).year;
@@ -73,18 +74,17 @@ function assertError(reply, code, what) {
 let probes = 0;
 /** Runs fn (refused commands), then proves no event was committed and every view is as before plus a probe chat. */
 async function assertNothingChanged(fn) {
-  const seq0 = await settle();
+  const v0 = await settle();
   const before = new Map(everyone().map(([n, c]) => [n, structuredClone(c.view(campaign))]));
   await fn();
   probes += 1;
   const probe = await U.ok('chat.say', { campaign, text: `probe ${probes}` });
-  assert.equal(probe.seq, seq0 + 1, 'no event was committed by the refused commands');
+  assert.equal(await settle(), v0 + 1, 'no event was committed by the refused commands');
   for (const [name, c] of everyone()) {
-    const now = await c.waitForSeq(campaign, probe.seq, 3 * SEC);
+    const now = c.view(campaign);
     const expected = structuredClone(before.get(name));
-    expected.seq = probe.seq;
-    expected.chat[String(probe.seq)] = now.chat[String(probe.seq)];
-    assert.equal(now.chat[String(probe.seq)].text, `probe ${probes}`);
+    expected.chat[String(probe.id)] = now.chat[String(probe.id)];
+    assert.equal(now.chat[String(probe.id)].text, `probe ${probes}`);
     assert.deepEqual(now, expected, `${name}: the view is as before, plus the probe`);
   }
 }
@@ -114,7 +114,7 @@ test('setup and the auction: a lot with a countdown closes itself and awards the
     assertError(await A.send('auction.close', { campaign }), 'forbidden', 'a player closes the lot');
     assertError(await U.send('auction.close', { campaign, lot: 7 }), 'conflict', 'closing a lot that is not the open one');
   });
-  const c1 = await U.ok('auction.close', { campaign, lot: 1 });
+  await U.ok('auction.close', { campaign, lot: 1 });
   await settle();
   assert.equal(colonel(A, pa).regiment, 5);
   assert.equal(colonel(A, pa).fortune, 580);
@@ -131,8 +131,8 @@ test('setup and the auction: a lot with a countdown closes itself and awards the
   });
 
   // Lot 2 with a countdown: nobody closes it; the server does at closes_at.
-  const opened = await U.ok('auction.open', { campaign, regiment: 9, countdown_seconds: 10 });
-  await settle();
+  await U.ok('auction.open', { campaign, regiment: 9, countdown_seconds: 10 });
+  const opened = await settle();
   const lot = year(O).auction.lot;
   assert.equal(lot.lot, 2);
   assert.equal(lot.regiment, 9);
@@ -153,9 +153,7 @@ test('setup and the auction: a lot with a countdown closes itself and awards the
     assert.deepEqual(v.year.regiments.map((r) => [r.number, r.colonel]), [[5, pa.user], [9, pb.user]]);
     assert.equal(v.year.auction.lowest_price, 200);
   }
-  const seq = await settle();
-  assert.equal(seq, opened.seq + 2, 'the bid and the close: two events');
-  assert.ok(c1.seq < opened.seq);
+  assert.equal(await settle(), opened + 2, 'the bid and the close: two changes of the umpire\'s view');
   const bs = colonel(B, pb);
   assert.equal(bs.regiment, 9);
   assert.equal(bs.fortune, 800);
@@ -254,12 +252,13 @@ test('the deadline resolves the month by itself', async () => {
 
 /**
  * One month: sets a deadline, then sends `n` diaries from A in one burst timed to straddle it. Returns the
- * replies in sending order, with the seq of the month's resolution.
+ * replies in sending order, and where in A's frames the resolution's push came: a diary's reply before it
+ * was committed before the resolution (a commit's pushes go out before its reply, commits in order).
  */
 async function burstAcrossDeadline(n, lead) {
   const turn = year(U).calendar.turn;
   const seq0 = await settle();
-  const pushFrom = U.pushes.length;
+  const from = A.messages.length;
   const deadline = Date.now() + 1500;
   await U.ok('month.set_deadline', { campaign, deadline });
   await sleep(Math.max(0, deadline - lead - Date.now()));
@@ -270,9 +269,9 @@ async function burstAcrossDeadline(n, lead) {
   const got = await Promise.all(replies);
   await U.waitForView(campaign, (v) => v.year.calendar.turn === turn + 1, 5 * SEC, 'the burst month resolved');
   const seqEnd = await settle();
-  const resolvedPush = U.pushes.slice(pushFrom).find((p) => p.patch?.some((op) => op.path === '/year/calendar/turn'));
-  assert.ok(resolvedPush, 'the resolution came as a patch moving the turn');
-  return { turn, seq0, seqEnd, deadline, got, resolvedSeq: resolvedPush.seq };
+  const resolvedAt = A.messages.findIndex((m, i) => i >= from && m.push && m.patch?.some((op) => op.path === '/year/calendar/turn'));
+  assert.ok(resolvedAt >= 0, 'the resolution came as a patch moving the turn');
+  return { turn, seq0, seqEnd, deadline, got, resolvedAt };
 }
 
 test('a diary that reaches the server after the deadline is refused with too_late and changes nothing', async (t) => {
@@ -290,12 +289,13 @@ test('a diary that reaches the server after the deadline is refused with too_lat
     leads.push(lead);
     const r = await burstAcrossDeadline(n, lead);
     // Each reply in sending order: accepted for this month, too_late, or (after the resolution) accepted for the next.
-    const kinds = r.got.map((g) => (g.ok ? (g.body.seq < r.resolvedSeq ? 'before' : 'next') : g.error.code));
+    const kinds = r.got.map((g) => (g.ok ? (A.messages.indexOf(g) < r.resolvedAt ? 'before' : 'next') : g.error.code));
     const pattern = kinds.map((k) => k[0]).join('');
     assert.match(pattern, /^b*t*n*$/, `replies in order: accepted, then too_late, then the next month's (${pattern})`);
     for (const g of r.got) if (!g.ok) assertError(g, 'too_late', 'a diary after the deadline');
     const accepted = r.got.filter((g) => g.ok).length;
-    // The deadline, the accepted diaries and the resolution: nothing for the refused ones.
+    // The deadline, the accepted diaries and the resolution: nothing for the refused ones (the umpire's
+    // version counts the changes of his view, and each of these is one).
     assert.equal(r.seqEnd - r.seq0, 1 + accepted + 1, `events: ${pattern}`);
     const a = colonel(A, pa);
     const lastBefore = kinds.lastIndexOf('before');
@@ -312,11 +312,11 @@ test('a diary that reaches the server after the deadline is refused with too_lat
   t.diagnostic(`per diary ${perDiary.toFixed(2)} ms; leads ${leads} ms; replies ${result.pattern}`);
 
   // After the resolution, a diary belongs to the next month and is accepted (the month has no deadline).
-  const after = await A.ok('diary.submit', { campaign, activity: 'politics', orders: QUIET, text: 'the next month' });
+  assert.deepEqual(await A.ok('diary.submit', { campaign, activity: 'politics', orders: QUIET, text: 'the next month' }), {});
   await settle();
   const a = colonel(A, pa);
   assert.equal(a.diary.turn, result.turn + 1);
-  assert.equal(a.diary.seq, after.seq);
+  assert.ok(!('seq' in a.diary), 'no event seq in a diary');
   assert.equal(a.diary.text, 'the next month');
 });
 
@@ -324,17 +324,16 @@ test('month.undo is a new event that puts every sheet and the calendar back', as
   await B.ok('diary.submit', { campaign, activity: 'socialise', orders: { ...QUIET, musketry: true }, text: 'B, before the undo' });
   const seq0 = await settle();
   const before = new Map(everyone().map(([n, c]) => [n, structuredClone(year(c))]));
-  const resolved = await U.ok('month.resolve', { campaign });
-  await settle();
+  await U.ok('month.resolve', { campaign });
+  const resolved = await settle();
   const turn = before.get('U').calendar.turn;
   assert.equal(year(A).calendar.turn, turn + 1);
   assert.ok(colonel(B, pb).reports[String(turn)]);
   assert.equal(year(U).console.can_undo, true);
 
-  const undone = await U.ok('month.undo', { campaign });
-  assert.equal(undone.seq, resolved.seq + 1, 'the undo is a new event after the resolution');
-  assert.equal(resolved.seq, seq0 + 1);
-  await settle();
+  await U.ok('month.undo', { campaign });
+  assert.equal(await settle(), resolved + 1, 'the undo is a new change after the resolution');
+  assert.equal(resolved, seq0 + 1);
   for (const [name, c] of everyone()) {
     const expected = structuredClone(before.get(name));
     if (expected.console) expected.console.can_undo = false;

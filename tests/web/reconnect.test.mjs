@@ -10,13 +10,13 @@ import {
   markWindow, windowMarker, freePort, failureShots, stepper, UI_TIMEOUT, RECONNECT_TIMEOUT,
 } from './lib/browser.mjs';
 
-/** The umpire, as a plain API and WebSocket client: posts a notice and returns its seq. */
+/** The umpire, as a plain API and WebSocket client: posts a notice and returns its id among the notices. */
 async function postNotice(server, umpire, campaign, text) {
   const ws = await connect(server, umpire.cookie);
   try {
     const body = await ws.ok('notice.post', { campaign, text });
-    assert.equal(typeof body.seq, 'number');
-    return body.seq;
+    assert.equal(typeof body.id, 'number');
+    return body.id;
   } finally {
     await ws.close();
   }

@@ -2,7 +2,7 @@
 //
 //   const conn = new Connection();
 //   conn.on('state', (state) => ...)            // "connecting" | "online" | "offline"
-//   conn.on('view', (campaign, {seq, view}) => ...)
+//   conn.on('view', (campaign, {version, view}) => ...)  // version: this user's own view version
 //   conn.on('unauthorized', () => ...)          // the session has ended: go to the login page
 //   conn.on('subscribe-error', (campaign, err) => ...)
 //   conn.start();
@@ -129,7 +129,7 @@ export class Connection extends Emitter {
     });
   }
 
-  // Subscribes to a campaign's view. Remembered: every reconnect subscribes again with the last seq seen.
+  // Subscribes to a campaign's view. Remembered: every reconnect subscribes again with the last version seen.
   subscribe(campaign) {
     const key = String(campaign);
     this._subscriptions.add(key);
@@ -168,9 +168,10 @@ export class Connection extends Emitter {
 
   _sendSubscribe(key) {
     const body = { campaign: Number(key) };
-    const since = this.views.seqOf(key);
+    const since = this.views.versionOf(key);
     if (since !== null && since !== undefined) body.since = since;
     return this.send('campaign.subscribe', body).catch((err) => {
+      // not_found: no such campaign, or not ours (the server answers both alike).
       if (err.code === 'forbidden' || err.code === 'not_found') this._subscriptions.delete(key);
       if (!TRANSIENT_CODES.has(err.code)) this.emit('subscribe-error', key, err);
       throw err;

@@ -61,9 +61,11 @@ export function syncKeyed(container, items, create, update) {
   for (const el of existing.values()) container.removeChild(el);
 }
 
-// Entries of an object keyed by seq, sorted by seq numerically.
+// Entries of an object keyed by number (chat, notices, rolls, gazette: each list numbers its own items by
+// `id`), sorted by that number.
 export function bySeq(obj, newestFirst = false) {
-  const entries = Object.entries(obj || {}).map(([k, v]) => [k, v, Number(v && v.seq !== undefined ? v.seq : k)]);
+  const number = (k, v) => Number(v && v.id !== undefined ? v.id : (v && v.seq !== undefined ? v.seq : k));
+  const entries = Object.entries(obj || {}).map(([k, v]) => [k, v, number(k, v)]);
   entries.sort((a, b) => (newestFirst ? b[2] - a[2] : a[2] - b[2]));
   return entries.map(([k, v]) => [k, v]);
 }

@@ -1,4 +1,5 @@
-// RFC 6902 JSON Patch, and the per-campaign {seq, view} store fed by the server's view pushes.
+// RFC 6902 JSON Patch, and the per-campaign {version, view} store fed by the server's view pushes.
+// `version` is this user's own view version (never the campaign's event seq): it moves only when his view does.
 //
 // A `view` push replaces a campaign's view; a `patch` push is applied to the view of the previous push on
 // the same socket (docs/protocol.md, "WebSocket /ws"). Patches are applied to a copy, so a patch that fails
@@ -167,20 +168,21 @@ export function applyPatch(doc, ops) {
   return result;
 }
 
-// Holds {seq, view} for each campaign this client has seen. Emits nothing itself: the connection calls
+// Holds {version, view} for each campaign this client has seen. Emits nothing itself: the connection calls
 // handlePush() and tells its listeners.
 export class ViewStore {
   constructor() {
-    this._campaigns = new Map(); // campaign id (string) -> {seq, view}
+    this._campaigns = new Map(); // campaign id (string) -> {version, view}
   }
 
   get(campaign) {
     return this._campaigns.get(String(campaign)) || null;
   }
 
-  seqOf(campaign) {
+  // The version to resume from (campaign.subscribe's `since`), or null.
+  versionOf(campaign) {
     const entry = this.get(campaign);
-    return entry ? entry.seq : null;
+    return entry ? entry.version : null;
   }
 
   forget(campaign) {
@@ -191,12 +193,12 @@ export class ViewStore {
     this._campaigns.clear();
   }
 
-  // Returns the new {seq, view}. Throws PatchError when a patch cannot be applied (or arrives with no view
+  // Returns the new {version, view}. Throws PatchError when a patch cannot be applied (or arrives with no view
   // to apply it to); the stored entry is then dropped so the next subscribe asks for a full view.
   handlePush(msg) {
     const key = String(msg.campaign);
     if (hasOwn(msg, 'view')) {
-      const entry = { seq: msg.seq, view: msg.view };
+      const entry = { version: msg.version, view: msg.view };
       this._campaigns.set(key, entry);
       return entry;
     }
@@ -204,7 +206,7 @@ export class ViewStore {
       const current = this._campaigns.get(key);
       if (!current) throw new PatchError(`patch for campaign ${key} without a view`);
       try {
-        const entry = { seq: msg.seq, view: applyPatch(current.view, msg.patch) };
+        const entry = { version: msg.version, view: applyPatch(current.view, msg.patch) };
         this._campaigns.set(key, entry);
         return entry;
       } catch (err) {

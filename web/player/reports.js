@@ -71,7 +71,7 @@ export const reportsTab = {
           box.querySelector('[data-testid="report-publish"]').hidden = !hasText || !!(diary && diary.publish) || closed;
         });
 
-        const adj = ((col && col.adjustments) || []).slice().reverse().map((a) => [a.seq, a]);
+        const adj = ((col && col.adjustments) || []).slice().reverse().map((a) => [a.id, a]);
         noAdjustments.hidden = adj.length > 0;
         syncKeyed(adjustments, adj,
           () => h('li', { class: 'adjustment-item', testid: 'adjustment-item' },

@@ -259,7 +259,7 @@ function colonelCard(ctx, campaignId) {
           report.replaceChildren(reportBody(r));
         }
       }
-      const adj = (c.adjustments || []).slice().reverse().map((a) => [a.seq, a]);
+      const adj = (c.adjustments || []).slice().reverse().map((a) => [a.id, a]);
       adjBox.hidden = adj.length === 0;
       syncKeyed(adjustments, adj,
         () => h('li', { class: 'adjustment-item', testid: 'adjustment-item' },

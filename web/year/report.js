@@ -49,7 +49,7 @@ function rollItem(r) {
       h('strong', {}, capitalise(r.roll || '')),
       h('span', { class: 'hint' },
         `${r.modifier ? `${r.die} ${r.modifier > 0 ? '+' : '−'} ${Math.abs(r.modifier)} = ${r.total}` : `rolled ${r.total}`}; needed ${r.needed}`
-        + `${typeof r.counter === 'number' ? ` · die no. ${r.counter} of the campaign` : ''}`)),
+        + `${typeof r.counter === 'number' ? ` · die no. ${r.counter} of ${r.stream && r.stream !== 'campaign' ? 'this colonel’s dice' : 'the campaign'}` : ''}`)),
     h('span', { class: 'roll-result' },
       result === 'gained' || result === 'lost' ? `${attributeLabel(r.attribute)} ${r.before} → ${r.after}`
         : `no change (${r.after ?? r.before})`));

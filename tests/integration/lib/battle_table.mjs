@@ -45,30 +45,31 @@ export async function battleTable(server, { name, umpire, players = {}, observer
     for (const c of everyone) assert.equal((await c.subscribe(campaign)).reply.ok, true);
   }
 
-  /** Waits until every socket's view has reached the umpire's latest seq; every push applied cleanly. */
+  /**
+   * Waits until every socket has every push of what was committed so far (versions are per user, so a
+   * round trip on each socket); every push applied cleanly. Returns the umpire's version.
+   */
   async function settle() {
-    await U.ok('campaign.list', {});
-    const seq = U.seq(campaign);
-    for (const c of everyone) await c.waitForSeq(campaign, seq, 3000);
+    for (const c of everyone) await c.caughtUp(campaign, 3000);
     for (const c of everyone) assert.deepEqual(c.problems, [], 'pushes applied cleanly');
-    return seq;
+    return U.version(campaign);
   }
 
   /**
-   * A refused command: its documented code, and nothing changed: no push to any socket, the campaign's seq and
+   * A refused command: its documented code, and nothing changed: no push to any socket, every version and
    * every view as before. Returns the reply.
    */
   async function refused(client, type, body, code, what = `${type} -> ${code}`) {
     await settle();
-    const was = everyone.map((c) => ({ pushes: c.pushes.length, seq: c.seq(campaign), view: structuredClone(c.view(campaign)) }));
+    const was = everyone.map((c) => ({ pushes: c.pushes.length, version: c.version(campaign), view: structuredClone(c.view(campaign)) }));
     const r = await client.send(type, { campaign, ...body });
     assert.equal(r.ok, false, `${what}: refused (got ${JSON.stringify(r).slice(0, 300)})`);
     assert.equal(r.error?.code, code, `${what}: code (got ${JSON.stringify(r.error)})`);
-    for (const c of everyone) await c.ok('campaign.list', {});
+    for (const c of everyone) await c.caughtUp(campaign);
     await sleep(60);
     everyone.forEach((c, i) => {
       assert.equal(c.pushes.length, was[i].pushes, `${what}: no push to socket ${i}`);
-      assert.equal(c.seq(campaign), was[i].seq, `${what}: seq unchanged on socket ${i}`);
+      assert.equal(c.version(campaign), was[i].version, `${what}: version unchanged on socket ${i}`);
       assert.deepEqual(c.view(campaign), was[i].view, `${what}: view unchanged on socket ${i}`);
     });
     return r;

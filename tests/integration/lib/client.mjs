@@ -141,7 +141,7 @@ export class Client {
     this.frames = []; // every raw text frame received, in order
     this.messages = []; // the parsed frames ({} for a frame that is not JSON)
     this.pushes = []; // parsed frames with a "push" field
-    this.views = new Map(); // campaign id -> {seq, view}
+    this.views = new Map(); // campaign id -> {version, view}: version is this user's own view version
     this.viewErrors = []; // problems applying pushes: a non-empty list fails assertViewsClean()
     this.nextId = 1;
     this.waiters = new Set();
@@ -175,33 +175,39 @@ export class Client {
   track(msg) {
     if (msg.push !== 'view') return;
     const c = msg.campaign;
+    // docs/protocol.md, "Views and versions": a push carries the user's own version, never the event seq.
+    if ('seq' in msg) this.viewErrors.push(`campaign ${c}: a push carries a seq: ${JSON.stringify(msg).slice(0, 200)}`);
+    if (!Number.isInteger(msg.version)) this.viewErrors.push(`campaign ${c}: a push without a version`);
     if ('view' in msg) {
-      this.views.set(c, { seq: msg.seq, view: msg.view });
+      this.views.set(c, { version: msg.version, view: msg.view });
     } else if ('patch' in msg) {
       const cur = this.views.get(c);
-      if (!cur) { this.viewErrors.push(`patch for campaign ${c} (seq ${msg.seq}) without a view before it`); return; }
+      if (!cur) { this.viewErrors.push(`patch for campaign ${c} (version ${msg.version}) without a view before it`); return; }
       try {
-        this.views.set(c, { seq: msg.seq, view: applyPatch(cur.view, msg.patch) });
+        this.views.set(c, { version: msg.version, view: applyPatch(cur.view, msg.patch) });
       } catch (e) {
-        this.viewErrors.push(`patch for campaign ${c} seq ${msg.seq} does not apply: ${e.message}`);
+        this.viewErrors.push(`patch for campaign ${c} version ${msg.version} does not apply: ${e.message}`);
         return;
       }
-      if (typeof msg.seq === 'number' && typeof cur.seq === 'number' && msg.seq < cur.seq) {
-        this.viewErrors.push(`campaign ${c}: seq went back from ${cur.seq} to ${msg.seq}`);
-      }
+      if (msg.version < cur.version) this.viewErrors.push(`campaign ${c}: version went back from ${cur.version} to ${msg.version}`);
+      if (msg.patch.length === 0 && msg.version !== cur.version) this.viewErrors.push(`campaign ${c}: an empty patch moved the version`);
+      if (msg.patch.length > 0 && msg.version === cur.version) this.viewErrors.push(`campaign ${c}: a change kept version ${msg.version}`);
     } else {
       this.viewErrors.push(`a view push with neither view nor patch: ${JSON.stringify(msg).slice(0, 200)}`);
       return;
     }
     const now = this.views.get(c);
-    if (now.view && typeof now.view === 'object' && now.view.seq !== msg.seq) {
-      this.viewErrors.push(`campaign ${c}: view.seq ${now.view?.seq} differs from push seq ${msg.seq}`);
+    if (now.view && typeof now.view === 'object' && 'seq' in now.view) {
+      this.viewErrors.push(`campaign ${c}: the view holds the campaign's seq ${now.view.seq}`);
     }
   }
 
   /** The current view of a campaign (undefined before the first push). */
   view(campaign) { return this.views.get(campaign)?.view; }
-  seq(campaign) { return this.views.get(campaign)?.seq; }
+  /** This user's version of the campaign's view (docs/protocol.md, "Views and versions"). */
+  version(campaign) { return this.views.get(campaign)?.version; }
+  /** Old name of version(): a user's own version now, comparable only with his own. */
+  seq(campaign) { return this.version(campaign); }
 
   check() {
     for (const w of [...this.waiters]) {
@@ -237,18 +243,36 @@ export class Client {
     }, timeoutMs, what);
   }
 
-  /** Resolves with the campaign's view once predicate(view, seq) is true. */
+  /** Resolves with the campaign's view once predicate(view, version) is true. */
   waitForView(campaign, predicate, timeoutMs = 5000, what = `a view of campaign ${campaign}`) {
     return this.until(() => {
       const cur = this.views.get(campaign);
-      return cur && predicate(cur.view, cur.seq) ? cur.view : undefined;
+      return cur && predicate(cur.view, cur.version) ? cur.view : undefined;
     }, timeoutMs, what);
   }
 
-  /** Resolves once the campaign's view has reached at least `seq`. */
-  waitForSeq(campaign, seq, timeoutMs = 5000) {
-    return this.waitForView(campaign, (_v, s) => s >= seq, timeoutMs, `campaign ${campaign} at seq ${seq}`);
+  /** Resolves once this user's view of the campaign has reached at least `version`. */
+  waitForVersion(campaign, version, timeoutMs = 5000) {
+    return this.waitForView(campaign, (_v, s) => s >= version, timeoutMs, `campaign ${campaign} at version ${version}`);
   }
+
+  /**
+   * Resolves, with the campaign's view, once this socket has every push of what was committed before the
+   * call: the server queues a commit's pushes before its reply, so a round trip on this socket after that
+   * reply comes back behind them. (Versions are per user, so no number says "caught up" across users.)
+   */
+  async caughtUp(campaign, timeoutMs = 5000) {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const r = await this.send('campaign.list', {}, { timeoutMs });
+      if (r.ok) return this.view(campaign);
+      if (r.error?.code !== 'rate_limited' || Date.now() > until) throw new Error(`caughtUp: ${JSON.stringify(r)}`);
+      await sleep(100);
+    }
+  }
+
+  /** Old name: the campaign's seq is gone from the protocol, so this waits with caughtUp(). */
+  waitForSeq(campaign, _seq, timeoutMs = 5000) { return this.caughtUp(campaign, timeoutMs); }
 
   /** Resolves with the first frame (from message index `from`) with reply === id. */
   waitForReply(id, timeoutMs = 10000, from = 0) {
@@ -287,7 +311,7 @@ export class Client {
     return p;
   }
 
-  /** Subscribes and resolves with {reply, view} once the first push after the reply's seq has come. */
+  /** Subscribes and resolves with {reply, push, view} once the first push after the reply has come. */
   async subscribe(campaign, { since, timeoutMs = 5000 } = {}) {
     const from = this.pushes.length;
     const body = since === undefined ? { campaign } : { campaign, since };

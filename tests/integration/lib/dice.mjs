@@ -31,27 +31,32 @@ export function sha256Hex(buf) {
 }
 
 /**
- * Checks every roll against the seed. `rolls` are view roll entries; when `complete` is true they are
- * ALL the rolls of the campaign's stream (an umpire's view of a campaign with fewer than 100 rolls and no
- * other dice), so the counters must run 0, 1, 2, ... in seq order, one per die. Returns a list of problems.
+ * Checks every roll against the seed: each die recomputes from the roll's stream and its counter there
+ * (a roll without `stream` is of the old single stream "campaign"). `rolls` are view roll entries; when
+ * `complete` is true they are ALL the rolls of their streams (an umpire's view of a campaign with fewer
+ * than 100 rolls of each kind and no other dice), so each stream's counters must run 0, 1, 2, ... in id
+ * order, one per die. Returns a list of problems.
  */
-export function verifyRolls(seedHex, rolls, { stream = 'campaign', complete = true } = {}) {
+export function verifyRolls(seedHex, rolls, { complete = true } = {}) {
   const seed = Buffer.from(seedHex, 'hex');
   const problems = [];
-  let next = 0;
-  for (const roll of [...rolls].sort((a, b) => a.seq - b.seq)) {
+  const next = new Map(); // stream -> the counter its next die should have
+  for (const roll of [...rolls].sort((a, b) => a.id - b.id)) {
+    const stream = roll.stream ?? 'campaign';
+    const name = `${stream} roll ${roll.id}`;
     const { count, sides, average } = parseDice(roll.dice);
-    const expectedCounters = Array.from({ length: count }, (_, i) => next + i);
-    next += count;
+    const first = next.get(stream) ?? 0;
+    const expectedCounters = Array.from({ length: count }, (_, i) => first + i);
+    next.set(stream, first + count);
     let counters = roll.counters;
     if (counters === undefined) {
-      if (!complete) { problems.push(`roll ${roll.seq} carries no counters`); continue; }
+      if (!complete) { problems.push(`${name} carries no counters`); continue; }
       counters = expectedCounters;
     } else if (complete && JSON.stringify(counters) !== JSON.stringify(expectedCounters)) {
-      problems.push(`roll ${roll.seq} (${roll.dice}): counters ${JSON.stringify(counters)}, expected ${JSON.stringify(expectedCounters)}`);
+      problems.push(`${name} (${roll.dice}): counters ${JSON.stringify(counters)}, expected ${JSON.stringify(expectedCounters)}`);
     }
     if (!Array.isArray(roll.faces) || roll.faces.length !== count) {
-      problems.push(`roll ${roll.seq} (${roll.dice}): ${JSON.stringify(roll.faces)} is not ${count} faces`);
+      problems.push(`${name} (${roll.dice}): ${JSON.stringify(roll.faces)} is not ${count} faces`);
       continue;
     }
     const faces = counters.map((k) => {
@@ -59,10 +64,10 @@ export function verifyRolls(seedHex, rolls, { stream = 'campaign', complete = tr
       return average ? AVERAGE_FACES[v - 1] : v;
     });
     if (JSON.stringify(faces) !== JSON.stringify(roll.faces)) {
-      problems.push(`roll ${roll.seq} (${roll.dice}, counters ${JSON.stringify(counters)}): shown ${JSON.stringify(roll.faces)}, the seed gives ${JSON.stringify(faces)}`);
+      problems.push(`${name} (${roll.dice}, counters ${JSON.stringify(counters)}): shown ${JSON.stringify(roll.faces)}, the seed gives ${JSON.stringify(faces)}`);
     }
     const total = roll.faces.reduce((a, b) => a + b, 0);
-    if (roll.total !== total) problems.push(`roll ${roll.seq}: total ${roll.total} is not the sum ${total} of its faces`);
+    if (roll.total !== total) problems.push(`${name}: total ${roll.total} is not the sum ${total} of its faces`);
   }
   return problems;
 }

@@ -1,6 +1,6 @@
 // Dice: a form to roll (notation like "2d6", "d10", "dAv", and an optional reason) and the recent rolls
-// with their faces and total. Used twice: open rolls on the table, and the umpire's blind rolls
-// (private: true), which only umpires' views contain.
+// with their faces and total. Used twice: open rolls on the table (`rolls`), and the umpire's blind rolls
+// (`blind_rolls`), which only umpires' views contain.
 
 import { h, setText, setTime, syncKeyed, bySeq, errorLine, runForm } from '../dom.js';
 
@@ -81,8 +81,7 @@ export function dicePanel(ctx, campaignId, { blind = false, prefix = '', title =
       if (closed) error.hide();
       note.hidden = !(closed || observer);
       setText(note, closed ? 'The campaign is closed; no more rolls.' : 'Observers watch the dice; they do not roll.');
-      const rolls = Object.fromEntries(Object.entries(view.rolls || {}).filter(([, r]) => !!r.private === blind));
-      const items = bySeq(rolls, true);
+      const items = bySeq(blind ? view.blind_rolls : view.rolls, true);
       empty.hidden = items.length > 0;
       syncKeyed(list, items, () => rollItem(id('roll-item')), fillRoll);
     },
