@@ -12,6 +12,7 @@
 #include "shared/campaign/regiment.h"
 #include "shared/core/fields.h"
 #include "shared/rulesets/oth/battle_turn.h"
+#include "shared/rulesets/oth/hints.h"
 #include "shared/rulesets/oth/movement.h"
 #include "shared/rulesets/oth/order_card.h"
 #include "shared/rulesets/oth/reaction_test.h"
@@ -1005,6 +1006,7 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bo
         j["me"] = {{"leader", mine ? json(mine->id) : json(nullptr)}, {"side", side}};
         j["settings"] = to_json(e.settings);
         j["card_set"] = card_set;
+        j["hints"] = oth::battle_hints(b, e.settings, viewer, side);
         json talk = json::array();
         for (const auto& m : e.talk)
             if (umpire || (viewer.role == Role::player && (m.from == viewer.user || m.to == viewer.user)))
