@@ -1,7 +1,9 @@
 // Helpers for the battle pages' tests (tests/web/battle*.test.mjs): elements by data-testid, and the campaign's
 // views as a page received them (rebuilt from the frames openUser records). The campaign, its umpire, players and
 // observer are set up by tests/integration/lib/battle_table.mjs.
+import WebSocket from 'ws';
 import { applyPatch } from '../../integration/lib/patch.mjs';
+import { Client } from '../../integration/lib/client.mjs';
 import { UI_TIMEOUT } from './browser.mjs';
 
 /** The element with data-testid `id` and the given data-* attributes. */
@@ -19,23 +21,42 @@ export function viewsFrom(frames, campaign) {
     try { m = JSON.parse(f); } catch { continue; }
     if (m.push !== 'view' || m.campaign !== campaign) continue;
     view = 'view' in m ? structuredClone(m.view) : applyPatch(view, m.patch);
-    out.push({ seq: m.seq, view });
+    out.push({ version: m.version, view });
   }
   return out;
 }
 
+/** The version of the campaign's view that page `u`'s user has now: a fresh socket of his subscribes for it. */
+async function versionNow(u, U, campaign) {
+  const session = (await u.context.cookies()).find((c) => c.name === 'muster_session');
+  const ws = new WebSocket(U.ws.url, {
+    headers: { Cookie: `${session.name}=${session.value}`, Origin: new URL(u.page.url()).origin }, perMessageDeflate: false,
+  });
+  const probe = new Client(ws);
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+  try {
+    const { reply } = await probe.subscribe(campaign);
+    if (!reply.ok) throw new Error(`versionNow: ${JSON.stringify(reply)}`);
+    return reply.body.version;
+  } finally {
+    await probe.close();
+  }
+}
+
 /**
- * Waits (bounded) until page `u` has received the campaign's view at the seq the (subscribed) client `U` has
- * reached once all its commands so far are answered, or later; returns that view of the page.
+ * Waits (bounded) until page `u` has received the campaign's view as it stands once every command of the
+ * (subscribed) client `U` so far is answered; returns that view of the page. Versions are per user
+ * (docs/protocol.md, "Views and versions"), so the version to reach is the page's user's own, read by a
+ * fresh socket of his.
  */
 export async function pageCaughtUp(u, U, campaign) {
   await U.ok('campaign.list', {});
-  const seq = U.seq(campaign);
+  const version = await versionNow(u, U, campaign);
   const deadline = Date.now() + UI_TIMEOUT;
   for (;;) {
     const views = viewsFrom(u.frames, campaign);
-    if (views.length && views[views.length - 1].seq >= seq) return views[views.length - 1].view;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for seq ${seq}`);
+    if (views.length && views[views.length - 1].version >= version) return views[views.length - 1].view;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for version ${version}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
