@@ -313,3 +313,13 @@ TEST_CASE("view_patch gives exactly what diffing whole views gives, for every vi
     CHECK(t.state.rolls.size() == rolls_kept);
     CHECK(t.state.blind_rolls_made > 10);
 }
+
+TEST_CASE("every event's dice records move their own stream's counter, a battle's too", "[campaign][dice]") {
+    Table t;
+    Event e = make_event("test.rolled", t.umpire, json::object());  // any event: counting is by the records
+    e.dice = json::array({{{"stream", "battle:3"}, {"counter", 5}, {"sides", 6}, {"value", 2}},
+                          {{"stream", "battle:3"}, {"counter", 6}, {"sides", 6}, {"value", 4}},
+                          {{"sides", 6}, {"value", 6}, {"umpire", true}}});  // an umpire's own face: no stream
+    t.commit({e});
+    CHECK(t.state.dice_counters == std::map<std::string, std::int64_t>{{"battle:3", 7}});
+}
