@@ -14,8 +14,8 @@ import assert from 'node:assert/strict';
 import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
-import { launchBrowser, openUser, waitForHash, waitForConnState, failureShots, stepper } from './lib/browser.mjs';
-import { el, viewsFrom, pageCaughtUp } from './lib/battle.mjs';
+import { launchBrowser, openUser, waitForHash, waitForConnState, failureShots, stepper, UI_TIMEOUT } from './lib/browser.mjs';
+import { el, viewsFrom } from './lib/battle.mjs';
 
 const TABLE = { width: 180, depth: 120, measure: 'cm' };
 const A_AT = [40, 40];
@@ -23,6 +23,18 @@ const A_AT = [40, 40];
 /** The page's battle modules, as it loaded them (paths under the server's origin). */
 async function loadedModules(page) {
   return page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')));
+}
+
+/** The battle `id` as the page last received it, once `pred` holds for it (bounded). */
+async function battleWhen(u, campaign, id, pred, what) {
+  const deadline = Date.now() + UI_TIMEOUT;
+  for (;;) {
+    const views = viewsFrom(u.frames, campaign);
+    const b = views.length ? views[views.length - 1].view.battles?.[String(id)] : undefined;
+    if (b && pred(b)) return b;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Every frame the server sends this page has its battles' "ruleset" changed to `id`. */
@@ -111,7 +123,7 @@ test('the battle page: Over the Hill\'s parts come from web/rulesets/oth and its
 
   await step('the hints: an order offers only the unit A\'s leader is with; the range and the Move card\'s reach are the server\'s', async () => {
     const page = pa.page;
-    const b = battleOf(await pageCaughtUp(pa, U, campaign));
+    const b = await battleWhen(pa, campaign, battle, (x) => x.status === 'cards' && !!x.hints, 'A\'s battle with its hints');
     assert.equal(b.hints.move_reach, 40);
     assert.deepEqual(b.hints.with_units, [ID['33rd']]);
     assert.deepEqual(b.hints.ranges[String(ID['33rd'])], [{ kind: 'musketry', cm: 7, range: 7 }]);
@@ -131,7 +143,7 @@ test('the battle page: Over the Hill\'s parts come from web/rulesets/oth and its
   });
 
   await step('no view either player received has the other side\'s ranges', async () => {
-    await pageCaughtUp(pb, U, campaign);
+    await battleWhen(pb, campaign, battle, (x) => x.status === 'cards' && !!x.hints, 'B\'s battle with its hints');
     const mine = { a: [ID['33rd'], ID['43rd']], b: [ID.Regiment] };
     for (const [who, u] of [['a', pa], ['b', pb]]) {
       const views = viewsFrom(u.frames, campaign);

@@ -141,105 +141,104 @@ function frameLines(log, frames, i) {
   });
 }
 
+function replayElements() {
+  const e = {
+    slider: h('input', { type: 'range', min: '1', max: '1', value: '1', step: '1', id: 'battle-replay-turn', testid: 'battle-replay-turn' }),
+    prev: h('button', { type: 'button', class: 'small', testid: 'battle-replay-prev', 'aria-label': 'Previous turn' }, '◀'),
+    next: h('button', { type: 'button', class: 'small', testid: 'battle-replay-next', 'aria-label': 'Next turn' }, '▶'),
+    label: h('span', { class: 'replay-label', testid: 'battle-replay-label' }),
+    lines: h('ol', { class: 'battle-log replay-lines', testid: 'battle-replay-lines' }),
+    noLines: h('p', { class: 'muted empty', testid: 'battle-replay-no-lines', hidden: true }, 'Nothing in the log for this turn.'),
+    empty: h('p', { class: 'muted empty' }, 'The replay fills as turns are fought.'),
+    svg: tableSvg({ class: 'battle-svg replay-svg', testid: 'battle-replay-map', 'aria-label': 'The table at this turn' }),
+    caption: h('p', { class: 'hint replay-caption', testid: 'battle-replay-caption' }),
+    intro: h('p', { class: 'hint' }, 'The battle turn by turn, as you saw it: every line of the log you may read.'),
+  };
+  e.mapBox = h('div', { class: 'replay-map', hidden: true }, h('div', { class: 'battle-map-frame' }, e.svg), e.caption);
+  e.el = h('section', { class: 'card panel panel-replay', testid: 'battle-replay', 'aria-labelledby': 'replay-heading' },
+    h('h2', { id: 'replay-heading' }, 'Replay'),
+    e.intro,
+    h('div', { class: 'replay-controls' }, e.prev, h('label', { class: 'sr-only', for: 'battle-replay-turn' }, 'Turn'), e.slider, e.next, e.label),
+    e.empty, h('div', { class: 'replay-body' }, e.mapBox, h('div', { class: 'replay-text' }, e.lines, e.noLines)));
+  return e;
+}
+
+const enable = (e, on) => { for (const x of [e.slider, e.prev, e.next]) x.disabled = !on; };
+
+// Without history (an older server): a slider over the turns of the log, each turn's lines.
+function renderTurns(e, r) {
+  const log = (r.battle && r.battle.log) || [];
+  const turns = [...new Set(log.map((x) => x.turn))].sort((a, b) => a - b);
+  const has = turns.length > 0;
+  e.mapBox.hidden = true;
+  e.el.classList.remove('has-history');
+  e.noLines.hidden = true;
+  e.empty.hidden = has;
+  e.lines.hidden = !has;
+  enable(e, has);
+  if (!has) { setText(e.label, ''); e.lines.replaceChildren(); return; }
+  e.slider.min = String(turns[0]);
+  e.slider.max = String(turns[turns.length - 1]);
+  if (r.follow) e.slider.value = e.slider.max;
+  const t = Number(e.slider.value);
+  setText(e.label, `Turn ${t} of ${turns[turns.length - 1]}`);
+  e.el.dataset.turn = String(t);
+  e.lines.replaceChildren(...logItems(log.map((x, i) => [x, i]).filter(([x]) => x.turn === t), r.names));
+}
+
+// With history: the frame's table on the small map, beside its turn's lines.
+function renderFrames(e, r, frames) {
+  e.el.classList.add('has-history');
+  setText(e.intro, 'The table as each turn opened, beside what happened in it: as you saw it.');
+  e.empty.hidden = true;
+  e.mapBox.hidden = false;
+  enable(e, frames.length > 1);
+  e.slider.min = '0';
+  e.slider.max = String(frames.length - 1);
+  if (r.follow) e.slider.value = e.slider.max;
+  const i = Math.min(Math.max(Number(e.slider.value) || 0, 0), frames.length - 1);
+  const f = frames[i];
+  const name = f.end ? 'End' : `Turn ${f.turn}`;
+  setText(e.label, name);
+  e.slider.setAttribute('aria-valuetext', name);
+  Object.assign(e.el.dataset, { turn: String(f.turn), frame: String(i), end: f.end ? 'true' : 'false' });
+  e.svg.setAttribute('aria-label', f.end ? 'The table when the battle ended' : `The table as turn ${f.turn} opened`);
+  e.svg.dataset.turned = r.flip ? 'true' : 'false';
+  const b = r.battle;
+  drawScene(e.svg, { table: b.table, sides: b.sides, terrain: b.terrain, units: f.units || [], leaders: f.leaders || [] },
+    { flip: r.flip, ids: 'battle-replay', opts: r.look, book: r.book });
+  setText(e.caption, f.end ? 'The table when the battle ended.' : `The table as turn ${f.turn} opened.`);
+  const items = logItems(frameLines(b.log || [], frames, i), r.names);
+  e.lines.replaceChildren(...items);
+  e.lines.hidden = items.length === 0;
+  e.noLines.hidden = items.length > 0;
+}
+
 // The replay: with the view's `history` (a frame of the table per turn, as this viewer may see it) a slider over
 // the frames draws each on a small read-only map beside that turn's log lines; without it (an older server), a
 // slider over the turns of the log.
 export function replayPanel() {
-  const slider = h('input', { type: 'range', min: '1', max: '1', value: '1', step: '1', id: 'battle-replay-turn', testid: 'battle-replay-turn' });
-  const prev = h('button', { type: 'button', class: 'small', testid: 'battle-replay-prev', 'aria-label': 'Previous turn' }, '◀');
-  const next = h('button', { type: 'button', class: 'small', testid: 'battle-replay-next', 'aria-label': 'Next turn' }, '▶');
-  const label = h('span', { class: 'replay-label', testid: 'battle-replay-label' });
-  const lines = h('ol', { class: 'battle-log replay-lines', testid: 'battle-replay-lines' });
-  const noLines = h('p', { class: 'muted empty', testid: 'battle-replay-no-lines', hidden: true }, 'Nothing in the log for this turn.');
-  const empty = h('p', { class: 'muted empty' }, 'The replay fills as turns are fought.');
-  const svg = tableSvg({ class: 'battle-svg replay-svg', testid: 'battle-replay-map', 'aria-label': 'The table at this turn' });
-  const caption = h('p', { class: 'hint replay-caption', testid: 'battle-replay-caption' });
-  const mapBox = h('div', { class: 'replay-map', hidden: true }, h('div', { class: 'battle-map-frame' }, svg), caption);
-  const intro = h('p', { class: 'hint' }, 'The battle turn by turn, as you saw it: every line of the log you may read.');
-  const el = h('section', { class: 'card panel panel-replay', testid: 'battle-replay', 'aria-labelledby': 'replay-heading' },
-    h('h2', { id: 'replay-heading' }, 'Replay'),
-    intro,
-    h('div', { class: 'replay-controls' }, prev, h('label', { class: 'sr-only', for: 'battle-replay-turn' }, 'Turn'), slider, next, label),
-    empty, h('div', { class: 'replay-body' }, mapBox, h('div', { class: 'replay-text' }, lines, noLines)));
-  let battle = null;
-  let follow = true;
-  let flip = false;
-  let look = {};
-  let book = null;
-  let names = null;
-
-  function renderTurns() {
-    const log = (battle && battle.log) || [];
-    const turns = [...new Set(log.map((e) => e.turn))].sort((a, b) => a - b);
-    const has = turns.length > 0;
-    mapBox.hidden = true;
-    el.classList.remove('has-history');
-    noLines.hidden = true;
-    empty.hidden = has;
-    lines.hidden = !has;
-    slider.disabled = !has;
-    prev.disabled = !has;
-    next.disabled = !has;
-    if (!has) { setText(label, ''); lines.replaceChildren(); return; }
-    slider.min = String(turns[0]);
-    slider.max = String(turns[turns.length - 1]);
-    if (follow) slider.value = slider.max;
-    const t = Number(slider.value);
-    setText(label, `Turn ${t} of ${turns[turns.length - 1]}`);
-    el.dataset.turn = String(t);
-    lines.replaceChildren(...logItems(log.map((e, i) => [e, i]).filter(([e]) => e.turn === t), names));
-  }
-
-  function renderFrames(frames) {
-    el.classList.add('has-history');
-    setText(intro, 'The table as each turn opened, beside what happened in it: as you saw it.');
-    empty.hidden = true;
-    mapBox.hidden = false;
-    slider.disabled = frames.length < 2;
-    prev.disabled = frames.length < 2;
-    next.disabled = frames.length < 2;
-    slider.min = '0';
-    slider.max = String(frames.length - 1);
-    if (follow) slider.value = slider.max;
-    const i = Math.min(Math.max(Number(slider.value) || 0, 0), frames.length - 1);
-    const f = frames[i];
-    const name = f.end ? 'End' : `Turn ${f.turn}`;
-    setText(label, name);
-    slider.setAttribute('aria-valuetext', name);
-    el.dataset.turn = String(f.turn);
-    el.dataset.frame = String(i);
-    el.dataset.end = f.end ? 'true' : 'false';
-    svg.setAttribute('aria-label', f.end ? 'The table when the battle ended' : `The table as turn ${f.turn} opened`);
-    svg.dataset.turned = flip ? 'true' : 'false';
-    drawScene(svg, { table: battle.table, sides: battle.sides, terrain: battle.terrain, units: f.units || [], leaders: f.leaders || [] },
-      { flip, ids: 'battle-replay', opts: look, book });
-    setText(caption, f.end ? 'The table when the battle ended.' : `The table as turn ${f.turn} opened.`);
-    const items = logItems(frameLines((battle && battle.log) || [], frames, i), names);
-    lines.replaceChildren(...items);
-    lines.hidden = items.length === 0;
-    noLines.hidden = items.length > 0;
-  }
-
+  const e = replayElements();
+  // battle, book, names, look (the live map's options), follow (stay on the newest), flip (turned as the live map)
+  const r = { battle: null, book: null, names: null, look: {}, follow: true, flip: false };
   function render() {
-    const frames = battle && Array.isArray(battle.history) ? battle.history.filter((f) => f && typeof f === 'object' && Array.isArray(f.units)) : [];
-    if (frames.length) renderFrames(frames);
-    else renderTurns();
+    const frames = r.battle && Array.isArray(r.battle.history) ? r.battle.history.filter((f) => f && typeof f === 'object' && Array.isArray(f.units)) : [];
+    if (frames.length) renderFrames(e, r, frames);
+    else renderTurns(e, r);
   }
-  slider.addEventListener('input', () => { follow = slider.value === slider.max; render(); });
-  prev.addEventListener('click', () => { slider.value = String(Math.max(Number(slider.min), Number(slider.value) - 1)); follow = false; render(); });
-  next.addEventListener('click', () => { slider.value = String(Math.min(Number(slider.max), Number(slider.value) + 1)); follow = slider.value === slider.max; render(); });
+  e.slider.addEventListener('input', () => { r.follow = e.slider.value === e.slider.max; render(); });
+  e.prev.addEventListener('click', () => { e.slider.value = String(Math.max(Number(e.slider.min), Number(e.slider.value) - 1)); r.follow = false; render(); });
+  e.next.addEventListener('click', () => { e.slider.value = String(Math.min(Number(e.slider.max), Number(e.slider.value) + 1)); r.follow = e.slider.value === e.slider.max; render(); });
   return {
-    el,
-    update(view, b, bk) {
+    el: e.el,
+    update(view, b, book) {
       // Another battle: start again at its newest frame.
-      if (battle && battle.id !== b.id) follow = true;
-      battle = b;
-      book = bk;
-      names = lineNames(view, b, bk);
-      look = { myUser: view.me && view.me.user, mySide: (b.me && b.me.side) || '', myLeader: b.me && b.me.leader };
+      if (r.battle && r.battle.id !== b.id) r.follow = true;
+      Object.assign(r, { battle: b, book, names: lineNames(view, b, book) });
+      r.look = { myUser: view.me && view.me.user, mySide: (b.me && b.me.side) || '', myLeader: b.me && b.me.leader };
       render();
     },
     // The live map was turned round: the replay is seen from the same side.
-    setFlip(on) { flip = on; if (battle) render(); },
+    setFlip(on) { r.flip = on; if (r.battle) render(); },
   };
 }

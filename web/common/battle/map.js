@@ -61,6 +61,97 @@ export function tableSvg(attrs) {
   return s('svg', { class: 'battle-svg', role: 'img', preserveAspectRatio: 'xMidYMid meet', ...attrs });
 }
 
+// The pieces of a scene, each drawn with d: {toSvg, pts, ids, opts, selected, live, book, look, sides}.
+function terrainEl(d, tf) {
+  const { toSvg, pts, ids, opts } = d;
+  const kind = TERRAIN_KINDS.includes(tf.kind) ? tf.kind : 'other';
+  let shape;
+  if (tf.shape === 'circle' && tf.centre) {
+    const c = toSvg(tf.centre);
+    shape = s('circle', { cx: c[0], cy: c[1], r: r2(tf.radius || 0) });
+  } else if (tf.shape === 'polyline') {
+    const width = Number(tf.width) || 0;
+    shape = s('polyline', { points: pts(tf.points || []), 'stroke-width': width > 0 ? width : 0.8, fill: 'none' });
+  } else {
+    shape = s('polygon', { points: pts(tf.points || []) });
+  }
+  const g = s('g', { class: `terrain terrain-${kind}${tf.shape === 'polyline' ? ' terrain-line' : ''}`, testid: `${ids}-terrain`, dataset: { terrain: String(tf.id), kind: tf.kind } },
+    s('title', {}, tf.name || tf.kind), shape);
+  if (opts.editTerrain) {
+    g.dataset.drag = 'terrain';
+    g.dataset.id = String(tf.id);
+    g.classList.add('draggable');
+  }
+  return g;
+}
+
+function unitEl(d, u) {
+  const { toSvg, pts, ids, opts, selected, live, book, look, sides } = d;
+  const cls = ['unit', sideClass(sides, u.side)];
+  if (opts.myUser && u.owner === opts.myUser) cls.push('unit-mine');
+  else if (opts.mySide && u.side === opts.mySide) cls.push('unit-friend');
+  if (u.removed) cls.push('unit-removed');
+  if (u.concealed) cls.push('is-concealed');
+  if (opts.highlightUnits && opts.highlightUnits.has(u.id)) cls.push('unit-offered');
+  if (selected && selected.kind === 'unit' && selected.id === u.id) cls.push('unit-selected');
+  const pos = u.position || [0, 0];
+  // data-x/-y/-facing: the unit's place on the table in table units (what a test or a reader checks).
+  const g = s('g', { class: cls.join(' '), testid: `${ids}-unit`, dataset: {
+    unit: String(u.id), side: u.side, formation: u.formation || 'line', troop: u.troop_type || '',
+    x: String(r2(pos[0])), y: String(r2(pos[1])), facing: String(r2(u.facing || 0)), concealed: u.concealed ? 'true' : undefined,
+  } });
+  g.appendChild(s('title', {}, unitTitle(u, book)));
+  for (const b of baseOutlines(u)) g.appendChild(s('polygon', { class: 'base', points: pts(b) }));
+  // The front edge, drawn heavier, shows the facing.
+  const f = footprint(u);
+  const fl = toSvg(f.frontLeft);
+  const fr = toSvg(f.frontRight);
+  g.appendChild(s('line', { class: 'front', x1: fl[0], y1: fl[1], x2: fr[0], y2: fr[1] }));
+  const badge = book.unitBadge && !u.removed ? book.unitBadge(u) : null;
+  if (badge) {
+    g.appendChild(s('circle', { class: `tp-badge badge-${badge.key}`, cx: fr[0], cy: fr[1], r: 1.5 }));
+    g.appendChild(s('text', { class: 'tp-text', x: fr[0], y: r2(fr[1] + 0.7), 'text-anchor': 'middle', testid: `${ids}-unit-${badge.key}`, dataset: { value: String(badge.value) } }, String(badge.value)));
+  }
+  const glyph = book.unitGlyph ? book.unitGlyph(u) : '';
+  if (glyph) {
+    const c = toSvg([(f.frontLeft[0] + f.rearRight[0]) / 2, (f.frontLeft[1] + f.rearRight[1]) / 2]);
+    g.appendChild(s('text', { class: 'unit-glyph', x: c[0], y: r2(c[1] + 1), 'text-anchor': 'middle' }, glyph));
+  }
+  if (live) {
+    g.addEventListener('pointerenter', () => look.onHover(u.id));
+    g.addEventListener('pointerleave', () => look.onHover(null, u.id));
+    g.addEventListener('focus', () => look.onHover(u.id));
+    g.addEventListener('blur', () => look.onHover(null, u.id));
+    g.setAttribute('tabindex', '0');
+  }
+  if (opts.editUnits) {
+    g.dataset.drag = 'unit';
+    g.dataset.id = String(u.id);
+    g.classList.add('draggable');
+  }
+  return g;
+}
+
+function leaderEl(d, l) {
+  const { toSvg, ids, opts, sides } = d;
+  const mine = opts.myLeader && l.id === opts.myLeader;
+  const fate = l.values && l.values.fate;
+  const c = toSvg(l.position || [0, 0]);
+  const pos = l.position || [0, 0];
+  const cls = `leader ${sideClass(sides, l.side)}${mine ? ' leader-mine' : ''}${fate === 'killed' ? ' leader-killed' : ''}${l.concealed ? ' is-concealed' : ''}`;
+  const g = s('g', { class: cls, testid: `${ids}-leader`, dataset: { leader: String(l.id), user: String(l.user || 0), x: String(r2(pos[0])), y: String(r2(pos[1])), concealed: l.concealed ? 'true' : undefined } },
+    s('title', {}, `${l.name || 'Leader'}${fate && fate !== 'unhurt' ? ` (${fate})` : ''}${l.concealed ? ` · ${CONCEALED}` : ''}`),
+    s('circle', { cx: c[0], cy: c[1], r: 1.8 }),
+    s('path', { class: 'leader-flag', d: `M${c[0]},${c[1]} l0,-4.2 l2.6,0.9 l-2.6,0.9` }),
+    s('text', { class: 'leader-label', x: r2(c[0] + 2.6), y: r2(c[1] + 1.2) }, l.name || ''));
+  if (opts.editUnits) {
+    g.dataset.drag = 'leader';
+    g.dataset.id = String(l.id);
+    g.classList.add('draggable');
+  }
+  return g;
+}
+
 // Draws a table into `svg` (replacing what was there): the cloth, a grid, `scene.terrain`, `scene.units`,
 // `scene.leaders` (scene: {table, sides, terrain, units, leaders}, as the battle's view or a history frame has them).
 // The live map and the replay both draw with this, so a frame looks exactly like the table did.
@@ -75,93 +166,7 @@ export function drawScene(svg, scene, look = {}) {
   const selected = look.selected || null;
   const live = !!look.onHover; // the replay is read-only: no focus, hover or dragging
   const book = look.book || {};
-
-  function terrainEl(tf) {
-    const kind = TERRAIN_KINDS.includes(tf.kind) ? tf.kind : 'other';
-    let shape;
-    if (tf.shape === 'circle' && tf.centre) {
-      const c = toSvg(tf.centre);
-      shape = s('circle', { cx: c[0], cy: c[1], r: r2(tf.radius || 0) });
-    } else if (tf.shape === 'polyline') {
-      const width = Number(tf.width) || 0;
-      shape = s('polyline', { points: pts(tf.points || []), 'stroke-width': width > 0 ? width : 0.8, fill: 'none' });
-    } else {
-      shape = s('polygon', { points: pts(tf.points || []) });
-    }
-    const g = s('g', { class: `terrain terrain-${kind}${tf.shape === 'polyline' ? ' terrain-line' : ''}`, testid: `${ids}-terrain`, dataset: { terrain: String(tf.id), kind: tf.kind } },
-      s('title', {}, tf.name || tf.kind), shape);
-    if (opts.editTerrain) {
-      g.dataset.drag = 'terrain';
-      g.dataset.id = String(tf.id);
-      g.classList.add('draggable');
-    }
-    return g;
-  }
-
-  function unitEl(u) {
-    const cls = ['unit', sideClass(scene.sides, u.side)];
-    if (opts.myUser && u.owner === opts.myUser) cls.push('unit-mine');
-    else if (opts.mySide && u.side === opts.mySide) cls.push('unit-friend');
-    if (u.removed) cls.push('unit-removed');
-    if (u.concealed) cls.push('is-concealed');
-    if (opts.highlightUnits && opts.highlightUnits.has(u.id)) cls.push('unit-offered');
-    if (selected && selected.kind === 'unit' && selected.id === u.id) cls.push('unit-selected');
-    const pos = u.position || [0, 0];
-    // data-x/-y/-facing: the unit's place on the table in table units (what a test or a reader checks).
-    const g = s('g', { class: cls.join(' '), testid: `${ids}-unit`, dataset: {
-      unit: String(u.id), side: u.side, formation: u.formation || 'line', troop: u.troop_type || '',
-      x: String(r2(pos[0])), y: String(r2(pos[1])), facing: String(r2(u.facing || 0)), concealed: u.concealed ? 'true' : undefined,
-    } });
-    g.appendChild(s('title', {}, unitTitle(u, book)));
-    for (const b of baseOutlines(u)) g.appendChild(s('polygon', { class: 'base', points: pts(b) }));
-    // The front edge, drawn heavier, shows the facing.
-    const f = footprint(u);
-    const fl = toSvg(f.frontLeft);
-    const fr = toSvg(f.frontRight);
-    g.appendChild(s('line', { class: 'front', x1: fl[0], y1: fl[1], x2: fr[0], y2: fr[1] }));
-    const badge = book.unitBadge && !u.removed ? book.unitBadge(u) : null;
-    if (badge) {
-      g.appendChild(s('circle', { class: `tp-badge badge-${badge.key}`, cx: fr[0], cy: fr[1], r: 1.5 }));
-      g.appendChild(s('text', { class: 'tp-text', x: fr[0], y: r2(fr[1] + 0.7), 'text-anchor': 'middle', testid: `${ids}-unit-${badge.key}`, dataset: { value: String(badge.value) } }, String(badge.value)));
-    }
-    const glyph = book.unitGlyph ? book.unitGlyph(u) : '';
-    if (glyph) {
-      const c = toSvg([(f.frontLeft[0] + f.rearRight[0]) / 2, (f.frontLeft[1] + f.rearRight[1]) / 2]);
-      g.appendChild(s('text', { class: 'unit-glyph', x: c[0], y: r2(c[1] + 1), 'text-anchor': 'middle' }, glyph));
-    }
-    if (live) {
-      g.addEventListener('pointerenter', () => look.onHover(u.id));
-      g.addEventListener('pointerleave', () => look.onHover(null, u.id));
-      g.addEventListener('focus', () => look.onHover(u.id));
-      g.addEventListener('blur', () => look.onHover(null, u.id));
-      g.setAttribute('tabindex', '0');
-    }
-    if (opts.editUnits) {
-      g.dataset.drag = 'unit';
-      g.dataset.id = String(u.id);
-      g.classList.add('draggable');
-    }
-    return g;
-  }
-
-  function leaderEl(l) {
-    const mine = opts.myLeader && l.id === opts.myLeader;
-    const fate = l.values && l.values.fate;
-    const c = toSvg(l.position || [0, 0]);
-    const pos = l.position || [0, 0];
-    const cls = `leader ${sideClass(scene.sides, l.side)}${mine ? ' leader-mine' : ''}${fate === 'killed' ? ' leader-killed' : ''}${l.concealed ? ' is-concealed' : ''}`;
-    const g = s('g', { class: cls, testid: `${ids}-leader`, dataset: { leader: String(l.id), user: String(l.user || 0), x: String(r2(pos[0])), y: String(r2(pos[1])), concealed: l.concealed ? 'true' : undefined } },
-      s('title', {}, `${l.name || 'Leader'}${fate && fate !== 'unhurt' ? ` (${fate})` : ''}${l.concealed ? ` · ${CONCEALED}` : ''}`),
-      s('circle', { cx: c[0], cy: c[1], r: 1.8 }),
-      s('path', { class: 'leader-flag', d: `M${c[0]},${c[1]} l0,-4.2 l2.6,0.9 l-2.6,0.9` }),
-      s('text', { class: 'leader-label', x: r2(c[0] + 2.6), y: r2(c[1] + 1.2) }, l.name || ''));
-    if (opts.editUnits) {
-      g.dataset.drag = 'leader';
-      g.dataset.id = String(l.id);
-      g.classList.add('draggable');
-    }
-    return g;
-  }
+  const d = { toSvg, pts, ids, opts, selected, live, book, look, sides: scene.sides };
 
   svg.setAttribute('viewBox', `-3 -3 ${t.width + 6} ${t.depth + 6}`);
   while (svg.firstChild) svg.removeChild(svg.firstChild);
@@ -179,232 +184,268 @@ export function drawScene(svg, scene, look = {}) {
   svg.appendChild(grid);
   const terrain = s('g', { class: 'terrain-layer' });
   const order = (k) => (k === 'hill' ? 0 : k === 'marsh' ? 1 : k === 'river' ? 2 : k === 'road' ? 3 : 4);
-  for (const tf of [...(scene.terrain || [])].sort((a, b) => order(a.kind) - order(b.kind))) terrain.appendChild(terrainEl(tf));
+  for (const tf of [...(scene.terrain || [])].sort((a, b) => order(a.kind) - order(b.kind))) terrain.appendChild(terrainEl(d, tf));
   svg.appendChild(terrain);
   const units = s('g', { class: 'unit-layer' });
-  for (const u of scene.units || []) units.appendChild(unitEl(u));
+  for (const u of scene.units || []) units.appendChild(unitEl(d, u));
   svg.appendChild(units);
   const leaders = s('g', { class: 'leader-layer' });
-  for (const l of scene.leaders || []) leaders.appendChild(leaderEl(l));
+  for (const l of scene.leaders || []) leaders.appendChild(leaderEl(d, l));
   svg.appendChild(leaders);
 }
 
-// options: onPoint(pt) (a click on the table, in table units), canDrag() -> bool,
-// onDrag({kind: 'unit'|'leader'|'terrain', id, to: [x, y], delta: [dx, dy]}), onSelect({kind, id}),
-// onTurn(flip) (the table turned round: the replay follows)
-export function battleMap(options = {}) {
-  const svg = tableSvg({ 'aria-label': 'The battle table', testid: 'battle-map' });
-  const readout = h('span', { class: 'ruler-readout', testid: 'battle-ruler-readout', 'aria-live': 'polite' });
-  const rulerButton = h('button', { type: 'button', class: 'small secondary', testid: 'battle-ruler', 'aria-pressed': 'false' }, 'Ruler');
-  const flipButton = h('button', { type: 'button', class: 'small ghost', testid: 'battle-map-turn', 'aria-pressed': 'false', title: 'Turn the table round: look from the other side' }, 'Turn the table');
-  const hint = h('span', { class: 'muted map-hint' });
-  const zoomButton = h('button', { type: 'button', class: 'small ghost', testid: 'battle-map-zoom', 'aria-pressed': 'false' }, 'Zoom');
-  const toolbar = h('div', { class: 'map-toolbar' }, rulerButton, flipButton, zoomButton, readout, hint);
-  const legend = h('div', { class: 'map-legend', 'aria-hidden': 'true' });
-  const frame = h('div', { class: 'battle-map-frame' }, svg);
-  const el = h('div', { class: 'battle-map-wrap' }, toolbar, frame, legend);
-  zoomButton.addEventListener('click', () => {
-    const on = !frame.classList.contains('is-zoomed');
-    frame.classList.toggle('is-zoomed', on);
-    zoomButton.setAttribute('aria-pressed', on ? 'true' : 'false');
-  });
+// The overlay's drawing (ranges, the picked point, the ruler), projected as the scene is (toSvg).
 
-  let battle = null;
-  let opts = {};
-  let D = 120;
-  let W = 180;
-  let flip = false; // seen from the far side: the table turned 180°
-  let hover = null; // unit id
-  let ruler = { on: false, a: null, b: null };
-  let drag = null;
-  let selected = null; // {kind, id}
+// Ahead of the unit's front edge and in its 45° front arc, within `range` of the front edge.
+function rangePath(toSvg, unit, range) {
+  const f = footprint(unit);
+  const fwd = direction(unit.facing || 0);
+  const left = direction((unit.facing || 0) - 45);
+  const right = direction((unit.facing || 0) + 45);
+  const p = (a, d, r) => toSvg([a[0] + d[0] * r, a[1] + d[1] * r]).join(',');
+  const fl = toSvg(f.frontLeft).join(',');
+  const fr = toSvg(f.frontRight).join(',');
+  const R = r2(range);
+  return `M${fl} L${p(f.frontLeft, left, range)} A${R},${R} 0 0 1 ${p(f.frontLeft, fwd, range)} L${p(f.frontRight, fwd, range)} A${R},${R} 0 0 1 ${p(f.frontRight, right, range)} L${fr} Z`;
+}
+
+// The unit's ranges as the server's hints give them (only for units the viewer may know), widest first so that
+// the narrower draw on top.
+function rangesOf(battle, unit) {
+  const list = battle.hints && battle.hints.ranges && battle.hints.ranges[String(unit.id)];
+  if (!Array.isArray(list)) return [];
+  return list.filter((r) => typeof r.range === 'number' && r.range > 0)
+    .map((r) => ({ range: r.range, kind: String(r.kind || ''), label: `${String(r.kind || '').replace(/_/g, ' ')} ${r.cm} cm` }))
+    .sort((a, b) => b.range - a.range);
+}
+
+function rangeEls(toSvg, battle, hover) {
+  const u = hover === null ? null : (battle.units || []).find((x) => x.id === hover);
+  if (!u || u.removed) return [];
+  return rangesOf(battle, u).map((r) => s('path', { class: `range range-${r.kind}`, d: rangePath(toSvg, u, r.range), testid: 'battle-range', dataset: { unit: String(u.id), range: String(r2(r.range)), kind: r.kind } },
+    s('title', {}, r.label)));
+}
+
+// The point being picked (a Move card): the reach round where it starts, the point and the line to it.
+function pickEls(toSvg, opts) {
+  const out = [];
+  if (opts.moveFrom && typeof opts.moveReach === 'number') {
+    const c = toSvg(opts.moveFrom);
+    out.push(s('circle', { class: 'move-reach', cx: c[0], cy: c[1], r: r2(opts.moveReach) }));
+  }
+  if (opts.moveTo) {
+    const c = toSvg(opts.moveTo);
+    out.push(s('circle', { class: 'move-target', cx: c[0], cy: c[1], r: 1.5, testid: 'battle-move-target' }));
+    if (opts.moveFrom) {
+      const a = toSvg(opts.moveFrom);
+      out.push(s('line', { class: 'move-line', x1: a[0], y1: a[1], x2: c[0], y2: c[1] }));
+    }
+  }
+  return out;
+}
+
+function rulerEls(toSvg, ruler) {
+  if (!ruler.on || !ruler.a) return [];
+  const a = toSvg(ruler.a);
+  const out = [s('circle', { class: 'ruler-end', cx: a[0], cy: a[1], r: 0.9 })];
+  if (ruler.b) {
+    const b = toSvg(ruler.b);
+    out.push(s('circle', { class: 'ruler-end', cx: b[0], cy: b[1], r: 0.9 }));
+    out.push(s('line', { class: 'ruler-line', x1: a[0], y1: a[1], x2: b[0], y2: b[1], testid: 'battle-ruler-line' }));
+  }
+  return out;
+}
+
+function mapElements() {
+  const e = {
+    svg: tableSvg({ 'aria-label': 'The battle table', testid: 'battle-map' }),
+    readout: h('span', { class: 'ruler-readout', testid: 'battle-ruler-readout', 'aria-live': 'polite' }),
+    rulerButton: h('button', { type: 'button', class: 'small secondary', testid: 'battle-ruler', 'aria-pressed': 'false' }, 'Ruler'),
+    flipButton: h('button', { type: 'button', class: 'small ghost', testid: 'battle-map-turn', 'aria-pressed': 'false', title: 'Turn the table round: look from the other side' }, 'Turn the table'),
+    hint: h('span', { class: 'muted map-hint' }),
+    zoomButton: h('button', { type: 'button', class: 'small ghost', testid: 'battle-map-zoom', 'aria-pressed': 'false' }, 'Zoom'),
+    legend: h('div', { class: 'map-legend', 'aria-hidden': 'true' }),
+    overlay: s('g', { class: 'map-overlay' }),
+  };
+  e.frame = h('div', { class: 'battle-map-frame' }, e.svg);
+  e.el = h('div', { class: 'battle-map-wrap' }, h('div', { class: 'map-toolbar' }, e.rulerButton, e.flipButton, e.zoomButton, e.readout, e.hint), e.frame, e.legend);
+  return e;
+}
+
+// The live map: the scene, the overlay, the toolbar (ruler, turn the table, zoom), hover, clicks and drags.
+class MapView {
+  constructor(options) {
+    Object.assign(this, { options, battle: null, opts: {}, W: 180, D: 120, hover: null, drag: null, selected: null });
+    this.flip = false; // seen from the far side: the table turned 180°
+    this.ruler = { on: false, a: null, b: null };
+    this.e = mapElements();
+    this.listenToolbar();
+    this.listenPointer();
+  }
 
   // The overlay (ranges, ruler, move marker) projects as the scene does.
-  const toSvg = (p) => projector({ width: W, depth: D }, flip).toSvg(p);
+  toSvg(p) { return projector({ width: this.W, depth: this.D }, this.flip).toSvg(p); }
 
-  function eventPoint(ev) {
+  eventPoint(ev) {
+    const svg = this.e.svg;
     const pt = svg.createSVGPoint();
     pt.x = ev.clientX;
     pt.y = ev.clientY;
     const m = svg.getScreenCTM();
     if (!m) return null;
     const q = pt.matrixTransform(m.inverse());
-    return flip ? [r2(W - q.x), r2(q.y)] : [r2(q.x), r2(D - q.y)];
+    return this.flip ? [r2(this.W - q.x), r2(q.y)] : [r2(q.x), r2(this.D - q.y)];
   }
 
-  rulerButton.addEventListener('click', () => {
-    ruler = { on: !ruler.on, a: null, b: null };
-    rulerButton.setAttribute('aria-pressed', ruler.on ? 'true' : 'false');
-    readout.textContent = ruler.on ? 'Click or tap two points on the table.' : '';
-    draw();
-  });
+  listenToolbar() {
+    const e = this.e;
+    e.zoomButton.addEventListener('click', () => {
+      const on = !e.frame.classList.contains('is-zoomed');
+      e.frame.classList.toggle('is-zoomed', on);
+      e.zoomButton.setAttribute('aria-pressed', on ? 'true' : 'false');
+    });
+    e.rulerButton.addEventListener('click', () => {
+      this.ruler = { on: !this.ruler.on, a: null, b: null };
+      e.rulerButton.setAttribute('aria-pressed', this.ruler.on ? 'true' : 'false');
+      e.readout.textContent = this.ruler.on ? 'Click or tap two points on the table.' : '';
+      this.draw();
+    });
+    e.flipButton.addEventListener('click', () => {
+      this.flip = !this.flip;
+      e.flipButton.setAttribute('aria-pressed', this.flip ? 'true' : 'false');
+      e.svg.dataset.turned = this.flip ? 'true' : 'false';
+      this.draw();
+      if (this.options.onTurn) this.options.onTurn(this.flip);
+    });
+  }
 
-  flipButton.addEventListener('click', () => {
-    flip = !flip;
-    flipButton.setAttribute('aria-pressed', flip ? 'true' : 'false');
-    svg.dataset.turned = flip ? 'true' : 'false';
-    draw();
-    if (options.onTurn) options.onTurn(flip);
-  });
+  canDrag() { return !this.ruler.on && !!this.options.canDrag && this.options.canDrag(); }
 
-  svg.addEventListener('click', (ev) => {
-    if (drag && drag.moved) return;
-    const p = eventPoint(ev);
-    if (!p || !battle) return;
-    if (ruler.on) {
-      if (!ruler.a || ruler.b) ruler = { on: true, a: p, b: null };
-      else ruler.b = p;
-      if (ruler.b) {
-        const d = distance(ruler.a, ruler.b);
-        readout.textContent = `${(Math.round(d * 10) / 10).toString()}${measureLabel(battle.table)}`;
-        readout.dataset.value = String(Math.round(d * 10) / 10);
-      } else {
-        readout.textContent = 'Now the second point.';
-      }
-      draw();
-      return;
+  listenPointer() {
+    const svg = this.e.svg;
+    svg.addEventListener('click', (ev) => this.onClick(ev));
+    svg.addEventListener('pointerdown', (ev) => this.startDrag(ev));
+    // A finger on a piece drags it: its touchstart is kept from the browser, which would pan or scroll instead
+    // (Chrome ignores touch-action on SVG shapes); elsewhere on the table a finger pans the zoomed map and scrolls.
+    svg.addEventListener('touchstart', (ev) => {
+      if (this.canDrag() && ev.target.closest && ev.target.closest('[data-drag]')) ev.preventDefault();
+    }, { passive: false });
+    svg.addEventListener('pointermove', (ev) => this.moveDrag(ev));
+    svg.addEventListener('pointerup', (ev) => this.endDrag(ev));
+    svg.addEventListener('pointercancel', (ev) => { if (this.drag) this.drag.g.removeAttribute('transform'); this.endDrag(ev); });
+  }
+
+  onClick(ev) {
+    if (this.drag && this.drag.moved) return;
+    const p = this.eventPoint(ev);
+    if (!p || !this.battle) return;
+    if (this.ruler.on) this.measure(p);
+    else if (this.options.onPoint) this.options.onPoint(p);
+  }
+
+  measure(p) {
+    const { ruler, e } = this;
+    if (!ruler.a || ruler.b) this.ruler = { on: true, a: p, b: null };
+    else ruler.b = p;
+    if (this.ruler.b) {
+      const d = Math.round(distance(this.ruler.a, this.ruler.b) * 10) / 10;
+      e.readout.textContent = `${d.toString()}${measureLabel(this.battle.table)}`;
+      e.readout.dataset.value = String(d);
+    } else {
+      e.readout.textContent = 'Now the second point.';
     }
-    if (options.onPoint) options.onPoint(p);
-  });
+    this.draw();
+  }
 
-  svg.addEventListener('pointerdown', (ev) => {
-    if (ruler.on || !options.canDrag || !options.canDrag()) return;
+  startDrag(ev) {
+    if (!this.canDrag()) return;
     const g = ev.target.closest('[data-drag]');
     if (!g) return;
-    const start = eventPoint(ev);
+    const start = this.eventPoint(ev);
     // A fingertip wobbles a few pixels in a tap: by touch, a drag starts only past TOUCH_SLOP px.
-    drag = { g, kind: g.dataset.drag, id: Number(g.dataset.id), start, now: start, moved: false, touch: ev.pointerType === 'touch', cx: ev.clientX, cy: ev.clientY };
-    svg.setPointerCapture(ev.pointerId);
+    this.drag = { g, kind: g.dataset.drag, id: Number(g.dataset.id), start, now: start, moved: false, touch: ev.pointerType === 'touch', cx: ev.clientX, cy: ev.clientY };
+    this.e.svg.setPointerCapture(ev.pointerId);
     ev.preventDefault();
-  });
-  // A finger on a piece drags it: its touchstart is kept from the browser, which would pan or scroll instead (Chrome
-  // ignores touch-action on SVG shapes); elsewhere on the table a finger pans the zoomed map and scrolls the page.
-  svg.addEventListener('touchstart', (ev) => {
-    if (ruler.on || !options.canDrag || !options.canDrag()) return;
-    if (ev.target.closest && ev.target.closest('[data-drag]')) ev.preventDefault();
-  }, { passive: false });
-  svg.addEventListener('pointermove', (ev) => {
+  }
+
+  moveDrag(ev) {
+    const drag = this.drag;
     if (!drag) return;
-    const p = eventPoint(ev);
+    const p = this.eventPoint(ev);
     if (!p) return;
     drag.now = p;
     const dx = p[0] - drag.start[0];
     const dy = p[1] - drag.start[1];
     if (Math.hypot(dx, dy) > 0.5 && (!drag.touch || Math.hypot(ev.clientX - drag.cx, ev.clientY - drag.cy) > TOUCH_SLOP)) drag.moved = true;
-    drag.g.setAttribute('transform', flip ? `translate(${r2(-dx)},${r2(dy)})` : `translate(${r2(dx)},${r2(-dy)})`);
-  });
-  function endDrag(ev) {
-    if (!drag) return;
-    const d = drag;
-    try { svg.releasePointerCapture(ev.pointerId); } catch { /* already released */ }
-    if (d.moved && options.onDrag) {
-      const delta = [r2(d.now[0] - d.start[0]), r2(d.now[1] - d.start[1])];
-      options.onDrag({ kind: d.kind, id: d.id, delta });
-    } else if (!d.moved && options.onSelect) {
-      selected = { kind: d.kind, id: d.id };
-      options.onSelect(selected);
+    drag.g.setAttribute('transform', this.flip ? `translate(${r2(-dx)},${r2(dy)})` : `translate(${r2(dx)},${r2(-dy)})`);
+  }
+
+  endDrag(ev) {
+    const d = this.drag;
+    if (!d) return;
+    try { this.e.svg.releasePointerCapture(ev.pointerId); } catch { /* already released */ }
+    if (d.moved && this.options.onDrag) {
+      this.options.onDrag({ kind: d.kind, id: d.id, delta: [r2(d.now[0] - d.start[0]), r2(d.now[1] - d.start[1])] });
+    } else if (!d.moved && this.options.onSelect) {
+      this.selected = { kind: d.kind, id: d.id };
+      this.options.onSelect(this.selected);
     }
     // Keep the element where it was dropped until the view moves it; the click after a drag is ignored.
-    setTimeout(() => { drag = null; draw(); }, 0);
-  }
-  svg.addEventListener('pointerup', endDrag);
-  svg.addEventListener('pointercancel', (ev) => { if (drag) drag.g.removeAttribute('transform'); endDrag(ev); });
-
-  function rangePath(unit, range) {
-    const f = footprint(unit);
-    const fwd = direction(unit.facing || 0);
-    const left = direction((unit.facing || 0) - 45);
-    const right = direction((unit.facing || 0) + 45);
-    const p = (a, d, r) => toSvg([a[0] + d[0] * r, a[1] + d[1] * r]).join(',');
-    const fl = toSvg(f.frontLeft).join(',');
-    const fr = toSvg(f.frontRight).join(',');
-    const R = r2(range);
-    // Ahead of the front edge and in the 45° front arc, within range of the front edge.
-    return `M${fl} L${p(f.frontLeft, left, range)} A${R},${R} 0 0 1 ${p(f.frontLeft, fwd, range)} L${p(f.frontRight, fwd, range)} A${R},${R} 0 0 1 ${p(f.frontRight, right, range)} L${fr} Z`;
+    setTimeout(() => { this.drag = null; this.draw(); }, 0);
   }
 
-  // The unit's ranges as the server's hints give them (only for units the viewer may know), widest first so
-  // that the narrower draw on top.
-  function rangesOf(unit) {
-    const list = battle.hints && battle.hints.ranges && battle.hints.ranges[String(unit.id)];
-    if (!Array.isArray(list)) return [];
-    return list.filter((r) => typeof r.range === 'number' && r.range > 0)
-      .map((r) => ({ range: r.range, kind: String(r.kind || ''), label: `${String(r.kind || '').replace(/_/g, ' ')} ${r.cm} cm` }))
-      .sort((a, b) => b.range - a.range);
-  }
-
-  const overlay = s('g', { class: 'map-overlay' });
-
-  function drawOverlay() {
+  drawOverlay() {
+    const overlay = this.e.overlay;
     while (overlay.firstChild) overlay.removeChild(overlay.firstChild);
-    if (!battle) return;
-    if (hover !== null) {
-      const u = (battle.units || []).find((x) => x.id === hover);
-      if (u && !u.removed) {
-        for (const r of rangesOf(u)) {
-          overlay.appendChild(s('path', { class: `range range-${r.kind}`, d: rangePath(u, r.range), testid: 'battle-range', dataset: { unit: String(u.id), range: String(r2(r.range)), kind: r.kind } },
-            s('title', {}, r.label)));
-        }
-      }
-    }
-    if (opts.moveFrom && typeof opts.moveReach === 'number') {
-      const c = toSvg(opts.moveFrom);
-      overlay.appendChild(s('circle', { class: 'move-reach', cx: c[0], cy: c[1], r: r2(opts.moveReach) }));
-    }
-    if (opts.moveTo) {
-      const c = toSvg(opts.moveTo);
-      overlay.appendChild(s('circle', { class: 'move-target', cx: c[0], cy: c[1], r: 1.5, testid: 'battle-move-target' }));
-      if (opts.moveFrom) {
-        const a = toSvg(opts.moveFrom);
-        overlay.appendChild(s('line', { class: 'move-line', x1: a[0], y1: a[1], x2: c[0], y2: c[1] }));
-      }
-    }
-    if (ruler.on && ruler.a) {
-      const a = toSvg(ruler.a);
-      overlay.appendChild(s('circle', { class: 'ruler-end', cx: a[0], cy: a[1], r: 0.9 }));
-      if (ruler.b) {
-        const b = toSvg(ruler.b);
-        overlay.appendChild(s('circle', { class: 'ruler-end', cx: b[0], cy: b[1], r: 0.9 }));
-        overlay.appendChild(s('line', { class: 'ruler-line', x1: a[0], y1: a[1], x2: b[0], y2: b[1], testid: 'battle-ruler-line' }));
-      }
-    }
+    if (!this.battle) return;
+    const toSvg = (p) => this.toSvg(p);
+    for (const x of [...rangeEls(toSvg, this.battle, this.hover), ...pickEls(toSvg, this.opts), ...rulerEls(toSvg, this.ruler)]) overlay.appendChild(x);
   }
 
-  function onHover(id, left) {
-    if (id !== null) hover = id;
-    else if (hover === left) hover = null;
+  onHover(id, left) {
+    if (id !== null) this.hover = id;
+    else if (this.hover === left) this.hover = null;
     else return;
-    drawOverlay();
+    this.drawOverlay();
   }
 
-  function draw() {
+  draw() {
+    const { battle, opts, e } = this;
     if (!battle) return;
     const t = battle.table || { width: 180, depth: 120 };
-    D = t.depth;
-    W = t.width;
-    svg.classList.toggle('is-editing', !!(opts.editUnits || opts.editTerrain));
-    drawScene(svg, battle, { flip, ids: 'battle', opts, selected, onHover, book: opts.book });
-    svg.appendChild(overlay);
-    drawOverlay();
+    this.D = t.depth;
+    this.W = t.width;
+    e.svg.classList.toggle('is-editing', !!(opts.editUnits || opts.editTerrain));
+    drawScene(e.svg, battle, { flip: this.flip, ids: 'battle', opts, selected: this.selected, onHover: (id, left) => this.onHover(id, left), book: opts.book });
+    e.svg.appendChild(e.overlay);
+    this.drawOverlay();
     // Legend: sides and the terrain kinds on this table.
     const kinds = [...new Set((battle.terrain || []).map((x) => x.kind))];
-    legend.replaceChildren(
+    e.legend.replaceChildren(
       ...(battle.sides || []).slice(0, 2).map((sd, i) => h('span', { class: `legend-item legend-side-${i === 0 ? 'a' : 'b'}` }, sd.name || sd.id)),
       ...kinds.map((k) => h('span', { class: `legend-item legend-terrain legend-${TERRAIN_KINDS.includes(k) ? k : 'other'}` }, k)));
   }
 
+  update(b, o) {
+    this.battle = b;
+    this.opts = o;
+    this.e.hint.textContent = o.hint || '';
+    if (this.drag) return; // redraw after the drop
+    this.draw();
+  }
+}
+
+// options: onPoint(pt) (a click on the table, in table units), canDrag() -> bool,
+// onDrag({kind: 'unit'|'leader'|'terrain', id, delta: [dx, dy]}), onSelect({kind, id}),
+// onTurn(flip) (the table turned round: the replay follows)
+export function battleMap(options = {}) {
+  const m = new MapView(options);
   return {
-    el,
-    svg,
-    update(b, o = {}) {
-      battle = b;
-      opts = o;
-      hint.textContent = o.hint || '';
-      if (drag) return; // redraw after the drop
-      draw();
-    },
-    redraw() { draw(); },
-    select(sel) { selected = sel; draw(); },
-    get selected() { return selected; },
+    el: m.e.el,
+    svg: m.e.svg,
+    update(b, o = {}) { m.update(b, o); },
+    redraw() { m.draw(); },
+    select(sel) { m.selected = sel; m.draw(); },
+    get selected() { return m.selected; },
   };
 }

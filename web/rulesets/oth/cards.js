@@ -87,87 +87,102 @@ function whoHasPlayed(view, b, box) {
   });
 }
 
-// hooks: pick({from, reach, to, hint} | null) asks the map for the Move card's point; showMap() scrolls to it.
-export function cardHand(ctx, campaignId, { pick, showMap }) {
-  const e = handElements();
-  let battle = null;
-  let chosen = null;
-  let moveTo = null;
-  let builtFor = '';
-
-  function askMap() {
-    const leader = myLeader(battle);
-    const reach = battle && battle.hints ? battle.hints.move_reach : null;
-    if (chosen !== 'move' || !leader) { pick(null); return; }
-    const where = typeof reach === 'number' ? ` (within ${round(reach)}${measureLabel(battle.table)})` : '';
-    pick({ from: leader.position, reach, to: moveTo, hint: `Move: click or tap where your leader rides${where}.` });
+// The hand: the cards of this turn, the form of the card chosen (a unit, a leader, a point on the map), play and
+// take back, and who has played. hooks: pick({from, reach, to, hint} | null) asks the map for the Move card's
+// point; showMap() scrolls to it.
+class CardHand {
+  constructor(ctx, campaignId, hooks) {
+    Object.assign(this, { ctx, campaignId: Number(campaignId), hooks, battle: null, chosen: null, moveTo: null, builtFor: '' });
+    this.e = handElements();
+    this.listen();
   }
 
-  function choose(id) {
-    chosen = id;
-    if (id !== 'move') moveTo = null;
-    for (const b of e.list.querySelectorAll('button')) b.setAttribute('aria-checked', b.dataset.card === id ? 'true' : 'false');
-    refreshForm();
-    askMap();
-    if (id === 'move') showMap();
+  listen() {
+    const e = this.e;
+    e.list.addEventListener('click', (ev) => {
+      const b = ev.target.closest('button[data-card]');
+      if (b) this.choose(b.dataset.card);
+    });
+    e.leaderSelect.addEventListener('change', () => this.refreshForm());
+    e.play.addEventListener('click', () => this.play());
+    e.withdraw.addEventListener('click', () => {
+      runForm({ button: e.withdraw, error: e.error, action: () => this.ctx.conn.send('card.withdraw', { campaign: this.campaignId, battle: this.battle.id }) });
+    });
   }
 
-  function fillUnits(offered) {
-    const keep = e.unitSelect.value;
-    e.unitSelect.replaceChildren(...offered.map((u) => h('option', { value: String(u.id) }, u.name || `Unit ${u.id}`)));
-    if (offered.some((u) => String(u.id) === keep)) e.unitSelect.value = keep;
+  play() {
+    const e = this.e;
+    const card = (this.battle.card_set || []).find((c) => c.id === this.chosen);
+    if (!card) return;
+    const body = { campaign: this.campaignId, battle: this.battle.id, card: card.id };
+    if (card.kind === 'order') body.unit = Number(e.unitSelect.value);
+    if (card.kind === 'talk') body.leader = Number(e.leaderSelect.value);
+    if (card.id === 'move') body.to = this.moveTo;
+    runForm({ button: e.play, error: e.error, action: () => this.ctx.conn.send('card.play', body) });
   }
 
-  function fillLeaders(leader) {
-    const keep = e.leaderSelect.value;
-    const others = (battle.leaders || []).filter((l) => !leader || l.id !== leader.id);
-    e.leaderSelect.replaceChildren(...others.map((l) => talkOption(battle, leader, l)));
-    if (others.some((l) => String(l.id) === keep)) e.leaderSelect.value = keep;
+  // The Move card asks the map for a point within the hints' reach of his leader.
+  askMap() {
+    const b = this.battle;
+    const leader = myLeader(b);
+    const reach = b && b.hints ? b.hints.move_reach : null;
+    if (this.chosen !== 'move' || !leader) { this.hooks.pick(null); return; }
+    const where = typeof reach === 'number' ? ` (within ${round(reach)}${measureLabel(b.table)})` : '';
+    this.hooks.pick({ from: leader.position, reach, to: this.moveTo, hint: `Move: click or tap where your leader rides${where}.` });
   }
 
-  function moveText() {
-    if (moveTo) return `Ride to (${moveTo.map((n) => Math.round(n)).join(', ')}). Click or tap the map to change it.`;
-    const reach = battle.hints && battle.hints.move_reach;
-    return typeof reach === 'number' ? `Click a point on the map within ${round(reach)}${measureLabel(battle.table)} of your leader.` : 'Click a point on the map.';
+  choose(id) {
+    this.chosen = id;
+    if (id !== 'move') this.moveTo = null;
+    for (const b of this.e.list.querySelectorAll('button')) b.setAttribute('aria-checked', b.dataset.card === id ? 'true' : 'false');
+    this.refreshForm();
+    this.askMap();
+    if (id === 'move') this.hooks.showMap();
   }
 
-  function refreshForm() {
-    const card = (battle && (battle.card_set || []).find((c) => c.id === chosen)) || null;
+  fillUnits(offered) {
+    const sel = this.e.unitSelect;
+    const keep = sel.value;
+    sel.replaceChildren(...offered.map((u) => h('option', { value: String(u.id) }, u.name || `Unit ${u.id}`)));
+    if (offered.some((u) => String(u.id) === keep)) sel.value = keep;
+  }
+
+  fillLeaders(leader) {
+    const sel = this.e.leaderSelect;
+    const keep = sel.value;
+    const others = (this.battle.leaders || []).filter((l) => !leader || l.id !== leader.id);
+    sel.replaceChildren(...others.map((l) => talkOption(this.battle, leader, l)));
+    if (others.some((l) => String(l.id) === keep)) sel.value = keep;
+  }
+
+  moveText() {
+    if (this.moveTo) return `Ride to (${this.moveTo.map((n) => Math.round(n)).join(', ')}). Click or tap the map to change it.`;
+    const reach = this.battle.hints && this.battle.hints.move_reach;
+    return typeof reach === 'number' ? `Click a point on the map within ${round(reach)}${measureLabel(this.battle.table)} of your leader.` : 'Click a point on the map.';
+  }
+
+  refreshForm() {
+    const e = this.e;
+    const b = this.battle;
+    const card = (b && (b.card_set || []).find((c) => c.id === this.chosen)) || null;
     const isOrder = !!card && card.kind === 'order';
     const isTalk = !!card && card.kind === 'talk';
     e.cardText.hidden = !card;
     setText(e.cardText, card ? card.text : '');
-    const leader = myLeader(battle);
-    const offered = isOrder ? offeredUnits(battle, leader) : [];
+    const leader = myLeader(b);
+    const offered = isOrder ? offeredUnits(b, leader) : [];
     e.unitField.hidden = !isOrder || offered.length === 0;
     e.noUnits.hidden = !isOrder || offered.length > 0;
-    fillUnits(offered);
+    this.fillUnits(offered);
     e.leaderField.hidden = !isTalk;
-    if (isTalk) fillLeaders(leader);
-    e.moveNote.hidden = chosen !== 'move';
-    if (battle) setText(e.moveNote, moveText());
-    e.play.disabled = !chosen || (isOrder && offered.length === 0) || (chosen === 'move' && !moveTo) || (isTalk && !e.leaderSelect.value);
+    if (isTalk) this.fillLeaders(leader);
+    e.moveNote.hidden = this.chosen !== 'move';
+    if (b) setText(e.moveNote, this.moveText());
+    e.play.disabled = !this.chosen || (isOrder && offered.length === 0) || (this.chosen === 'move' && !this.moveTo) || (isTalk && !e.leaderSelect.value);
   }
 
-  e.list.addEventListener('click', (ev) => {
-    const b = ev.target.closest('button[data-card]');
-    if (b) choose(b.dataset.card);
-  });
-  e.leaderSelect.addEventListener('change', refreshForm);
-  e.play.addEventListener('click', () => {
-    const card = (battle.card_set || []).find((c) => c.id === chosen);
-    if (!card) return;
-    const body = { campaign: Number(campaignId), battle: battle.id, card: card.id };
-    if (card.kind === 'order') body.unit = Number(e.unitSelect.value);
-    if (card.kind === 'talk') body.leader = Number(e.leaderSelect.value);
-    if (card.id === 'move') body.to = moveTo;
-    runForm({ button: e.play, error: e.error, action: () => ctx.conn.send('card.play', body) });
-  });
-  e.withdraw.addEventListener('click', () => {
-    runForm({ button: e.withdraw, error: e.error, action: () => ctx.conn.send('card.withdraw', { campaign: Number(campaignId), battle: battle.id }) });
-  });
-
-  function showPlayed(b, box, mine) {
+  showPlayed(b, box, mine) {
+    const e = this.e;
     e.played.hidden = !mine;
     if (!mine) return;
     e.played.replaceChildren(
@@ -177,55 +192,61 @@ export function cardHand(ctx, campaignId, { pick, showMap }) {
     e.played.dataset.card = (mine.item && mine.item.card) || '';
   }
 
-  function showHand(b, canPlay) {
+  showHand(b, canPlay) {
+    const e = this.e;
     e.list.hidden = !canPlay;
     e.play.hidden = !canPlay;
     if (!canPlay) { for (const x of [e.cardText, e.unitField, e.leaderField, e.moveNote, e.noUnits]) x.hidden = true; }
     const key = `${b.id}:${(b.card_set || []).map((c) => c.id).join(',')}`;
-    if (canPlay && builtFor !== key) {
-      builtFor = key;
+    if (canPlay && this.builtFor !== key) {
+      this.builtFor = key;
       e.list.replaceChildren(...cardButtons(b.card_set || []));
-      if (chosen) choose(chosen);
+      if (this.chosen) this.choose(this.chosen);
     }
-    if (canPlay) refreshForm();
-    if (b.status !== 'cards' && chosen) {
-      chosen = null;
-      moveTo = null;
-      pick(null);
+    if (canPlay) this.refreshForm();
+    if (b.status !== 'cards' && this.chosen) {
+      this.chosen = null;
+      this.moveTo = null;
+      this.hooks.pick(null);
       for (const x of e.list.querySelectorAll('button')) x.setAttribute('aria-checked', 'false');
     }
   }
 
-  return {
-    el: e.el,
-    // A click on the map while the Move card is chosen: the point he rides to.
-    mapPoint(p) {
-      if (chosen !== 'move') return false;
-      moveTo = p;
-      refreshForm();
-      askMap();
-      return true;
-    },
-    update(view, b) {
-      battle = b;
-      const me = view.me || {};
-      const box = (b.boxes && b.boxes.cards) || { items: [] };
-      const leader = myLeader(b);
-      const isPlayer = me.role === 'player' && !!leader;
-      const killed = !!leader && !!leader.values && leader.values.fate === 'killed';
-      setText(e.closed, closedText(view, b, leader, killed));
-      e.closed.hidden = !e.closed.textContent;
-      const mine = (box.items || []).find((i) => i.user === me.user);
-      showPlayed(b, box, mine);
-      const canPlay = isPlayer && b.status === 'cards' && !killed;
-      e.withdraw.hidden = !(canPlay && mine);
-      showHand(b, canPlay);
-      if (chosen === 'move') askMap(); // his leader or the hints may have moved
-      e.who.hidden = !(b.status === 'cards' || b.status === 'resolving');
-      e.whoHeading.hidden = e.who.hidden;
-      e.el.hidden = e.who.hidden && (!isPlayer || b.status === 'ended');
-      setText(e.heading, isPlayer ? 'Your card' : 'Cards');
-      e.who.replaceChildren(...whoHasPlayed(view, b, box));
-    },
-  };
+  // A click on the map while the Move card is chosen: the point he rides to.
+  mapPoint(p) {
+    if (this.chosen !== 'move') return false;
+    this.moveTo = p;
+    this.refreshForm();
+    this.askMap();
+    return true;
+  }
+
+  update(view, b) {
+    const e = this.e;
+    this.battle = b;
+    const me = view.me || {};
+    const box = (b.boxes && b.boxes.cards) || { items: [] };
+    const leader = myLeader(b);
+    const isPlayer = me.role === 'player' && !!leader;
+    const killed = !!leader && !!leader.values && leader.values.fate === 'killed';
+    setText(e.closed, closedText(view, b, leader, killed));
+    e.closed.hidden = !e.closed.textContent;
+    const mine = (box.items || []).find((i) => i.user === me.user);
+    this.showPlayed(b, box, mine);
+    const canPlay = isPlayer && b.status === 'cards' && !killed;
+    e.withdraw.hidden = !(canPlay && mine);
+    this.showHand(b, canPlay);
+    if (this.chosen === 'move') this.askMap(); // his leader or the hints may have moved
+    e.who.hidden = !(b.status === 'cards' || b.status === 'resolving');
+    e.whoHeading.hidden = e.who.hidden;
+    e.el.hidden = e.who.hidden && (!isPlayer || b.status === 'ended');
+    setText(e.heading, isPlayer ? 'Your card' : 'Cards');
+    e.who.replaceChildren(...whoHasPlayed(view, b, box));
+  }
+}
+
+// The book's secretPanel (web/rulesets/index.js): {el, update(view, b), mapPoint(p)}.
+export function cardHand(ctx, campaignId, hooks) {
+  const hand = new CardHand(ctx, campaignId, hooks);
+  return { el: hand.e.el, update: (view, b) => hand.update(view, b), mapPoint: (p) => hand.mapPoint(p) };
 }
