@@ -25,7 +25,8 @@
 //                             table units round `from`; map clicks then go to mapPoint), showMap(): scroll to it
 //   umpire                    the umpire console's book parts, each built once per console:
 //     unitValues() -> {el, read() -> values}            the set-up form's values of a new unit (oth: D, M, E)
-//     settingsForm(ctx) -> {el, fill(b), read(b) -> changes}   the battle's settings (battle.settings)
+//     settingsForm() -> {el, fill(b), read(b) -> changes}   the battle's settings (battle.settings); read
+//                             throws an Error whose message the umpire reads (nothing is sent)
 //     overridesForm(send) -> {el, update(view, b), select(kind, id), moveTo(kind, id, position)}
 //                             battle.override; send(type, body) adds the campaign; select/moveTo come from the map
 //

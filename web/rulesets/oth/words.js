@@ -44,6 +44,8 @@ export function describeCard(battle, item) {
 }
 
 export function talkClosed(battle) {
-  const cm = (battle.settings && battle.settings.talk_cm) ?? 5;
-  return `Closed. A channel opens for one turn when your leader stands within ${cm} cm of another leader and one of you played “Talk to someone” to the other; it lasts until the next reveal.`;
+  // The distance is the battle's setting (the server measures it); the page only says it.
+  const cm = battle.settings && battle.settings.talk_cm;
+  const near = typeof cm === 'number' ? `within ${cm} cm of` : 'next to';
+  return `Closed. A channel opens for one turn when your leader stands ${near} another leader and one of you played “Talk to someone” to the other; it lasts until the next reveal.`;
 }
