@@ -1,0 +1,153 @@
+// What the steps of an Over the Hill turn share (turn_helpers.h): unit order, the enemy in front, the
+// circumstances of a reaction test, friends seeing a unit go, moving over the ground and sight.
+#include "shared/rulesets/oth/turn_helpers.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "shared/battle/geometry.h"
+#include "shared/rulesets/oth/movement.h"
+
+namespace muster::oth::detail {
+
+using nlohmann::json;
+using battle::Battle;
+using battle::Point;
+using battle::Unit;
+
+std::vector<std::int64_t> live_units(const Battle& b) {
+    std::vector<std::int64_t> ids;
+    for (const auto& [id, u] : b.units)
+        if (!u.removed) ids.push_back(id);
+    return ids;
+}
+
+// over-the-hills.txt, "REACTION TEST RESULTS TABLES": "When in combat, always roll for the Jacobite forces
+// before Government forces." Fire, the tests after it and melee take units in this order.
+bool jacobite(const Unit& u) { return u.side == "jacobite" || u.side == "jacobites"; }
+
+std::vector<std::int64_t> in_combat_order(const Battle& b, std::vector<std::int64_t> ids) {
+    std::stable_partition(ids.begin(), ids.end(), [&](std::int64_t id) { return jacobite(b.units.at(id)); });
+    return ids;
+}
+
+// The nearest live enemy unit in front of `u` within `range_cm` (any range when negative).
+Unit* nearest_enemy_in_front(Turn& t, const Unit& u, double range_cm) {
+    Unit* best = nullptr;
+    double best_d = 0;
+    double range = range_cm < 0 ? 1e12 : t.units(range_cm);
+    for (auto& [id, o] : t.b().units) {
+        if (o.removed || o.concealed || o.side == u.side || !battle::unit_in_front_within(u, o, range)) continue;
+        double d = battle::distance_between(u, o);
+        if (!best || d < best_d) best = &o, best_d = d;
+    }
+    return best;
+}
+
+bool leader_with(Turn& t, const Unit& u) {
+    for (const auto& [id, l] : t.b().leaders)
+        if (l.side == u.side && !leader_down(l) && battle::with_unit(l, u, t.units(t.settings.with_unit_cm)))
+            return true;
+    return false;
+}
+
+ReactionCircumstances circumstances(Turn& t, const Unit& u, const Unit* enemy) {
+    ReactionCircumstances c;
+    const double near = t.units(t.settings.outnumbered_cm);
+    int friends = 0, enemies = 0;
+    for (const auto& [id, o] : t.b().units) {
+        if (o.removed || battle::distance_between(u, o) > near) continue;
+        if (o.side == u.side) ++friends;
+        else if (o.concealed) continue;  // an ambush not yet seen weighs on no one
+        else {
+            ++enemies;
+            if (battle::arc_of(u, battle::footprint(o).centre()) != battle::Arc::front) c.outflanked = true;
+        }
+    }
+    c.outnumbered = enemies > friends;
+    if (enemy) {
+        c.enemy_drill_more_than_2_better = drill_more_than_2_better(drill(*enemy), drill(u));
+        auto o = order_of(*enemy);
+        c.enemy_falling_back = o == "retreat" || o == "run_away" || t.fact_has("fell_back", enemy->id);
+    }
+    c.leader_with_unit = leader_with(t, u);
+    if (type_of(u) == TroopType::gunners)
+        for (const auto& [id, o] : t.b().units)
+            if (!o.removed && o.id != u.id && o.side == u.side && is_foot(type_of(o)) &&
+                battle::distance_between(u, o) <= t.units(t.settings.adjacent_cm))
+                c.supported = true;
+    return c;
+}
+
+json circumstances_json(const ReactionCircumstances& c) {
+    return {{"outnumbered", c.outnumbered},
+            {"outflanked", c.outflanked},
+            {"enemy_drill_more_than_2_better", c.enemy_drill_more_than_2_better},
+            {"leader_with_unit", c.leader_with_unit},
+            {"supported", c.supported},
+            {"enemy_falling_back", c.enemy_falling_back},
+            {"umpire_modifier", c.umpire_modifier}};
+}
+
+// Each adjacent friendly unit takes a TP (over-the-hills.txt, "How is it Handled?": "Each adjacent friendly
+// unit running away or charging forward").
+void adjacent_friends_take_tp(Turn& t, const Unit& u, const std::string& why) {
+    for (auto& [id, o] : t.b().units) {
+        if (o.removed || o.id == u.id || o.side != u.side) continue;
+        if (battle::distance_between(u, o) > t.units(t.settings.adjacent_cm)) continue;
+        add_tp(o, 1);
+        // The line names both: it stays with their side while either is concealed (an umpire's result on an ambush).
+        t.say_about(o.concealed || u.concealed, o.side, unit_label(o) + " see " + unit_label(u) + " " + why + ".",
+                    {{"unit", o.id}, {"tp", 1}, {"tension_points", tp(o)}});
+    }
+}
+
+// The book gives no terrain effects; these readings are docs/rules-notes.md, "Ground, sight and ambushes".
+// Terrain is sampled every quarter of a cm as a unit moves: finer than any ruler at the table.
+constexpr double move_step_cm = 0.25;
+
+// Moves u straight along its facing: at most `want_cm` (negative: backward) and no farther than `budget_cm`
+// of movement takes it over the terrain (terrain_movement); with `blocked`, it stops against any other unit
+// in its way, friend or foe. Returns the cm it went (signed).
+double move_straight(Turn& t, Unit& u, double want_cm, double budget_cm, bool blocked) {
+    if (want_cm == 0) return 0;
+    const double sign = want_cm < 0 ? -1 : 1;
+    battle::TerrainPace pace;
+    pace.factor = t.settings.terrain_movement;
+    double reach = battle::distance_over_terrain(u, sign * t.units(std::abs(budget_cm)), t.b().terrain, pace,
+                                                 t.units(move_step_cm));
+    double go = sign * std::min(std::abs(reach), t.units(std::abs(want_cm)));
+    if (blocked) {
+        std::vector<const Unit*> others;
+        for (const auto& [id, o] : t.b().units)
+            if (!o.removed && o.id != u.id) others.push_back(&o);
+        go = battle::clear_distance(u, go, others);
+    }
+    u = battle::moved(u, go);
+    return t.cm(go);
+}
+
+// Whether the line a-b is clear of terrain that blocks sight (blocks_sight; none listed: nothing blocks).
+bool sight_clear(Turn& t, Point a, Point b) {
+    const auto& kinds = t.settings.blocks_sight;
+    return kinds.empty() || battle::sight_blocked_by(t.b().terrain, a, b, kinds) == nullptr;
+}
+
+// Whether unit `a` sees unit `b`: near enough (sight_cm) and a clear line between their middles.
+bool sees(Turn& t, const Unit& a, const Unit& b) {
+    return t.cm(battle::distance_between(a, b)) <= t.settings.sight_cm + battle::epsilon &&
+           sight_clear(t, battle::footprint(a).centre(), battle::footprint(b).centre());
+}
+
+void run_away_now(Turn& t, Unit& u) {
+    int rate = movement_cm(type_of(u), MoveAction::run_away, drill(u), t.settings.oth);
+    if (!(u.order && u.order->name == "run_away" && u.order->details.value("turned", false)))
+        u = battle::turned(u, 180);
+    // Men running away stream past their friends: terrain holds them up, other units do not.
+    move_straight(t, u, rate, rate, false);
+    impose(u, "run_away", {{"turned", true}});
+    const auto& table = t.b().table;
+    if (!table.contains(u.position.x, u.position.y)) u.removed = true;
+}
+
+}  // namespace muster::oth::detail

@@ -1,0 +1,65 @@
+#pragma once
+// What the steps of an Over the Hill turn share (battle_turn.h is the public face): the order units are taken
+// in, the enemy a unit faces, moving over the ground, sight, ambushes, the reaction tests' circumstances, and
+// the six steps themselves (one file each: turn_orders.cpp, turn_movement.cpp, turn_fire.cpp,
+// turn_reaction.cpp, turn_melee.cpp, turn_tension.cpp). Internal to shared/rulesets/oth/.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "shared/battle/battle.h"
+#include "shared/rulesets/oth/battle_turn.h"
+#include "shared/rulesets/oth/reaction_test.h"
+
+namespace muster::oth::detail {
+
+// The ids of the units still on the table, in id order.
+std::vector<std::int64_t> live_units(const battle::Battle& b);
+
+// over-the-hills.txt, "REACTION TEST RESULTS TABLES": "When in combat, always roll for the Jacobite forces
+// before Government forces." The ids given, Jacobite units first (each side keeps the order given).
+bool jacobite(const battle::Unit& u);
+std::vector<std::int64_t> in_combat_order(const battle::Battle& b, std::vector<std::int64_t> ids);
+
+// The nearest live, seen enemy unit in front of `u` within `range_cm` (any range when negative).
+battle::Unit* nearest_enemy_in_front(Turn& t, const battle::Unit& u, double range_cm);
+
+// A friendly leader, unhurt, with the unit ("Leader with the unit +1").
+bool leader_with(Turn& t, const battle::Unit& u);
+
+// The reaction test's "Die Modifiers" read from the table; `enemy` is the enemy facing the unit (the shooter,
+// the charger), if any.
+ReactionCircumstances circumstances(Turn& t, const battle::Unit& u, const battle::Unit* enemy);
+nlohmann::json circumstances_json(const ReactionCircumstances& c);
+
+// Each friendly unit adjacent to `u` (as it stood) takes a TP for seeing it `why` ("run away", "charge
+// forward"): over-the-hills.txt, "How is it Handled?".
+void adjacent_friends_take_tp(Turn& t, const battle::Unit& u, const std::string& why);
+
+// Moves u straight along its facing: at most `want_cm` (negative: backward) and no farther than `budget_cm`
+// of movement takes it over the terrain (terrain_movement); with `blocked`, it stops against any other unit
+// in its way, friend or foe. Returns the cm it went (signed).
+double move_straight(Turn& t, battle::Unit& u, double want_cm, double budget_cm, bool blocked = true);
+
+// Whether the line a-b is clear of terrain that blocks sight (blocks_sight; none listed: nothing blocks).
+bool sight_clear(Turn& t, battle::Point a, battle::Point b);
+// Whether unit `a` sees unit `b`: near enough (sight_cm) and a clear line between their middles.
+bool sees(Turn& t, const battle::Unit& a, const battle::Unit& b);
+
+// The unit turns its back (once) and runs its run-away rate; off the table it is removed.
+void run_away_now(Turn& t, battle::Unit& u);
+
+// Concealed units and leaders are seen once an enemy unit or leader comes within spot_cm of them.
+void spot_ambushes(Turn& t);
+
+// The six steps (steps() names them; run_step calls them).
+void step_orders(Turn& t);
+void step_movement(Turn& t);
+void step_fire(Turn& t);
+void step_reaction(Turn& t);
+void step_melee(Turn& t);
+void step_tension(Turn& t);
+
+}  // namespace muster::oth::detail

@@ -1,0 +1,98 @@
+// Reaction tests in the turn (over-the-hills.txt, "REACTION TEST RESULTS TABLES"): a test rolled with the
+// circumstances read from the table, its result applied, and the reaction step: "A reaction test must be
+// taken after each round of musketry or melee."
+#include <string>
+
+#include "shared/battle/geometry.h"
+#include "shared/rulesets/oth/movement.h"
+#include "shared/rulesets/oth/turn_helpers.h"
+
+namespace muster::oth {
+
+using nlohmann::json;
+using battle::Unit;
+using namespace detail;
+
+// Applies a reaction result to a unit (over-the-hills.txt, "REACTION TEST RESULTS TABLES", the keys).
+void apply_result(Turn& t, Unit& u, ReactionResult r) {
+    using R = ReactionResult;
+    const std::string o = order_of(u);
+    switch (r) {
+        case R::ok: break;
+        case R::na:  // "No advance closer to the enemy"
+            if (o == "advance" || o == "charge" || o == "follow_me") u.order.reset();
+            break;
+        case R::fb: {  // "Fall back for a turn (take 1 TP)"
+            add_tp(u, reaction_result_tp(r));
+            int back = movement_cm(type_of(u), MoveAction::backward, drill(u), t.settings.oth);
+            move_straight(t, u, -back, -back);
+            if (o == "advance" || o == "charge" || o == "follow_me") u.order.reset();
+            t.fact_add("fell_back", u.id);
+            break;
+        }
+        case R::ra: {  // "Run Away (take 1 TP)"; "+15 for each time the regiment ran away"
+            add_tp(u, reaction_result_tp(r));
+            if (order_of(u) != "run_away") t.tallies[u.id].times_ran_away += 1;
+            const Unit stood = u;  // the friends beside it where it stood see it go
+            run_away_now(t, u);
+            t.fact_add("ran", u.id);
+            adjacent_friends_take_tp(t, stood, "run away");
+            break;
+        }
+        case R::ch: impose(u, "charge"); break;  // "Charge nearest enemy"
+        case R::cf: impose(u, "cease_fire", {{"obeyed", true}}); break;  // "Cease firing (and hide under guns)"
+    }
+}
+
+// One reaction test and its result, logged.
+ReactionResult test_unit(Turn& t, Unit& u, const Unit* enemy, const std::string& why,
+                              std::optional<ReactionCircumstances> given) {
+    auto c = given ? *given : circumstances(t, u, enemy);
+    const int before = tp(u);
+    auto out = reaction_test(type_of(u), before, c, t.dice);
+    apply_result(t, u, out.result);
+    std::string code(reaction_result_code(out.result));
+    std::string text = unit_label(u) + " (" + why + "): ";
+    switch (out.result) {
+        case ReactionResult::ok: text += "they hold"; break;
+        case ReactionResult::na: text += "they will not advance"; break;
+        case ReactionResult::fb: text += "they fall back"; break;
+        case ReactionResult::ra: text += "they run away"; break;
+        case ReactionResult::ch: text += "they charge"; break;
+        case ReactionResult::cf: text += "they cease firing"; break;
+    }
+    t.say_of(u, text + ".",
+             {{"unit", u.id}, {"test", why}, {"die", out.die}, {"modifier", out.modifier}, {"row", out.row},
+              {"column", out.column}, {"result", code}, {"circumstances", circumstances_json(c)},
+              {"tension_points", tp(u)}});
+    return out.result;
+}
+
+// The enemy nearest to u among those that fired on it (for "Enemy facing unit's Drill more than 2 better").
+Unit* nearest_enemy(Turn& t, const Unit& u) {
+    Unit* best = nullptr;
+    double best_d = 0;
+    for (auto& [id, o] : t.b().units) {
+        if (o.removed || o.concealed || o.side == u.side) continue;
+        double d = battle::distance_between(u, o);
+        if (!best || d < best_d) best = &o, best_d = d;
+    }
+    return best;
+}
+
+namespace detail {
+
+void step_reaction(Turn& t) {
+    // "A reaction test must be taken after each round of musketry or melee."
+    std::vector<std::int64_t> volleyed;
+    for (const auto& idj : t.facts.value("volleyed", json::array())) volleyed.push_back(idj.get<std::int64_t>());
+    for (auto id : in_combat_order(t.b(), volleyed)) {
+        Unit& u = t.b().units.at(id);
+        if (u.removed) continue;
+        test_unit(t, u, nearest_enemy(t, u), "under musketry");
+    }
+}
+
+}  // namespace detail
+
+}  // namespace muster::oth
