@@ -4,9 +4,9 @@
 // order the code rolls them (see the comment over each script); each check cites the rule it tests from
 // shared/rules/over-the-hills.txt.
 //
-// Dice order of one turn (battle_turn.cpp): orders (none) -> movement (in unit id order: the "ordered to ..." test
-// of a newly digested ADVANCE / CHARGE / RETREAT, then a charged enemy's test) -> fire (unit id order: one d6
-// per gun; musketry) -> reaction (the volleyed) -> melee (per pair in contact: the Jacobite side's extra-TP
+// Dice order of one turn (battle_turn.cpp): orders (none) -> movement (Jacobite units first, then unit id order:
+// the "ordered to ..." test of a newly digested ADVANCE / CHARGE / RETREAT, then, as a charge begins, the charged
+// enemy's test) -> fire (Jacobite units first: one d6 per gun; musketry) -> reaction (the volleyed) -> melee (per pair in contact: the Jacobite side's extra-TP
 // die, the other side's, then the Jacobite leader's hit and fate dice, the other's; then the reaction tests,
 // Jacobites first) -> tension (unit id order: the rally d6 of each unit that has TPs).
 #include "test_battle_table.h"
@@ -85,7 +85,7 @@ json shot(const char* kind, int die, int modified, int needed, bool hit) {
 
 }  // namespace
 
-TEST_CASE("whole battle: a battery fires ball then grape at an advancing regiment; +5% losses a turn fired on",
+TEST_CASE("whole battle: a battery fires ball then grape at a regiment forming column and advancing; +5% a turn fired on",
           "[battles][whole]") {
     YearTable t;
     // Unit 1: a British battery of two guns (one base), its front edge at y 20, facing up the table.
@@ -143,47 +143,64 @@ TEST_CASE("whole battle: a battery fires ball then grape at an advancing regimen
     CHECK(umpire_unit(t, 2)["order"]["name"] == "form_column");
     CHECK(umpire_unit(t, 2)["formation"] == "line");
 
-    // Turn 3. Lord George rides to where the column will stand. The regiment forms column (one base wide,
-    // four deep). "Formations more than 1 base deep +1 to die roll": 4 + 1 = 5 hits; 3 + 1 = 4 misses. Rally 6.
-    play(t, no_action, {{"card", "move"}, {"to", {50, 45}}}, {4, 3, 6});
+    // Turn 3. Lord George rides to the rear of the line (1 cm behind it), where he will stand in the column. The
+    // regiment starts to form column: "Wheeling or other complex manoeuvre DRI cm", 2 cm a turn, and its
+    // right-hand base has sqrt(6^2 + 6^2) = 8.49 cm to go to the rear of the column (docs/rules-notes.md,
+    // "Movement"): five turns. Still a line: the guns' 4 and 3 miss (ball needs 5). Rally 6.
+    play(t, no_action, {{"card", "move"}, {"to", {50, 43}}}, {4, 3, 6});
+    CHECK(umpire_unit(t, 2)["formation"] == "line");
+    movement = umpire_details(t, 3, "movement");
+    REQUIRE(movement.size() == 1);
+    CHECK(movement[0]["done_cm"] == 2);
+    CHECK(movement[0]["needed_cm"].get<double>() == Approx(std::sqrt(72.0)));
+    CHECK(tp_of(t, 2) == 2);
+    CHECK(battle_of(t, t.umpire)["tallies"]["2"]["turns_fired_on_by_cannon"] == 3);
+
+    // Turns 4 to 6: still forming (4, 6, 8 cm). Both guns miss each turn (1, 1): the regiment was still "fired on
+    // by cannons", so the tally counts every turn. Rally 6.
+    for (int turn = 4; turn <= 6; ++turn) {
+        play(t, no_action, no_action, {1, 1, 6});
+        CHECK(umpire_unit(t, 2)["formation"] == "line");
+        CHECK(umpire_details(t, turn, "fire")[0]["hits"] == 0);
+        CHECK(battle_of(t, t.umpire)["tallies"]["2"]["turns_fired_on_by_cannon"] == turn);
+    }
+    CHECK(tp_of(t, 2) == 2);
+
+    // Turn 7. Lord George, with the line, orders ADVANCE (digesting this turn). The column forms (10 cm made of
+    // 8.49): one base wide, four deep, Lord George within it. "Formations more than 1 base deep +1 to die roll":
+    // 4 + 1 = 5 hits; 3 + 1 = 4 misses. Rally 6.
+    play(t, no_action, {{"card", "order.advance"}, {"unit", 2}}, {4, 3, 6});
     CHECK(umpire_unit(t, 2)["formation"] == "column");
-    fire = umpire_details(t, 3, "fire");
+    fire = umpire_details(t, 7, "fire");
     REQUIRE(fire.size() == 1);
     CHECK(fire[0]["cm"] == 20);
     CHECK(fire[0]["shots"] == json::array({shot("ball", 4, 5, 5, true), shot("ball", 3, 4, 5, false)}));
     CHECK(tp_of(t, 2) == 3);
-    CHECK(battle_of(t, t.umpire)["tallies"]["2"]["turns_fired_on_by_cannon"] == 3);
+    CHECK(battle_of(t, t.umpire)["tallies"]["2"]["turns_fired_on_by_cannon"] == 7);
 
-    // Turn 4. Lord George, in the column, orders ADVANCE again. Both guns miss (1 + 1 = 2): the regiment was
-    // still "fired on by cannons" this turn, so the tally counts it. Rally 6.
-    play(t, no_action, {{"card", "order.advance"}, {"unit", 2}}, {1, 1, 6});
-    CHECK(umpire_details(t, 4, "fire")[0]["hits"] == 0);
-    CHECK(tp_of(t, 2) == 3);
-    CHECK(battle_of(t, t.umpire)["tallies"]["2"]["turns_fired_on_by_cannon"] == 4);
-
-    // Turn 5. The advance tests: 3 + 1 (leader with the unit) = 4 with 3 TPs: OK. Forward 10 cm: 10 cm from the
+    // Turn 8. The advance tests: 3 + 1 (leader with the unit) = 4 with 3 TPs: OK. Forward 10 cm: 10 cm from the
     // guns, grape range ("15cm (grape)"): grape hits on "3,4,5,6"; the column's +1 makes a 2 a 3 (hit) and a 1
     // a 2 (miss). Rally 6.
     play(t, no_action, no_action, {3, 2, 1, 6});
-    movement = umpire_details(t, 5, "movement");
+    movement = umpire_details(t, 8, "movement");
     REQUIRE(movement.size() == 2);
     CHECK(movement[0]["die"] == 3);
     CHECK(movement[0]["column"] == 3);
     CHECK(movement[0]["result"] == "OK");
     check_position(umpire_unit(t, 2), 50, 30);
-    fire = umpire_details(t, 5, "fire");
+    fire = umpire_details(t, 8, "fire");
     REQUIRE(fire.size() == 1);
     CHECK(fire[0]["cm"] == 10);
     CHECK(fire[0]["shots"] == json::array({shot("grape", 2, 3, 3, true), shot("grape", 1, 2, 3, false)}));
     CHECK(tp_of(t, 2) == 4);
-    CHECK(battle_of(t, t.umpire)["tallies"]["2"]["turns_fired_on_by_cannon"] == 5);
+    CHECK(battle_of(t, t.umpire)["tallies"]["2"]["turns_fired_on_by_cannon"] == 8);
     // Cannon fire calls for no reaction test ("A reaction test must be taken after each round of musketry or
     // melee"), and the guns never received fire: no unit tested in the reaction step all battle.
-    for (int turn = 1; turn <= 5; ++turn) CHECK(umpire_details(t, turn, "reaction").empty());
+    for (int turn = 1; turn <= 8; ++turn) CHECK(umpire_details(t, turn, "reaction").empty());
     CHECK(tp_of(t, 1) == 0);
 
     // The end. over-the-hills.txt, "Overall Losses": "roll 1d6 x 5 ... +5 for each turn it was fired on by
-    // cannons". The battery: 1 x 5 = 5%. The Manchesters: 2 x 5 + 5 x 5 = 35%. Dice in unit id order.
+    // cannons". The battery: 1 x 5 = 5%. The Manchesters: 2 x 5 + 8 x 5 = 50%. Dice in unit id order.
     t.ok(t.umpire, "battle.end", {{"battle", 1}}, {1, 2});
     auto losses = battle_of(t, t.observer)["losses"];
     CHECK(losses[0]["unit"] == 1);
@@ -191,8 +208,8 @@ TEST_CASE("whole battle: a battery fires ball then grape at an advancing regimen
     CHECK(losses[0]["turns_fired_on_by_cannon"] == 0);
     CHECK(losses[1]["unit"] == 2);
     CHECK(losses[1]["die"] == 2);
-    CHECK(losses[1]["turns_fired_on_by_cannon"] == 5);
-    CHECK(losses[1]["percent"] == 35);
+    CHECK(losses[1]["turns_fired_on_by_cannon"] == 8);
+    CHECK(losses[1]["percent"] == 50);
     check_replay(t);
 }
 
@@ -412,9 +429,10 @@ TEST_CASE("whole battle: a charge into the enemy's flank: the charged unit tests
     check_position(umpire_unit(t, 1), 70, 49);
 
     // Turn 2. Movement: "A Reaction Test is taken when ... 2. Ordered to advance/charge": 3 + 1 (Kemp with them)
-    // = 4: OK. "Rush to contact ... 20 cm": the Manchesters' flank is 12 cm away: the 7th stop touching it.
-    // "1. Enemy charging towards you": the Manchesters test. "Die Modifiers: ... Outflanked -1": the 7th stand
-    // off their right flank: 1 - 1 = 0, row 0 with no TPs: NA (an unmodified 1 would read OK).
+    // = 4: OK. The charge begins: "1. Enemy charging towards you": the Manchesters test before the 7th go. "Die
+    // Modifiers: ... Outflanked -1": the 7th stand off their right flank: 1 - 1 = 0, row 0 with no TPs: NA (an
+    // unmodified 1 would read OK). "Rush to contact ... 20 cm": the Manchesters' flank is 12 cm away: the 7th stop
+    // touching it.
     // Melee, the Jacobites first: the Manchesters' 4 (not less than average (2 + 2) = 2), the 7th's 2 (less
     // than 3: an extra TP). Manchesters 2 TPs, the 7th 1. After the melee: the Manchesters 5 - 1 (still
     // outflanked) = 4, 2 TPs: OK; the 7th 4 (Kemp is 11 cm behind now: no modifier), 1 TP: OK.
@@ -426,9 +444,9 @@ TEST_CASE("whole battle: a charge into the enemy's flank: the charged unit tests
     CHECK(movement[0]["unit"] == 1);
     CHECK(movement[0]["test"] == "ordered to charge");
     CHECK(movement[0]["result"] == "OK");
-    CHECK(movement[1]["unit"] == 1);
-    CHECK(movement[1]["cm"] == 12);
-    const json charged = movement[2];
+    CHECK(movement[2]["unit"] == 1);
+    CHECK(movement[2]["cm"] == 12);
+    const json charged = movement[1];
     CHECK(charged["unit"] == 2);
     CHECK(charged["test"] == "charged");
     CHECK(charged["die"] == 1);

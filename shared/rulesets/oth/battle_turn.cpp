@@ -39,7 +39,8 @@ oth::TroopType type_of(const Unit& u) {
     return oth::troop_type_from_name(u.troop_type).value_or(oth::TroopType::formed_infantry);
 }
 std::string order_of(const Unit& u) { return u.order ? u.order->name : std::string(); }
-bool leader_down(const Leader& l) { return l.values.value("fate", std::string("unhurt")) == "killed"; }
+// "Seeing your leader killed/incapacitated": a wounded leader is down as much as a dead one.
+bool leader_down(const Leader& l) { return l.values.value("fate", std::string("unhurt")) != "unhurt"; }
 std::string unit_label(const Unit& u) { return u.name.empty() ? "unit " + std::to_string(u.id) : u.name; }
 
 void impose(Unit& u, const std::string& order, json details) {

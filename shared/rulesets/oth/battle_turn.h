@@ -31,7 +31,7 @@ int tp(const battle::Unit& u);
 void add_tp(battle::Unit& u, int delta);
 TroopType type_of(const battle::Unit& u);
 std::string order_of(const battle::Unit& u);
-bool leader_down(const battle::Leader& l);
+bool leader_down(const battle::Leader& l);  // wounded or killed: no orders, no "Leader with the unit"
 std::string unit_label(const battle::Unit& u);
 // Puts an order on a unit at once (no digesting): reaction results and the umpire's orders.
 void impose(battle::Unit& u, const std::string& order, nlohmann::json details = nlohmann::json::object());

@@ -49,7 +49,8 @@ std::optional<Order> order_from_name(std::string_view name) {
 }
 
 // over-the-hills.txt, "ANNEX B EXAMPLE ORDER CARD SET" (names and headings) and "What Does A Leader Do?"
-// (what each means). The book gives no text for the three FORM cards and prints no ADVANCE card in Annex B
+// (what each means). Annex B prints "Special Order" over Run Away alone, and no heading over FIRE ... Form Line
+// or Charge and the wheels: those are "Order" here. The book gives no text for the three FORM cards and prints no ADVANCE card in Annex B
 // (ADVANCE is in the order list); see docs/rules-notes.md.
 const std::vector<OrderCard>& order_card_set() {
     static const std::vector<OrderCard> cards = {
@@ -84,12 +85,12 @@ const std::vector<OrderCard>& order_card_set() {
          "Move forward until within effective shooting distance (about 10 cm)."},
         {"order.run_away", CardKind::order, Order::run_away, "Special Order", "Run Away",
          "Run away - you only need to do this once!"},
-        {"order.charge", CardKind::order, Order::charge, "Special Order", "Charge",
+        {"order.charge", CardKind::order, Order::charge, "Order", "Charge",
          "Close with the enemy and hack about with sword or bayonet."},
-        {"order.wheel_left", CardKind::order, Order::wheel_left, "Special Order", "Wheel Left",
+        {"order.wheel_left", CardKind::order, Order::wheel_left, "Order", "Wheel Left",
          "The unit changes its facing to the left. This is a very slow process and difficult to organise in a "
          "battle."},
-        {"order.wheel_right", CardKind::order, Order::wheel_right, "Special Order", "Wheel Right",
+        {"order.wheel_right", CardKind::order, Order::wheel_right, "Order", "Wheel Right",
          "The unit changes its facing to the right. This is a very slow process and difficult to organise in a "
          "battle."},
         {"order.follow_me", CardKind::order, Order::follow_me, "Personal Action", "Follow Me",

@@ -88,6 +88,10 @@ void step_fire(Turn& t) {
         // "+10 for each turn of musketry it received"
         if (!t.fact_has("volleyed", target->id)) t.tallies[target->id].turns_of_musketry_received += 1;
         t.fact_add("volleyed", target->id);
+        // Who fired on it: the enemy facing it in the test that follows ("Enemy facing unit's Drill ...").
+        json& by = t.facts["volleyed_by"];
+        if (!by.is_object()) by = json::object();
+        by[std::to_string(target->id)].push_back(u.id);
         t.say(unit_label(u) + " fire a volley at " + unit_label(*target) + ".", u.side,
               {{"unit", u.id}, {"target", target->id}, {"cm", d}, {"die", m.die}, {"modified", m.modified},
                {"needed", m.needed}, {"inflicted", m.inflicted}, {"tp", m.tp}});

@@ -44,6 +44,18 @@ Unit* nearest_enemy_in_front(Turn& t, const Unit& u, double range_cm) {
     return best;
 }
 
+Unit* nearest_enemy_seen(Turn& t, const Unit& u, bool in_front) {
+    Unit* best = nullptr;
+    double best_d = 0;
+    for (auto& [id, o] : t.b().units) {
+        if (o.removed || o.concealed || o.side == u.side || !sees(t, u, o)) continue;
+        if (in_front && !battle::unit_in_front_within(u, o, 1e12)) continue;
+        double d = battle::distance_between(u, o);
+        if (!best || d < best_d) best = &o, best_d = d;
+    }
+    return best;
+}
+
 bool leader_with(Turn& t, const Unit& u) {
     for (const auto& [id, l] : t.b().leaders)
         if (l.side == u.side && !leader_down(l) && battle::with_unit(l, u, t.units(t.settings.with_unit_cm)))
@@ -148,6 +160,27 @@ void run_away_now(Turn& t, Unit& u) {
     impose(u, "run_away", {{"turned", true}});
     const auto& table = t.b().table;
     if (!table.contains(u.position.x, u.position.y)) u.removed = true;
+}
+
+// over-the-hills.txt: "Overall Losses", "+15 for each time the regiment ran away", once however many turns it
+// runs; "How is it Handled?", "Each adjacent friendly unit running away" (those beside it where it stood) and
+// "Sight of enemy units running away" (the enemy units that see it go, from where it stood or where it got to;
+// a concealed unit is not seen). The same for a run by order (RUN AWAY) as for one by a reaction test.
+void break_and_run(Turn& t, Unit& u) {
+    const bool running = order_of(u) == "run_away" && u.order->details.value("turned", false);
+    const Unit stood = u;
+    run_away_now(t, u);
+    if (running) return;
+    t.tallies[u.id].times_ran_away += 1;
+    t.fact_add("ran", u.id);
+    for (const auto& [id, o] : t.b().units)
+        if (!o.removed && o.side != u.side && !u.concealed && (sees(t, o, stood) || sees(t, o, u)))
+            t.fact_add("saw_running", o.id);
+    adjacent_friends_take_tp(t, stood, "run away");
+}
+
+void say_of_with_leader(Turn& t, const Unit& u, const battle::Leader& l, const std::string& text, json details) {
+    t.say_about(u.concealed || l.concealed, l.concealed ? l.side : u.side, text, std::move(details));
 }
 
 }  // namespace muster::oth::detail

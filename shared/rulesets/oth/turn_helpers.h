@@ -26,7 +26,10 @@ std::vector<std::int64_t> in_combat_order(const battle::Battle& b, std::vector<s
 // The nearest live, seen enemy unit in front of `u` within `range_cm` (any range when negative).
 battle::Unit* nearest_enemy_in_front(Turn& t, const battle::Unit& u, double range_cm);
 
-// A friendly leader, unhurt, with the unit ("Leader with the unit +1").
+// The nearest live enemy unit `u` sees (sees(); a concealed one is not seen), in front of it if `in_front`.
+battle::Unit* nearest_enemy_seen(Turn& t, const battle::Unit& u, bool in_front);
+
+// A friendly leader, up (not wounded or killed), with the unit ("Leader with the unit +1").
 bool leader_with(Turn& t, const battle::Unit& u);
 
 // The reaction test's "Die Modifiers" read from the table; `enemy` is the enemy facing the unit (the shooter,
@@ -50,6 +53,14 @@ bool sees(Turn& t, const battle::Unit& a, const battle::Unit& b);
 
 // The unit turns its back (once) and runs its run-away rate; off the table it is removed.
 void run_away_now(Turn& t, battle::Unit& u);
+// The unit runs away, by a reaction test's RA or by order; the first time, what running away does to the battle
+// (the losses' tally, the friends beside it, the enemy who see it go); later turns it runs on.
+void break_and_run(Turn& t, battle::Unit& u);
+
+// A line that names a unit and a leader of its side: it stays with their side while either is concealed, so
+// that a hidden leader is not named to the enemy by his unit's doings (or a hidden unit by its leader's).
+void say_of_with_leader(Turn& t, const battle::Unit& u, const battle::Leader& l, const std::string& text,
+                        nlohmann::json details = nullptr);
 
 // Concealed units and leaders are seen once an enemy unit or leader comes within spot_cm of them.
 void spot_ambushes(Turn& t);

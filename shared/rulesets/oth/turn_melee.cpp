@@ -48,12 +48,13 @@ void step_melee(Turn& t) {
                 add_tp(u, o.tp_total());
                 const bool leader_hit = l && o.leader != LeaderFate::unhurt;
                 if (leader_hit) l->values["fate"] = std::string(leader_fate_name(o.leader));
-                const std::string fate =
-                    leader_hit ? "; " + l->name + " is " + std::string(leader_fate_name(o.leader)) : std::string();
-                t.say_of(u, unit_label(u) + " fight hand to hand" + fate + ".",
+                t.say_of(u, unit_label(u) + " fight hand to hand.",
                          {{"unit", u.id}, {"rolled", o.rolled}, {"die", o.die}, {"target", o.target},
                           {"inflicts_extra", o.inflicts_extra}, {"leader_hit_die", o.leader_hit_die},
                           {"leader_fate_die", o.leader_fate_die}, {"tp", o.tp_total()}, {"tension_points", tp(u)}});
+                // A line of its own: it names the leader, who may be hidden from the enemy though his men are not.
+                if (leader_hit)
+                    say_of_with_leader(t, u, *l, l->name + " is " + std::string(leader_fate_name(o.leader)) + ".");
             };
             settle(*a, la, out.first);
             settle(*b, lb, out.second);

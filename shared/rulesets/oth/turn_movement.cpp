@@ -1,5 +1,5 @@
 // The movement step (over-the-hills.txt, "Movement"): the tests of newly digested orders, then each unit
-// carries out its order at the table's rates.
+// carries out its order at the table's rates, Jacobite units first.
 #include <algorithm>
 #include <set>
 
@@ -10,25 +10,152 @@
 
 namespace muster::oth::detail {
 
+using nlohmann::json;
 using battle::Leader;
 using battle::Unit;
 
-void step_movement(Turn& t) {
+namespace {
+
+// Reaction tests "Ordered to advance/charge" and "Ordered to fall back in the face of the enemy", the first
+// turn a unit acts on the order. Whether it still carries the order out.
+bool passes_order_test(Turn& t, Unit& u, const std::string& o) {
+    if (!u.order->details.value("new", false)) return true;
+    u.order->details["new"] = false;
+    if (!(o == "advance" || o == "charge" || (o == "retreat" && nearest_enemy_in_front(t, u, 50)))) return true;
+    Unit* enemy = nearest_enemy_in_front(t, u, -1);
+    test_unit(t, u, enemy, o == "retreat" ? "ordered to fall back" : "ordered to " + o);
+    return !u.removed && u.order && u.order->name == o;
+}
+
+bool listed(const json& list, std::int64_t id) {
+    return list.is_array() && std::find(list.begin(), list.end(), json(id)) != list.end();
+}
+
+void advance(Turn& t, Unit& u) {
+    int rate = movement_cm(type_of(u), MoveAction::forward, drill(u), t.settings.oth);
+    double go = rate;
+    // ADVANCE: "Move forward until within effective shooting distance": stop at 4 + MUS cm.
+    if (Unit* enemy = nearest_enemy_in_front(t, u, -1)) {
+        double d = t.cm(battle::distance_between(u, *enemy));
+        go = std::clamp(d - musketry_range_cm(musketry_of(u)), 0.0, double(rate));
+    }
+    go = move_straight(t, u, go, rate);
+    t.say(unit_label(u) + " advance.", u.side, {{"unit", u.id}, {"cm", go}});
+}
+
+// CHARGE, "Close with the enemy and hack about with sword or bayonet", at "Rush to contact" pace. However many
+// turns the order stands it is one charge: the friends beside it take their TP ("Each adjacent friendly unit
+// ... charging forward") when it sets off, and each enemy it charges at tests once, as the charge comes at it
+// and before it goes ("A Reaction Test is taken when ... 1. Enemy charging towards you").
+void charge(Turn& t, Unit& u) {
+    const int rate = movement_cm(type_of(u), MoveAction::rush_to_contact, drill(u), t.settings.oth);
+    Unit* enemy = nearest_enemy_seen(t, u, true);
+    if (enemy && !listed(u.order->details.value("charged", json()), enemy->id)) {
+        u.order->details["charged"].push_back(enemy->id);
+        t.fact_add("charged", enemy->id);
+        test_unit(t, *enemy, &u, "charged");
+        enemy = nearest_enemy_seen(t, u, true);  // it may have fallen back or run
+    }
+    double go = rate;
+    if (enemy) go = std::min(go, t.cm(battle::distance_between(u, *enemy)));
+    const Unit stood = u;  // the friends beside it where it stood see it go
+    go = move_straight(t, u, go, rate);
+    if (!u.order->details.value("set_off", false)) {
+        u.order->details["set_off"] = true;
+        t.say(unit_label(u) + " charge!", u.side, {{"unit", u.id}, {"cm", go}});
+        adjacent_friends_take_tp(t, stood, "charge forward");
+    } else if (go > 0) {
+        t.say(unit_label(u) + " press on with their charge.", u.side, {{"unit", u.id}, {"cm", go}});
+    }
+}
+
+// The farthest any base has to go to its place in the new formation, the bases keeping their order (left to
+// right in line, front to back in column, row by row in square), in table units.
+double forming_distance(const Unit& u, battle::Formation f) {
+    Unit formed = u;
+    formed.formation = f;
+    formed.formation_name.clear();
+    const auto from = battle::base_outlines(u), to = battle::base_outlines(formed);
+    auto middle = [](const std::array<battle::Point, 4>& b) {
+        return battle::Point{(b[0].x + b[2].x) / 2, (b[0].y + b[2].y) / 2};
+    };
+    double farthest = 0;
+    for (std::size_t i = 0; i < from.size() && i < to.size(); ++i)
+        farthest = std::max(farthest, battle::distance(middle(from[i]), middle(to[i])));
+    return farthest;
+}
+
+// FORM SQUARE / COLUMN / LINE: "Wheeling or other complex manoeuvre DRI cm" (horse 3 cm) a turn, over as many
+// turns as the farthest base needs to reach its place (docs/rules-notes.md, "Movement").
+void form(Turn& t, Unit& u, battle::Formation f, const std::string& name) {
+    if (u.formation == f) return;
+    const double needed = t.cm(forming_distance(u, f));
+    const int rate = movement_cm(type_of(u), MoveAction::wheel, drill(u), t.settings.oth);
+    const double done = u.order->details.value("formed_cm", 0.0) + rate;
+    const json details = {{"unit", u.id}, {"cm", rate}, {"done_cm", std::min(done, needed)}, {"needed_cm", needed}};
+    if (done + battle::epsilon < needed) {
+        u.order->details["formed_cm"] = done;
+        t.say_of(u, unit_label(u) + " are forming " + name + ".", details);
+        return;
+    }
+    u.formation = f;
+    u.formation_name.clear();
+    t.say_of(u, unit_label(u) + " form " + name + ".", details);
+}
+
+void follow_me(Turn& t, Unit& u) {
+    const Leader* l = t.b().leader(u.order->details.value("leader", std::int64_t{0}));
+    if (!l || battle::with_unit(*l, u, t.units(t.settings.with_unit_cm))) return;
+    u = battle::turned(u, battle::bearing(u.position, l->position) - u.facing);
+    int rate = movement_cm(type_of(u), MoveAction::forward, drill(u), t.settings.oth);
+    double go = std::min(double(rate), t.cm(battle::distance(u.position, l->position)));
+    go = move_straight(t, u, go, rate);
+    // "The unit will follow wherever you go, but will tend to become disorganised."
+    add_tp(u, t.settings.follow_me_tp);
+    t.say(unit_label(u) + " follow their leader.", u.side,
+          {{"unit", u.id}, {"cm", go}, {"tp", t.settings.follow_me_tp}, {"tension_points", tp(u)}});
+}
+
+void carry_out(Turn& t, Unit& u, const std::string& o) {
+    const auto type = type_of(u);
     const auto& s = t.settings.oth;
-    for (auto id : live_units(t.b())) {
+    if (o == "advance") {
+        advance(t, u);
+    } else if (o == "charge") {
+        charge(t, u);
+    } else if (o == "retreat") {
+        int rate = movement_cm(type, MoveAction::backward, drill(u), s);
+        double gone = -move_straight(t, u, -rate, -rate);
+        t.say(unit_label(u) + " fall back.", u.side, {{"unit", u.id}, {"cm", gone}});
+    } else if (o == "run_away") {
+        // "Run away - you only need to do this once!": it runs on each turn until it leaves the table.
+        break_and_run(t, u);
+        t.say(unit_label(u) + (u.removed ? " run off the table." : " run away."));
+    } else if (o == "wheel_left" || o == "wheel_right") {
+        int rate = movement_cm(type, MoveAction::wheel, drill(u), s);
+        u = battle::wheeled(u, t.units(rate), o == "wheel_left" ? battle::Wheel::left : battle::Wheel::right);
+        t.say(unit_label(u) + " wheel.", u.side, {{"unit", u.id}, {"cm", rate}});
+    } else if (o == "form_square") {
+        form(t, u, battle::Formation::square, "square");
+    } else if (o == "form_column") {
+        form(t, u, battle::Formation::column, "column");
+    } else if (o == "form_line") {
+        form(t, u, battle::Formation::line, "line");
+    } else if (o == "follow_me") {
+        follow_me(t, u);
+    }
+}
+
+}  // namespace
+
+void step_movement(Turn& t) {
+    // Jacobites first, so that the tests a movement calls for ("Enemy charging towards you") are rolled in the
+    // order "When in combat, always roll for the Jacobite forces before Government forces".
+    for (auto id : in_combat_order(t.b(), live_units(t.b()))) {
         Unit& u = t.b().units.at(id);
         if (u.removed || !u.order) continue;
         const std::string o = u.order->name;
-        // Reaction tests "Ordered to advance/charge" and "Ordered to fall back in the face of the enemy".
-        if (u.order->details.value("new", false)) {
-            u.order->details["new"] = false;
-            if (o == "advance" || o == "charge" || (o == "retreat" && nearest_enemy_in_front(t, u, 50))) {
-                Unit* enemy = nearest_enemy_in_front(t, u, -1);
-                test_unit(t, u, enemy, o == "retreat" ? "ordered to fall back" : "ordered to " + o);
-                if (u.removed || !u.order || u.order->name != o) continue;
-            }
-        }
-        const auto type = type_of(u);
+        if (!passes_order_test(t, u, o)) continue;
         // A concealed unit that moves shows itself.
         static const std::set<std::string> moving = {"advance", "charge", "retreat", "run_away", "wheel_left",
                                                      "wheel_right", "follow_me"};
@@ -36,61 +163,7 @@ void step_movement(Turn& t) {
             reveal(t, u, o == "charge" ? "charge from cover" : "break cover");
             if (u.removed || !u.order || u.order->name != o) continue;
         }
-        if (o == "advance") {
-            int rate = movement_cm(type, MoveAction::forward, drill(u), s);
-            double go = rate;
-            // ADVANCE: "Move forward until within effective shooting distance": stop at 4 + MUS cm.
-            if (Unit* enemy = nearest_enemy_in_front(t, u, -1)) {
-                double d = t.cm(battle::distance_between(u, *enemy));
-                go = std::clamp(d - musketry_range_cm(musketry_of(u)), 0.0, double(rate));
-            }
-            go = move_straight(t, u, go, rate);
-            t.say(unit_label(u) + " advance.", u.side, {{"unit", u.id}, {"cm", go}});
-        } else if (o == "charge") {
-            int rate = movement_cm(type, MoveAction::rush_to_contact, drill(u), s);
-            Unit* enemy = nearest_enemy_in_front(t, u, rate);
-            double go = rate;
-            if (enemy) go = std::min(double(rate), t.cm(battle::distance_between(u, *enemy)));
-            const Unit stood = u;  // the friends beside it where it stood see it go
-            go = move_straight(t, u, go, rate);
-            t.say(unit_label(u) + " charge!", u.side, {{"unit", u.id}, {"cm", go}});
-            adjacent_friends_take_tp(t, stood, "charge forward");
-            if (enemy && battle::in_contact(u, *enemy)) {
-                t.fact_add("charged", enemy->id);
-                // "A Reaction Test is taken when ... 1. Enemy charging towards you"
-                test_unit(t, *enemy, &u, "charged");
-            }
-        } else if (o == "retreat") {
-            int rate = movement_cm(type, MoveAction::backward, drill(u), s);
-            double gone = -move_straight(t, u, -rate, -rate);
-            t.say(unit_label(u) + " fall back.", u.side, {{"unit", u.id}, {"cm", gone}});
-        } else if (o == "run_away") {
-            run_away_now(t, u);
-            t.say(unit_label(u) + (u.removed ? " run off the table." : " run away."));
-        } else if (o == "wheel_left" || o == "wheel_right") {
-            int rate = movement_cm(type, MoveAction::wheel, drill(u), s);
-            u = battle::wheeled(u, t.units(rate), o == "wheel_left" ? battle::Wheel::left : battle::Wheel::right);
-            t.say(unit_label(u) + " wheel.", u.side, {{"unit", u.id}, {"cm", rate}});
-        } else if (o == "form_square" || o == "form_column" || o == "form_line") {
-            auto f = o == "form_square" ? battle::Formation::square
-                     : o == "form_column" ? battle::Formation::column : battle::Formation::line;
-            if (u.formation != f) {
-                u.formation = f;
-                u.formation_name.clear();
-                t.say_of(u, unit_label(u) + " form " + o.substr(5) + ".");
-            }
-        } else if (o == "follow_me") {
-            const Leader* l = t.b().leader(u.order->details.value("leader", std::int64_t{0}));
-            if (!l || battle::with_unit(*l, u, t.units(t.settings.with_unit_cm))) continue;
-            u = battle::turned(u, battle::bearing(u.position, l->position) - u.facing);
-            int rate = movement_cm(type, MoveAction::forward, drill(u), s);
-            double go = std::min(double(rate), t.cm(battle::distance(u.position, l->position)));
-            go = move_straight(t, u, go, rate);
-            // "The unit will follow wherever you go, but will tend to become disorganised."
-            add_tp(u, t.settings.follow_me_tp);
-            t.say(unit_label(u) + " follow their leader.", u.side,
-                  {{"unit", u.id}, {"cm", go}, {"tp", t.settings.follow_me_tp}, {"tension_points", tp(u)}});
-        }
+        carry_out(t, u, o);
     }
     spot_ambushes(t);
 }

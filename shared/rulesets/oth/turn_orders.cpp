@@ -22,6 +22,13 @@ void step_orders(Turn& t) {
         const std::string card = item.value("card", "");
         const OrderCard* oc = find_card(card);
         if (!oc) continue;
+        // "Seeing your leader killed/incapacitated": a leader wounded or killed (after he chose his card) gives
+        // no orders and does nothing else.
+        if (leader_down(leader)) {
+            t.say_about(true, leader.side, leader.name + " is " + leader.values.value("fate", std::string()) +
+                                               ": his card is not carried out.");
+            continue;
+        }
         if (oc->kind == CardKind::order && oc->order) {
             auto it = t.b().units.find(item.value("unit", std::int64_t{0}));
             if (it == t.b().units.end() || it->second.removed) continue;
@@ -31,8 +38,9 @@ void step_orders(Turn& t) {
             // over-the-hills.txt, "Command & Control": "It takes one turn for a unit to digest a new order."
             if (t.settings.oth.digest_turns <= 0) impose(u, name, details);
             else u.pending_order = battle::Order{name, t.settings.oth.digest_turns, details};
-            t.say_of(u, leader.name + " orders " + unit_label(u) + ": " + std::string(oc->name) + ".",
-                     {{"unit", u.id}, {"order", name}, {"digest", t.settings.oth.digest_turns}});
+            const std::string text = leader.name + " orders " + unit_label(u) + ": " + std::string(oc->name) + ".";
+            say_of_with_leader(t, u, leader, text,
+                               {{"unit", u.id}, {"order", name}, {"digest", t.settings.oth.digest_turns}});
         } else if (oc->kind == CardKind::move && item.contains("to")) {
             // "Leaders can move 40cm per turn on horseback."
             Point to = item.at("to").get<Point>();

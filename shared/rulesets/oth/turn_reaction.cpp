@@ -13,6 +13,34 @@ using nlohmann::json;
 using battle::Unit;
 using namespace detail;
 
+namespace {
+
+// "Ch Charge nearest enemy": the unit turns to face the nearest enemy it can see, unless it is at grips with an
+// enemy already (it charges the one it is fighting).
+void face_nearest_enemy(Turn& t, Unit& u) {
+    for (const auto& [id, o] : t.b().units)
+        if (!o.removed && o.side != u.side && battle::in_contact(u, o)) return;
+    if (const Unit* e = nearest_enemy_seen(t, u, false))
+        u = battle::turned(u, battle::bearing(u.position, battle::footprint(*e).centre()) - u.facing);
+}
+
+// "Enemy facing unit's Drill more than 2 better" after musketry: the enemy that shot the unit (the nearest, if
+// several did), else the nearest enemy.
+Unit* shooter_of(Turn& t, const Unit& u) {
+    Unit* best = nullptr;
+    double best_d = 0;
+    const json by = t.facts.value("volleyed_by", json::object()).value(std::to_string(u.id), json::array());
+    for (const auto& idj : by) {
+        auto it = t.b().units.find(idj.get<std::int64_t>());
+        if (it == t.b().units.end() || it->second.removed) continue;
+        double d = battle::distance_between(u, it->second);
+        if (!best || d < best_d) best = &it->second, best_d = d;
+    }
+    return best ? best : nearest_enemy(t, u);
+}
+
+}  // namespace
+
 // Applies a reaction result to a unit (over-the-hills.txt, "REACTION TEST RESULTS TABLES", the keys).
 void apply_result(Turn& t, Unit& u, ReactionResult r) {
     using R = ReactionResult;
@@ -30,23 +58,22 @@ void apply_result(Turn& t, Unit& u, ReactionResult r) {
             t.fact_add("fell_back", u.id);
             break;
         }
-        case R::ra: {  // "Run Away (take 1 TP)"; "+15 for each time the regiment ran away"
+        case R::ra:  // "Run Away (take 1 TP)"
             add_tp(u, reaction_result_tp(r));
-            if (order_of(u) != "run_away") t.tallies[u.id].times_ran_away += 1;
-            const Unit stood = u;  // the friends beside it where it stood see it go
-            run_away_now(t, u);
-            t.fact_add("ran", u.id);
-            adjacent_friends_take_tp(t, stood, "run away");
+            break_and_run(t, u);
             break;
-        }
-        case R::ch: impose(u, "charge"); break;  // "Charge nearest enemy"
+        case R::ch:  // "Charge nearest enemy"; a unit charging already charges on (one charge)
+            if (o == "charge") break;
+            face_nearest_enemy(t, u);
+            impose(u, "charge");
+            break;
         case R::cf: impose(u, "cease_fire", {{"obeyed", true}}); break;  // "Cease firing (and hide under guns)"
     }
 }
 
 // One reaction test and its result, logged.
 ReactionResult test_unit(Turn& t, Unit& u, const Unit* enemy, const std::string& why,
-                              std::optional<ReactionCircumstances> given) {
+                         std::optional<ReactionCircumstances> given) {
     auto c = given ? *given : circumstances(t, u, enemy);
     const int before = tp(u);
     auto out = reaction_test(type_of(u), before, c, t.dice);
@@ -68,7 +95,7 @@ ReactionResult test_unit(Turn& t, Unit& u, const Unit* enemy, const std::string&
     return out.result;
 }
 
-// The enemy nearest to u among those that fired on it (for "Enemy facing unit's Drill more than 2 better").
+// The nearest live enemy unit not concealed, at any range (the umpire's test when he names no enemy).
 Unit* nearest_enemy(Turn& t, const Unit& u) {
     Unit* best = nullptr;
     double best_d = 0;
@@ -89,7 +116,7 @@ void step_reaction(Turn& t) {
     for (auto id : in_combat_order(t.b(), volleyed)) {
         Unit& u = t.b().units.at(id);
         if (u.removed) continue;
-        test_unit(t, u, nearest_enemy(t, u), "under musketry");
+        test_unit(t, u, shooter_of(t, u), "under musketry");
     }
 }
 

@@ -1,6 +1,4 @@
 // The tension step (over-the-hills.txt, "How is it Handled?", "Command & Control"): TPs removed, orders digest.
-#include <set>
-
 #include "shared/battle/geometry.h"
 #include "shared/rulesets/oth/tension_points.h"
 #include "shared/rulesets/oth/turn_helpers.h"
@@ -31,34 +29,32 @@ void step_tension(Turn& t) {
         for (auto& [id, u] : t.b().units)
             if (!u.removed && u.side == l->side && battle::with_unit(*l, u, t.units(t.settings.with_unit_cm))) {
                 u.markers[tp_marker] = apply_tension(tp(u), TensionCause::inspired, s);
-                t.say_of(u, l->name + " inspires " + unit_label(u) + ".", {{"unit", u.id}, {"tension_points", tp(u)}});
+                say_of_with_leader(t, u, *l, l->name + " inspires " + unit_label(u) + ".",
+                                   {{"unit", u.id}, {"tension_points", tp(u)}});
             }
     }
-    std::set<std::string> sides_running;
-    for (const auto& r : t.facts.value("ran", json::array()))
-        if (const Unit* u = t.b().unit(r.get<std::int64_t>())) sides_running.insert(u->side);
+    // The lines below are written only for a unit with TPs: its own side reads them, or they would tell the
+    // enemy that it has some.
     for (auto id : live_units(t.b())) {
         Unit& u = t.b().units.at(id);
         // "Resting out of sight of the enemy -1 per turn"
         if (!enemy_in_sight(t, u) && tp(u) > 0) {
             u.markers[tp_marker] = apply_tension(tp(u), TensionCause::rested_out_of_sight, s);
-            t.say_of(u, unit_label(u) + " rest out of sight.", {{"unit", u.id}, {"tension_points", tp(u)}});
+            t.say_about(true, u.side, unit_label(u) + " rest out of sight.",
+                        {{"unit", u.id}, {"tension_points", tp(u)}});
         }
-        // "Sight of enemy units running away (any number)"
-        bool enemy_ran = false;
-        for (const auto& side : sides_running)
-            if (side != u.side) enemy_ran = true;
-        if (enemy_ran && tp(u) > 0 && s.enemy_running_removes_tp) {
+        // "Sight of enemy units running away (any number)": one it saw break this turn (break_and_run).
+        if (t.fact_has("saw_running", u.id) && tp(u) > 0 && s.enemy_running_removes_tp) {
             u.markers[tp_marker] = apply_tension(tp(u), TensionCause::saw_enemy_running, s);
-            t.say_of(u, unit_label(u) + " cheer the sight of the enemy running.",
-                     {{"unit", u.id}, {"tension_points", tp(u)}});
+            t.say_about(true, u.side, unit_label(u) + " cheer the sight of the enemy running.",
+                        {{"unit", u.id}, {"tension_points", tp(u)}});
         }
         // "Roll 1d6 and score Regimental Effectiveness or less"
         if (s.rally_roll_each_turn && tp(u) > 0) {
             auto r = rally_roll(tp(u), effectiveness(u), t.dice);
             u.markers[tp_marker] = r.tension_points;
-            t.say_of(u, unit_label(u) + " steady themselves.",
-                     {{"unit", u.id}, {"rally_die", r.die}, {"removed", r.removed}, {"tension_points", tp(u)}});
+            t.say_about(true, u.side, unit_label(u) + " steady themselves.",
+                        {{"unit", u.id}, {"rally_die", r.die}, {"removed", r.removed}, {"tension_points", tp(u)}});
         }
     }
     // Orders digest: "It takes one turn for a unit to digest a new order."

@@ -36,7 +36,10 @@ TEST_CASE("the card set: five personal actions, No Action and the thirteen order
     CHECK(find_card("move")->name == "Move");
     CHECK(find_card("no_action")->name == "No Action");
     CHECK(find_card("order.fire")->name == "FIRE");
+    // "Special Order" is printed over Run Away alone; Charge and the wheels, like FIRE, have no heading of their own.
     CHECK(find_card("order.run_away")->heading == "Special Order");
+    for (const char* id : {"order.charge", "order.wheel_left", "order.wheel_right", "order.fire", "order.advance"})
+        CHECK(find_card(id)->heading == "Order");
     CHECK(find_card("order.follow_me")->heading == "Personal Action");
     CHECK(find_card("order.cease_fire")->text == "Stop shooting (this is quite hard to do since it is hard to "
                                                   "hear the order!)");
@@ -52,7 +55,7 @@ TEST_CASE("the card set: five personal actions, No Action and the thirteen order
     CHECK_FALSE(card_needs_unit(CardKind::inspire));
     CHECK(card_needs_leader(CardKind::talk));
     CHECK(to_json(*find_card("order.charge")) ==
-          nlohmann::json{{"id", "order.charge"}, {"kind", "order"}, {"order", "charge"}, {"heading", "Special Order"},
+          nlohmann::json{{"id", "order.charge"}, {"kind", "order"}, {"order", "charge"}, {"heading", "Order"},
                          {"name", "Charge"}, {"text", "Close with the enemy and hack about with sword or bayonet."}});
     CHECK(to_json(*find_card("move"))["order"].is_null());
 }
