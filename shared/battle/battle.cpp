@@ -96,6 +96,7 @@ void to_json(json& j, const TerrainFeature& t) {
     j["kind"] = t.kind;
     j["name"] = t.name;
     j["values"] = t.values;
+    j["known_to"] = t.known_to;
 }
 
 void from_json(const json& j, TerrainFeature& t) {
@@ -105,6 +106,8 @@ void from_json(const json& j, TerrainFeature& t) {
     t.name = j.value("name", std::string());
     t.shape = j.get<Shape>();
     t.values = object_or_empty(j, "values");
+    // A feature from before the field was every side's to know.
+    t.known_to = j.contains("known_to") ? j.at("known_to").get<std::vector<std::string>>() : std::vector<std::string>{"*"};
 }
 
 void to_json(json& j, const Side& s) { j = {{"id", s.id}, {"name", s.name}}; }

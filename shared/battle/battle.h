@@ -29,6 +29,9 @@ struct TerrainFeature {
     std::string name;  // "Hougoumont wood", may be empty
     Shape shape;
     nlohmann::json values = nlohmann::json::object();
+    // The sides that know what this feature is (a secret terrain roll is its side's until another side's
+    // piece enters it); "*": every side. Other sides see its shape only.
+    std::vector<std::string> known_to = {"*"};
     bool operator==(const TerrainFeature&) const = default;
 };
 

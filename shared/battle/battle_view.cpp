@@ -16,16 +16,6 @@ json public_leader(const Leader& l) {
     return {{"id", l.id}, {"side", l.side}, {"user", l.user}, {"name", l.name}, {"position", l.position}};
 }
 
-bool may_read(const LogEntry& e, const Viewer& viewer, const std::string& viewer_side) {
-    switch (e.audience) {
-        case LogEntry::Audience::all: return true;
-        case LogEntry::Audience::side: return viewer.role == Role::player && !viewer_side.empty() && e.side == viewer_side;
-        case LogEntry::Audience::user: return viewer.role == Role::player && e.user == viewer.user;
-        case LogEntry::Audience::umpire: return false;
-    }
-    return false;
-}
-
 }  // namespace
 
 json public_unit(const Unit& u, const BattleVisibility& vis) {
@@ -77,64 +67,6 @@ std::pair<json, json> visible_pieces(const std::map<std::int64_t, Unit>& all_uni
         else if (!l.concealed) leaders.push_back(public_leader(l));
     }
     return {std::move(units), std::move(leaders)};
-}
-
-json log_entries_from(const Battle& b, std::size_t from, const Viewer& viewer, const std::string& viewer_side) {
-    json log = json::array();
-    if (!viewer.is_member()) return log;
-    const std::string side = viewer.role == Role::player ? viewer_side : std::string();
-    for (std::size_t i = from; i < b.log.size(); ++i)
-        if (viewer.is_umpire() || may_read(b.log[i], viewer, side)) log.push_back(b.log[i]);
-    return log;
-}
-
-json frames_from(const Battle& b, std::size_t from, const Viewer& viewer, const std::string& viewer_side,
-                 const BattleVisibility& vis) {
-    json history = json::array();
-    if (!viewer.is_member()) return history;
-    const std::string side = viewer.role == Role::player ? viewer_side : std::string();
-    for (std::size_t i = from; i < b.history.size(); ++i) {
-        const auto& f = b.history[i];
-        if (viewer.is_umpire()) {
-            history.push_back(f);
-            continue;
-        }
-        auto seen = visible_pieces(f.units, f.leaders, viewer, side, vis);
-        history.push_back({{"turn", f.turn}, {"end", f.end}, {"units", seen.first}, {"leaders", seen.second}});
-    }
-    return history;
-}
-
-json view(const Battle& b, const Viewer& viewer, const std::string& viewer_side, const BattleVisibility& vis,
-          bool light) {
-    if (!viewer.is_member()) return {{"id", b.id}};
-    if (viewer.is_umpire()) {
-        json j = battle_json(b, !light);
-        j["viewer_side"] = "";
-        // The boxes as every viewer gets them (with who has submitted), holding every item for umpires.
-        for (const auto& [name, box] : b.boxes) j["boxes"][name] = view(box, viewer, "", vis.boxes);
-        return j;
-    }
-    const bool player = viewer.role == Role::player;
-    const std::string side = player ? viewer_side : std::string();
-    auto pieces = visible_pieces(b.units, b.leaders, viewer, side, vis);
-    json boxes = json::object();
-    for (const auto& [name, box] : b.boxes) boxes[name] = view(box, viewer, side, vis.boxes);
-    return {{"id", b.id},
-            {"campaign", b.campaign},
-            {"name", b.name},
-            {"ruleset", b.ruleset},
-            {"table", b.table},
-            {"terrain", b.terrain},
-            {"sides", b.sides},
-            {"units", pieces.first},
-            {"leaders", pieces.second},
-            {"turn", b.turn},
-            {"phase", b.phase},
-            {"boxes", boxes},
-            {"log", light ? json::array() : log_entries_from(b, 0, viewer, side)},
-            {"history", light ? json::array() : frames_from(b, 0, viewer, side, vis)},
-            {"viewer_side", side}};
 }
 
 }  // namespace muster::battle

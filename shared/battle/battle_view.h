@@ -1,6 +1,6 @@
 #pragma once
-// What a viewer may see of a battle (DESIGN.md, "Hidden information"): the one place a battle is filtered.
-// A player sees his side's units fully; the enemy's as a person at the table would (where they stand, which
+// What a viewer may see of a battle's pieces, the live ones or a turn's frame (the whole battle's view is
+// shared/battle/entry_view.h, which calls these). A player sees his side's units fully; the enemy's as a person at the table would (where they stand, which
 // way they face, what they are, their formation and bases), not their rule-set values or markers unless the
 // rule set says a marker or value is on the table for all to see; concealed enemy units and leaders not at
 // all. Umpires see everything. Observers see as a player of no side. Non-members see nothing.
@@ -26,18 +26,6 @@ struct BattleVisibility {
     bool enemy_sees_names = true;  // false: enemy units' names are hidden (only "troop_type" shows)
     BoxVisibility boxes;          // who sees sealed submissions before they are revealed
 };
-
-// viewer_side: the viewer's side in this battle (Battle::side_of), empty for none. A `light` view has its
-// "log" and "history" empty: they only grow, so a server diffs light views and appends what a viewer may
-// read of the entries added since (log_entries_from, frames_from).
-nlohmann::json view(const Battle& battle, const Viewer& viewer, const std::string& viewer_side,
-                    const BattleVisibility& visibility = {}, bool light = false);
-// The log entries from index `from` of battle.log that the viewer may read, and the history frames from
-// index `from` as the viewer sees them, as they appear in the view.
-nlohmann::json log_entries_from(const Battle& battle, std::size_t from, const Viewer& viewer,
-                                const std::string& viewer_side);
-nlohmann::json frames_from(const Battle& battle, std::size_t from, const Viewer& viewer, const std::string& viewer_side,
-                           const BattleVisibility& visibility);
 
 // The units and leaders (as JSON arrays) a viewer may see of these pieces: the live ones or a turn's frame.
 std::pair<nlohmann::json, nlohmann::json> visible_pieces(const std::map<std::int64_t, Unit>& units,

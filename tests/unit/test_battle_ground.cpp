@@ -263,7 +263,7 @@ TEST_CASE("the battle's end: a closing line, the open turn's cards discarded unr
     CHECK(b["status"] == "ended");
     CHECK(b["boxes"]["cards"]["revealed"] == true);
     CHECK(b["boxes"]["cards"]["items"].empty());
-    CHECK(b["log"].back()["text"] == "The battle ends. The Records chart shows each regiment's losses.");
+    CHECK(b["log"].back()["text"] == "The battle ends.");
     REQUIRE(b["history"].size() == 2);
     CHECK(b["history"][1]["end"] == true);
     CHECK(b["losses"][0]["percent"] == 10);

@@ -197,12 +197,13 @@ TEST_CASE("a scripted battle: two turns step by step, losses applied to the camp
     // 12th: 5 x 5 + 2 x 15 = 55%: 6 of 10 companies; "The Regiment": "Any regiment that loses half its strength
     // or more ... automatically drops one point on all attributes": D2 M2 E4 -> 1 1 3.
     t.ok(t.umpire, "battle.end", {{"battle", 1}}, {1, 4, 5});
-    b = battle_of(t, t.observer);
+    CHECK(battle_of(t, t.observer)["losses"].empty());  // each side its own rows; an observer has no side
+    b = battle_of(t, t.umpire);
     CHECK(b["status"] == "ended");
     CHECK(b["losses"][0]["percent"] == 5);
     CHECK(b["losses"][1]["percent"] == 30);
     CHECK(b["losses"][2]["percent"] == 55);
-    // over-the-hills.txt, "Records": "45th Regt 2 2 3 3 5,6": the chart for all.
+    // over-the-hills.txt, "Records": "45th Regt 2 2 3 3 5,6".
     CHECK(b["records"][1]["musketry_to_inflict"] == "4,5,6");
     CHECK(b["records"][2]["average"] == 3);
     CHECK(b["records"][2]["losses"] == 55);

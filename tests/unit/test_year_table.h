@@ -3,6 +3,7 @@
 // observer, a clock, scripted dice, and the log of every committed event for replay.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -78,11 +79,26 @@ struct YearTable {
         }
     }
 
+    // A battle command says the turn (and battle.step the step) its sender saw; the tests that are not about
+    // stale commands send what the sender's view shows.
+    void add_moment(const Viewer& v, const std::string& type, json& body) {
+        static const char* const moment[] = {"card.play", "card.withdraw", "battle.submit", "battle.withdraw",
+                                             "battle.close_turn", "battle.step", "talk.say", "battle.act"};
+        if (std::find(std::begin(moment), std::end(moment), type) == std::end(moment)) return;
+        if (!body.is_object() || !body.contains("battle") || !body["battle"].is_number_integer()) return;
+        const json seen = view(state, v)["battles"].value(std::to_string(body["battle"].get<std::int64_t>()), json());
+        if (!seen.is_object()) return;
+        if (!body.contains("turn") && seen.contains("turn")) body["turn"] = seen["turn"];
+        if (type == "battle.step" && !body.contains("step") && seen.contains("next_step")) body["step"] = seen["next_step"];
+    }
+
     Decision run(const Viewer& who, std::string type, json body, Dice& dice) {
         Viewer v = who;
         if (v.user != 0) v.role = state.role_of(who.user);
+        add_moment(v, type, body);
         Supplied supplied;
         supplied.now = now;
+        supplied.nonce = static_cast<std::uint64_t>(state.seq) * 7919u + 1;
         supplied.invite_code = "CODE" + std::to_string(state.seq);
         return decide(state, Command{std::move(type), std::move(body)}, v, dice, supplied);
     }

@@ -1,0 +1,228 @@
+#include "shared/battle/entry_view.h"
+
+#include <algorithm>
+
+#include "shared/battle/battle_view.h"
+#include "shared/battle/lifecycle.h"
+
+namespace muster::battle {
+
+using nlohmann::json;
+
+namespace {
+
+bool may_read(const LogEntry& e, const Viewer& viewer, const std::string& side) {
+    if (viewer.is_umpire()) return true;
+    switch (e.audience) {
+        case LogEntry::Audience::all: return true;
+        case LogEntry::Audience::side: return viewer.role == Role::player && !side.empty() && e.side == side;
+        case LogEntry::Audience::user: return viewer.role == Role::player && e.user == viewer.user;
+        case LogEntry::Audience::umpire: return false;
+    }
+    return false;
+}
+
+// Whether this viewer may know the person behind a leader figure (and so that he submits, talks, plays).
+bool sees_leader(const Leader& l, const Viewer& viewer, const std::string& side) {
+    if (viewer.is_umpire()) return true;
+    if (viewer.role == Role::player && (l.user == viewer.user || (!side.empty() && l.side == side))) return true;
+    return !l.concealed;
+}
+
+bool sees_user(const Battle& b, std::int64_t user, const Viewer& viewer, const std::string& side) {
+    const Leader* l = b.leader_of(user);
+    return !l || sees_leader(*l, viewer, side);
+}
+
+// Revealed items [{"user", "side", "item"}] as this viewer may read them: none from a person whose leader is
+// hidden from him, none naming a piece hidden from him (the rule set's filter).
+json items_as_seen_by(const BattleEntry& e, const json& items, const Viewer& viewer, const std::string& side) {
+    if (viewer.is_umpire()) return items;
+    json out = json::array();
+    const RuleSet& rules = ruleset_of(e);
+    for (const auto& c : items) {
+        if (!c.contains("user") || !c["user"].is_number_integer()) continue;
+        if (!sees_user(e.battle, c["user"].get<std::int64_t>(), viewer, side)) continue;
+        json item = rules.item_as_seen_by(e.battle, c.value("item", json::object()), side);
+        if (item.is_null()) continue;
+        out.push_back({{"user", c["user"]}, {"side", c.value("side", "")}, {"item", std::move(item)}});
+    }
+    return out;
+}
+
+json box_view(const BattleEntry& e, const SealedBox& box, const Viewer& viewer, const std::string& side) {
+    const auto& vis = ruleset_of(e).visibility().boxes;
+    json submitted = json::array(), items = json::array();
+    for (const auto& [user, s] : box.items) {
+        if (!sees_user(e.battle, user, viewer, side)) continue;
+        submitted.push_back(user);
+        const bool own = viewer.role == Role::player &&
+                         (user == viewer.user || (vis.side_sees_side && !side.empty() && s.side == side));
+        if (viewer.is_umpire() || own || box.revealed) items.push_back({{"user", user}, {"side", s.side}, {"item", s.item}});
+    }
+    if (box.revealed && !viewer.is_umpire()) items = items_as_seen_by(e, items, viewer, side);
+    return {{"turn", box.turn}, {"revealed", box.revealed}, {"submitted", submitted}, {"items", items}};
+}
+
+json terrain_view(const Battle& b, const Viewer& viewer, const std::string& side) {
+    json out = json::array();
+    for (const auto& f : b.terrain) {
+        const auto& k = f.known_to;
+        bool known = viewer.is_umpire() || std::find(k.begin(), k.end(), "*") != k.end();
+        if (!known && !side.empty()) known = std::find(k.begin(), k.end(), side) != k.end();
+        if (!known && side.empty() && !viewer.is_umpire()) {
+            // An observer knows what every side knows.
+            known = std::all_of(b.sides.begin(), b.sides.end(),
+                                [&](const Side& s) { return std::find(k.begin(), k.end(), s.id) != k.end(); });
+        }
+        json j;
+        if (known) {
+            j = f;
+            j.erase("known_to");  // which other sides know it is theirs to know
+        } else {
+            j = f.shape;
+            j["id"] = f.id;
+        }
+        j["known"] = known;
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+// The outcome's rows this viewer may read: his side's units; a regiment's companies and attributes only for
+// its colonel. Rows name their unit ("unit").
+json outcome_view(const BattleEntry& e, const Viewer& viewer, const std::string& side) {
+    if (e.outcome.is_null() || viewer.is_umpire()) return e.outcome;
+    static const char* const regiment_fields[] = {"colonel", "before", "after", "halved", "attributes", "applied"};
+    json out = json::object();
+    for (const auto& [key, rows] : e.outcome.items()) {
+        json kept = json::array();
+        if (rows.is_array())
+            for (const auto& row : rows) {
+                const Unit* u = row.contains("unit") && row["unit"].is_number_integer()
+                                    ? e.battle.unit(row["unit"].get<std::int64_t>()) : nullptr;
+                if (!u || side.empty() || u->side != side) continue;
+                json r = row;
+                const bool colonel = row.contains("colonel") && row["colonel"] == viewer.user;
+                if (!colonel)
+                    for (const char* f : regiment_fields) r.erase(f);
+                kept.push_back(std::move(r));
+            }
+        out[key] = std::move(kept);
+    }
+    return out;
+}
+
+json talk_view(const BattleEntry& e, const Viewer& viewer) {
+    json talk = json::array();
+    std::int64_t n = 0;
+    for (const auto& m : e.talk)
+        if (viewer.is_umpire() || (viewer.role == Role::player && (m.from == viewer.user || m.to == viewer.user)))
+            talk.push_back({{"n", ++n}, {"turn", m.turn}, {"from", m.from}, {"to", m.to}, {"text", m.text}, {"at", m.at}});
+    return talk;
+}
+
+json players_view(const BattleEntry& e, const Viewer& viewer, const std::string& side) {
+    json players = json::array();
+    for (auto user : e.players())
+        if (sees_user(e.battle, user, viewer, side)) players.push_back(user);
+    return players;
+}
+
+json umpire_view(const BattleEntry& e, bool light) {
+    json j = battle_json(e.battle, !light);
+    j["viewer_side"] = "";
+    json boxes = json::object();
+    for (const auto& [name, box] : e.battle.boxes) boxes[name] = box_view(e, box, Viewer{0, "", Role::umpire}, "");
+    j["boxes"] = boxes;
+    j["players"] = e.players();
+    j["talk"] = talk_view(e, Viewer{0, "", Role::umpire});
+    json channels = json::array();
+    for (const auto& [a, c] : e.channels) channels.push_back({{"a", a}, {"b", c}});
+    j["channels"] = channels;
+    j["data"] = e.data;
+    j["regiment_of"] = e.regiment_of;
+    j["me"] = {{"leader", nullptr}, {"side", ""}};
+    return j;
+}
+
+}  // namespace
+
+std::string side_in(const Battle& b, const Viewer& viewer) {
+    return viewer.role == Role::player ? b.side_of(viewer.user) : std::string();
+}
+
+json log_entries_from(const BattleEntry& e, std::size_t from, const Viewer& viewer) {
+    json log = json::array();
+    if (!viewer.is_member()) return log;
+    const std::string side = side_in(e.battle, viewer);
+    for (std::size_t i = from; i < e.battle.log.size(); ++i) {
+        const LogEntry& l = e.battle.log[i];
+        if (!may_read(l, viewer, side)) continue;
+        json j = l;
+        if (l.details.is_object() && l.details.contains("cards"))
+            j["details"]["cards"] = items_as_seen_by(e, l.details["cards"], viewer, side);
+        log.push_back(std::move(j));
+    }
+    return log;
+}
+
+json frames_from(const BattleEntry& e, std::size_t from, const Viewer& viewer) {
+    json history = json::array();
+    if (!viewer.is_member()) return history;
+    const std::string side = side_in(e.battle, viewer);
+    const auto& vis = ruleset_of(e).visibility();
+    for (std::size_t i = from; i < e.battle.history.size(); ++i) {
+        const auto& f = e.battle.history[i];
+        if (viewer.is_umpire()) {
+            history.push_back(f);
+            continue;
+        }
+        auto seen = visible_pieces(f.units, f.leaders, viewer, side, vis);
+        history.push_back({{"turn", f.turn}, {"end", f.end}, {"units", seen.first}, {"leaders", seen.second}});
+    }
+    return history;
+}
+
+json view(const BattleEntry& e, const Viewer& viewer, bool light) {
+    const Battle& b = e.battle;
+    if (!viewer.is_member()) return {{"id", b.id}};
+    const RuleSet& rules = ruleset_of(e);
+    const std::string side = side_in(b, viewer);
+    json j;
+    if (viewer.is_umpire()) {
+        j = umpire_view(e, light);
+    } else {
+        auto pieces = visible_pieces(b.units, b.leaders, viewer, side, rules.visibility());
+        json boxes = json::object();
+        for (const auto& [name, box] : b.boxes) boxes[name] = box_view(e, box, viewer, side);
+        const Leader* mine = viewer.role == Role::player ? b.leader_of(viewer.user) : nullptr;
+        json channels = json::array();
+        for (const auto& [a, c] : e.channels)
+            if (viewer.role == Role::player && (a == viewer.user || c == viewer.user)) channels.push_back({{"a", a}, {"b", c}});
+        j = {{"id", b.id},         {"campaign", b.campaign}, {"name", b.name},       {"ruleset", b.ruleset},
+             {"table", b.table},   {"terrain", terrain_view(b, viewer, side)},       {"sides", b.sides},
+             {"units", pieces.first}, {"leaders", pieces.second}, {"turn", b.turn},  {"phase", b.phase},
+             {"boxes", boxes},     {"viewer_side", side},    {"players", players_view(e, viewer, side)},
+             {"talk", talk_view(e, viewer)}, {"channels", channels},
+             {"me", {{"leader", mine ? json(mine->id) : json(nullptr)}, {"side", side}}}};
+        j["log"] = light ? json::array() : log_entries_from(e, 0, viewer);
+        j["history"] = light ? json::array() : frames_from(e, 0, viewer);
+    }
+    if (viewer.is_umpire() && !light) {
+        j["log"] = log_entries_from(e, 0, viewer);
+        j["history"] = frames_from(e, 0, viewer);
+    }
+    j["status"] = e.status;
+    j["next_step"] = e.status == "resolving" ? json(rules.steps().at(static_cast<std::size_t>(e.next_step))) : json(nullptr);
+    j["deadline"] = e.deadline ? json(*e.deadline) : json(nullptr);
+    j["settings"] = e.settings;
+    const json outcome = outcome_view(e, viewer, side);
+    j["losses"] = outcome.is_object() ? outcome.value("losses", json(nullptr)) : json(nullptr);
+    j["records"] = outcome.is_object() ? outcome.value("records", json(nullptr)) : json(nullptr);
+    json own = rules.view_fields(e, viewer, side);
+    for (auto& [k, v] : own.items()) j[k] = std::move(v);
+    return j;
+}
+
+}  // namespace muster::battle

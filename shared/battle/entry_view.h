@@ -1,0 +1,32 @@
+#pragma once
+// What a viewer sees of one battle (DESIGN.md, "Hidden information"): the one place a battle is filtered.
+// The view is built from nothing, field by field, adding what this viewer may see, driven by the rule set's
+// declarations (its BattleVisibility, item filter and own fields):
+// - pieces: his side's in full; the enemy's as a person at the table sees them; concealed ones not at all;
+// - the players, the box's submitters and the revealed items: none that would name a concealed piece or the
+//   person who commands it;
+// - terrain: a feature's nature only to the sides that know it;
+// - log lines by their audience (sealed when written: log_audience.cpp), revealed items in them filtered;
+// - replay frames like the live pieces; talk and channels he is part of;
+// - the outcome: his side's rows, a regiment's companies only to its colonel.
+// Umpires see everything; non-members nothing but the id.
+#include <cstddef>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "shared/battle/ruleset.h"
+#include "shared/core/viewer.h"
+
+namespace muster::battle {
+
+// The viewer's side in this battle: a player's side, empty for anyone else.
+std::string side_in(const Battle& b, const Viewer& viewer);
+
+// A `light` view has its "log" and "history" empty: they only grow, so a server diffs light views and appends
+// what the viewer may read of the entries added since (log_entries_from, frames_from).
+nlohmann::json view(const BattleEntry& e, const Viewer& viewer, bool light = false);
+nlohmann::json log_entries_from(const BattleEntry& e, std::size_t from, const Viewer& viewer);
+nlohmann::json frames_from(const BattleEntry& e, std::size_t from, const Viewer& viewer);
+
+}  // namespace muster::battle

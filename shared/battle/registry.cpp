@@ -1,0 +1,18 @@
+#include "shared/battle/registry.h"
+
+#include "shared/rulesets/oth/ruleset.h"
+
+namespace muster::battle {
+
+const std::vector<const RuleSet*>& rulesets() {
+    static const std::vector<const RuleSet*> all = {&oth::ruleset()};
+    return all;
+}
+
+const RuleSet* find_ruleset(const std::string& id) {
+    for (const RuleSet* r : rulesets())
+        if (r->id() == id) return r;
+    return nullptr;
+}
+
+}  // namespace muster::battle

@@ -1,0 +1,121 @@
+#pragma once
+// The seam every battle book plugs into (docs/architecture.md, "Adding a battle book"). The generic life cycle
+// (shared/battle/lifecycle.h: create, place, settings, start, submit, withdraw, close turn, step, override,
+// act, end, the turn timer, talk) calls a RuleSet for everything a book decides: how a unit is read from the
+// umpire's set-up, the secret boxes a side fills each turn, the steps of a turn, the umpire's overrides, free
+// actions, what a viewer may see of the book's own fields, and the end of a battle as a neutral outcome.
+// A book is one class in shared/rulesets/<id>/ listed in registry.cpp. Pure: no socket, file or clock.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "shared/battle/battle.h"
+#include "shared/battle/battle_view.h"
+#include "shared/battle/table_settings.h"
+#include "shared/core/dice.h"
+#include "shared/core/error.h"
+#include "shared/core/viewer.h"
+
+namespace muster::battle {
+
+struct TalkMessage {
+    std::int64_t number = 0;  // 1, 2, ... within the battle
+    int turn = 0;
+    std::int64_t from = 0;
+    std::int64_t to = 0;
+    std::string text;
+    std::int64_t at = 0;
+};
+
+// One battle with its life cycle's state. `settings` is the whole settings object of the battle's rule set
+// (the table's generic ones included: TableSettings reads those); `data` is the rule set's own bookkeeping
+// (Over the Hill: tallies for the losses, this turn's facts), never shown but through the rule set's view.
+struct BattleEntry {
+    Battle battle;
+    nlohmann::json settings = nlohmann::json::object();
+    TableSettings table;           // the generic settings, read from `settings`
+    std::string status = "setup";  // setup | cards (the turn is open for its boxes) | resolving | ended
+    int next_step = 0;             // while resolving: the index of the next step in the rule set's steps()
+    std::optional<std::int64_t> deadline;  // the turn timer
+    std::map<std::int64_t, std::int64_t> regiment_of;  // unit id -> the colonel whose regiment it is (campaign)
+    std::vector<TalkMessage> talk;
+    std::vector<std::pair<std::int64_t, std::int64_t>> channels;  // open talk channels (users), this turn
+    nlohmann::json data = nlohmann::json::object();
+    nlohmann::json outcome = nullptr;  // once ended: {"losses": [...], "records": [...]}, rows naming a "unit"
+
+    std::vector<std::int64_t> players() const;  // users with a leader figure, in order
+    bool is_player(std::int64_t user) const;
+    bool playing() const { return status == "cards" || status == "resolving"; }
+};
+
+// What a side puts in a box, checked: the item to seal, or the error a player sees.
+using ItemCheck = std::variant<Error, nlohmann::json>;
+
+// The text an override writes to the log (the umpire's reason is added to it), or the error.
+using OverrideResult = std::variant<Error, std::string>;
+
+class RuleSet {
+public:
+    virtual ~RuleSet() = default;
+
+    virtual std::string id() const = 0;    // "oth", as battle.ruleset holds it
+    virtual std::string name() const = 0;  // "Over the Hill", for a person
+
+    // --- settings: every name the umpire may change, its default, its checks (docs/protocol.md) ---
+    virtual nlohmann::json default_settings() const = 0;
+    // The settings with `changes` made, or a bad_request naming the first bad one.
+    virtual std::variant<Error, nlohmann::json> merge_settings(const nlohmann::json& current,
+                                                               const nlohmann::json& changes) const = 0;
+
+    // --- set-up: a unit or leader from the umpire's editor, the book's defaults filled in ---
+    virtual std::optional<Error> read_unit(nlohmann::json j, const Battle& b, Unit& out) const = 0;
+    virtual std::optional<Error> read_leader(nlohmann::json j, const Battle& b, Leader& out) const;
+    // A campaign regiment as this book's unit (name, ratings by the year's names); the caller adds side,
+    // owner, position, facing and formation.
+    virtual nlohmann::json unit_from_regiment(const std::string& name, int number, int drill, int musketry,
+                                              int effectiveness) const = 0;
+
+    // --- the turn: sealed boxes each player fills, then steps ---
+    virtual std::string box() const = 0;  // the box a player fills each turn ("cards")
+    // The item `body` seals for the player whose leader is `me`, or the error (the box, turn and phase are
+    // checked before this is called).
+    virtual ItemCheck read_submission(const BattleEntry& e, const Leader& me, const nlohmann::json& body) const = 0;
+    // Whether this player must fill the box before the turn closes by itself (a player whose leader is down
+    // plays no cards).
+    virtual bool must_submit(const BattleEntry& e, const Leader& leader) const = 0;
+    // What the reveal does besides opening the box: talk channels opened, the turn's facts begun. `items` are
+    // the revealed submissions [{"user", "side", "item"}]; returns the event body's extra fields.
+    virtual nlohmann::json on_reveal(const BattleEntry& e, const nlohmann::json& items) const = 0;
+    virtual void apply_reveal(BattleEntry& e, const nlohmann::json& body) const = 0;
+    virtual const std::vector<std::string>& steps() const = 0;
+    // Runs one step on `e` (a copy: the caller keeps it) with the dice given.
+    virtual void run_step(BattleEntry& e, const std::string& step, Dice& dice) const = 0;
+    // The umpire's overrides besides the generic ones (move, reveal, conceal): `what` names one.
+    virtual OverrideResult override_rule(BattleEntry& e, const std::string& what, const nlohmann::json& body,
+                                         Dice& dice) const = 0;
+    // Free actions a player may take during a turn (battle.act): none unless the book has them.
+    virtual OverrideResult act(BattleEntry& e, const Leader& me, const nlohmann::json& body, Dice& dice) const;
+    virtual bool leader_down(const Leader& l) const = 0;  // killed or incapacitated: gives no orders
+    virtual std::string unit_label(const Unit& u) const { return u.name; }
+
+    // --- the end: each unit's losses and the book's records, rows naming their "unit" ---
+    virtual nlohmann::json end(const BattleEntry& e, Dice& dice) const = 0;
+
+    // --- what a viewer sees (DESIGN.md, "Hidden information") ---
+    virtual const BattleVisibility& visibility() const = 0;
+    // A revealed box item as a viewer of `side` may read it, or null when he may see nothing of it.
+    virtual nlohmann::json item_as_seen_by(const Battle& b, const nlohmann::json& item, const std::string& side) const;
+    // The book's own fields of the view for this viewer (whitelisted: hints, tallies of his side...).
+    virtual nlohmann::json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& side) const = 0;
+
+    // Logs written before a field moved under `data`: a step event's body read into `data`.
+    virtual void read_legacy(nlohmann::json& data, const nlohmann::json& body) const { (void)data, (void)body; }
+};
+
+}  // namespace muster::battle
