@@ -7,6 +7,9 @@ import { parseHash } from './common/router.js';
 import { loginPage } from './common/pages/login.js';
 import { campaignsPage } from './common/pages/campaigns.js';
 import { campaignPage } from './common/pages/campaign.js';
+import { playerTabs } from './player/index.js';
+import { umpireTabs } from './umpire/index.js';
+import { yearTabs } from './year/index.js';
 
 const STATE_LABELS = {
   online: 'online',
@@ -125,7 +128,7 @@ function route() {
   }
   if (r.name === 'login') mount(key, loginPage);
   else if (r.name === 'campaigns') mount(key, campaignsPage);
-  else if (r.name === 'campaign') mount(key, (c) => campaignPage(c, r));
+  else if (r.name === 'campaign') mount(key, (c) => campaignPage(c, r, [...playerTabs, ...umpireTabs, ...yearTabs]));
 }
 
 logoutButton.addEventListener('click', async () => {

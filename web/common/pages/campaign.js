@@ -5,13 +5,12 @@ import { campaignHash } from '../router.js';
 import { roleBadge } from '../panels/members.js';
 import { tableTab } from '../table_tab.js';
 import { battleTab } from '../battle/tab.js';
-import { playerTabs } from '../../player/index.js';
-import { umpireTabs } from '../../umpire/index.js';
-import { yearTabs } from '../../year/index.js';
 
-const TABS = [tableTab, battleTab, ...playerTabs, ...umpireTabs, ...yearTabs];
+// The shared tabs; app.js adds the player's, the umpire's and the year's (web/common imports none of them).
+const SHARED_TABS = [tableTab, battleTab];
 
-export function campaignPage(ctx, route) {
+export function campaignPage(ctx, route, moreTabs = []) {
+  const TABS = [...SHARED_TABS, ...moreTabs];
   const campaignId = route.id;
   const conn = ctx.conn;
   let wantedTab = route.tab || 'table';
