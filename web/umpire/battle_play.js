@@ -4,6 +4,7 @@
 
 import { h, setText, errorLine, runForm } from '../common/dom.js';
 import { memberName } from '../common/battle/names.js';
+import { sendAtMoment } from '../common/battle/moment.js';
 
 const field = (id, label, control) => h('div', { class: 'field' }, h('label', { for: id }, label), control);
 const faces = (text) => text.split(/[\s,]+/).filter(Boolean).map(Number);
@@ -35,12 +36,13 @@ function controls() {
 
 function listen(c, send, current) {
   const B = () => ({ battle: current().id });
-  c.closeTurn.addEventListener('click', () => runForm({ button: c.closeTurn, error: c.error, action: () => send('battle.close_turn', B()) }));
+  // The turn (and the step) this console shows: another umpire's click, or the timer, first makes this one stale.
+  c.closeTurn.addEventListener('click', () => runForm({ button: c.closeTurn, error: c.error, action: () => sendAtMoment(send, 'battle.close_turn', current(), {}) }));
   c.step.addEventListener('click', () => {
-    const body = B();
+    const body = {};
     const d = faces(c.stepDice.value);
     if (d.length) body.dice = d;
-    runForm({ button: c.step, error: c.error, action: async () => { await send('battle.step', body); c.stepDice.value = ''; } });
+    runForm({ button: c.step, error: c.error, action: async () => { await sendAtMoment(send, 'battle.step', current(), body, { step: true }); c.stepDice.value = ''; } });
   });
   c.endButton.addEventListener('click', () => { c.endBox.hidden = false; c.endButton.hidden = true; });
   c.endCancel.addEventListener('click', () => { c.endBox.hidden = true; c.endButton.hidden = false; });

@@ -62,9 +62,16 @@ export function tableSvg(attrs) {
 }
 
 // The pieces of a scene, each drawn with d: {toSvg, pts, ids, opts, selected, live, book, look, sides}.
+// A feature his side does not know (`known: false`) comes with its shape only (docs/protocol.md, "The battles'
+// view"): drawn as unknown ground.
+const UNKNOWN_GROUND = 'Unknown ground';
+const terrainKnown = (tf) => tf.known !== false && !!tf.kind;
+
 function terrainEl(d, tf) {
   const { toSvg, pts, ids, opts } = d;
-  const kind = TERRAIN_KINDS.includes(tf.kind) ? tf.kind : 'other';
+  const known = terrainKnown(tf);
+  // Unknown ground is drawn as terrain of no known kind (the stylesheet's terrain-other).
+  const kind = known && TERRAIN_KINDS.includes(tf.kind) ? tf.kind : 'other';
   let shape;
   if (tf.shape === 'circle' && tf.centre) {
     const c = toSvg(tf.centre);
@@ -75,8 +82,8 @@ function terrainEl(d, tf) {
   } else {
     shape = s('polygon', { points: pts(tf.points || []) });
   }
-  const g = s('g', { class: `terrain terrain-${kind}${tf.shape === 'polyline' ? ' terrain-line' : ''}`, testid: `${ids}-terrain`, dataset: { terrain: String(tf.id), kind: tf.kind } },
-    s('title', {}, tf.name || tf.kind), shape);
+  const g = s('g', { class: `terrain terrain-${kind}${known ? '' : ' terrain-unknown'}${tf.shape === 'polyline' ? ' terrain-line' : ''}`, testid: `${ids}-terrain`, dataset: { terrain: String(tf.id), kind: known ? tf.kind : 'unknown' } },
+    s('title', {}, known ? tf.name || tf.kind : UNKNOWN_GROUND), shape);
   if (opts.editTerrain) {
     g.dataset.drag = 'terrain';
     g.dataset.id = String(tf.id);
@@ -420,10 +427,10 @@ class MapView {
     e.svg.appendChild(e.overlay);
     this.drawOverlay();
     // Legend: sides and the terrain kinds on this table.
-    const kinds = [...new Set((battle.terrain || []).map((x) => x.kind))];
+    const kinds = [...new Set((battle.terrain || []).map((x) => (terrainKnown(x) ? x.kind : 'unknown')))];
     e.legend.replaceChildren(
       ...(battle.sides || []).slice(0, 2).map((sd, i) => h('span', { class: `legend-item legend-side-${i === 0 ? 'a' : 'b'}` }, sd.name || sd.id)),
-      ...kinds.map((k) => h('span', { class: `legend-item legend-terrain legend-${TERRAIN_KINDS.includes(k) ? k : 'other'}` }, k)));
+      ...kinds.map((k) => h('span', { class: `legend-item legend-terrain legend-${TERRAIN_KINDS.includes(k) ? k : 'other'}` }, k === 'unknown' ? 'unknown ground' : k)));
   }
 
   update(b, o) {

@@ -1,5 +1,7 @@
 // The Records chart once the battle has ended (the view's `records` and `losses`): the columns are the book's
-// (book.recordsColumns, book.lossColumns); without them, one column per field the server sent.
+// (book.recordsColumns, book.lossColumns); without them, one column per field the server sent. Each side gets
+// only its own units' rows, a regiment's companies only its colonel, and an observer none (docs/protocol.md,
+// "The battles' view"): the page shows what came.
 
 import { h } from '../dom.js';
 
@@ -15,8 +17,9 @@ const cells = (columns, row) => columns.map((c) => h('td', c.value ? { dataset: 
 export function recordsPanel() {
   const records = h('table', { class: 'data-table records-table', testid: 'records-table' });
   const losses = h('table', { class: 'data-table losses-table', testid: 'losses-table' });
+  const note = h('p', { class: 'hint' }, 'Each side sees the rows of its own units only.');
   const el = h('section', { class: 'card panel panel-records', testid: 'records', 'aria-labelledby': 'records-heading', hidden: true },
-    h('h2', { id: 'records-heading' }, 'Records'),
+    h('h2', { id: 'records-heading' }, 'Records'), note,
     h('div', { class: 'table-scroll' }, records),
     h('h3', {}, 'Losses'),
     h('div', { class: 'table-scroll' }, losses));
@@ -26,6 +29,9 @@ export function recordsPanel() {
       const rec = Array.isArray(b.records) ? b.records : null;
       el.hidden = !rec;
       if (!rec) return;
+      const umpire = !!view.me && view.me.role === 'umpire';
+      note.hidden = umpire;
+      note.textContent = rec.length ? 'Each side sees the rows of its own units only.' : 'Each side sees the rows of its own units only: none are yours.';
       const rc = (book && book.recordsColumns) || plainColumns(rec);
       records.replaceChildren(head(rc), h('tbody', {}, ...rec.map((r) => h('tr', { testid: 'records-row', dataset: { regiment: String(r.regiment ?? '') } }, ...cells(rc, r)))));
       const lost = Array.isArray(b.losses) ? b.losses : [];

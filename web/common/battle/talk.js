@@ -4,6 +4,7 @@
 
 import { h, setText, setTime, syncKeyed, errorLine, runForm } from '../dom.js';
 import { memberName } from './names.js';
+import { sendAtMoment } from './moment.js';
 
 export function talkPanel(ctx, campaignId) {
   const status = h('p', { class: 'talk-status', testid: 'talk-status' });
@@ -22,7 +23,7 @@ export function talkPanel(ctx, campaignId) {
     ev.preventDefault();
     const text = input.value.trim();
     if (!text || !battle) return;
-    const ok = await runForm({ button: send, error, action: () => ctx.conn.send('talk.say', { campaign: Number(campaignId), battle: battle.id, to: Number(toSelect.value), text }) });
+    const ok = await runForm({ button: send, error, action: () => sendAtMoment((t, x) => ctx.conn.send(t, x), 'talk.say', battle, { campaign: Number(campaignId), to: Number(toSelect.value), text }) });
     if (ok) input.value = '';
   });
 
@@ -56,7 +57,8 @@ export function talkPanel(ctx, campaignId) {
       toSelect.replaceChildren(...partners.map((u) => h('option', { value: String(u) }, `To ${memberName(view, u)}`)));
       if (partners.map(String).includes(keep)) toSelect.value = keep;
       toSelect.hidden = partners.length < 2;
-      const items = (b.talk || []).map((m) => [m.seq, m]);
+      // Each message's `n`: its number within what this viewer sees (docs/protocol.md, "The battles' view").
+      const items = (b.talk || []).map((m) => [m.n, m]);
       syncKeyed(list, items, () => h('li', { class: 'chat-item talk-item', testid: 'talk-item' },
         h('div', { class: 'item-meta' }, h('span', { class: 'author' }), ' · turn ', h('span', { class: 'talk-turn' }), ' · ', h('time')),
         h('div', { class: 'item-text' })), (li, m) => {

@@ -7,6 +7,7 @@
 import { h, setText, errorLine, runForm } from '../../common/dom.js';
 import { memberName } from '../../common/battle/names.js';
 import { measureLabel } from '../../common/battle/geometry.js';
+import { sendAtMoment } from '../../common/battle/moment.js';
 import { describeCard } from './words.js';
 
 const round = (n) => Math.round(n * 10) / 10;
@@ -106,19 +107,24 @@ class CardHand {
     e.leaderSelect.addEventListener('change', () => this.refreshForm());
     e.play.addEventListener('click', () => this.play());
     e.withdraw.addEventListener('click', () => {
-      runForm({ button: e.withdraw, error: e.error, action: () => this.ctx.conn.send('card.withdraw', { campaign: this.campaignId, battle: this.battle.id }) });
+      runForm({ button: e.withdraw, error: e.error, action: () => this.send('card.withdraw', {}) });
     });
+  }
+
+  // A command of this turn: the battle and the turn this page shows (a `stale` refusal reads "The turn moved on").
+  send(type, body) {
+    return sendAtMoment((t, x) => this.ctx.conn.send(t, x), type, this.battle, { campaign: this.campaignId, ...body });
   }
 
   play() {
     const e = this.e;
     const card = (this.battle.card_set || []).find((c) => c.id === this.chosen);
     if (!card) return;
-    const body = { campaign: this.campaignId, battle: this.battle.id, card: card.id };
+    const body = { card: card.id };
     if (card.kind === 'order') body.unit = Number(e.unitSelect.value);
     if (card.kind === 'talk') body.leader = Number(e.leaderSelect.value);
     if (card.id === 'move') body.to = this.moveTo;
-    runForm({ button: e.play, error: e.error, action: () => this.ctx.conn.send('card.play', body) });
+    runForm({ button: e.play, error: e.error, action: () => this.send('card.play', body) });
   }
 
   // The Move card asks the map for a point within the hints' reach of his leader.
