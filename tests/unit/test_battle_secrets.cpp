@@ -63,7 +63,9 @@ TEST_CASE("a concealed leader's person is in no list the enemy gets: players, su
     set_up(t);
     t.ok(t.umpire, "battle.settings", {{"battle", 1}, {"settings", {{"auto_run", true}}}});
     t.ok(t.umpire, "battle.start", {{"battle", 1}});
-    // Dave inspires (over-the-hills.txt, Annex B, "Inspire the men"): his line names him.
+    // Dave inspires Clan Donald, whom he stands with (over-the-hills.txt, "You remove TPs by: ... Inspiration
+    // by a leader"): the line names him, so it must stay with the Jacobites.
+    t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "tp"}, {"unit", 1}, {"value", 2}, {"reason", "shaken"}});
     t.ok(t.dave, "card.play", {{"battle", 1}, {"card", "inspire"}});
     for (const auto& v : {t.bob, t.carol, t.observer}) {
         auto b = battle_of(t, v);
@@ -72,7 +74,7 @@ TEST_CASE("a concealed leader's person is in no list the enemy gets: players, su
     }
     CHECK(battle_of(t, t.dave)["boxes"]["cards"]["submitted"].size() == 1);
     t.ok(t.bob, "card.play", {{"battle", 1}, {"card", "no_action"}});
-    t.ok(t.carol, "card.play", {{"battle", 1}, {"card", "no_action"}});  // no TP, no fire: no roll
+    t.ok(t.carol, "card.play", {{"battle", 1}, {"card", "no_action"}}, {6});  // Clan Donald's rally roll fails
     CHECK(battle_of(t, t.umpire)["turn"] == 2);
     for (const auto& v : {t.bob, t.carol, t.observer}) {
         const std::string text = seen_by(t, v);
@@ -84,7 +86,7 @@ TEST_CASE("a concealed leader's person is in no list the enemy gets: players, su
             if (l["details"].contains("cards"))
                 for (const auto& c : l["details"]["cards"]) CHECK(c["user"] != t.dave.user);
     }
-    CHECK(has(seen_by(t, t.dave), hidden_leader));
+    CHECK(has(seen_by(t, t.dave), std::string(hidden_leader) + " inspires Clan Donald"));
     check_replay(t);
 }
 
