@@ -72,14 +72,14 @@ void add_regiment_lines(const CampaignState& s, const battle::BattleEntry& e, Ev
         const auto* col = rit == e.regiment_of.end() ? nullptr : s.year.colonel(rit->second);
         if (!col || !col->regiment) continue;
         const auto& r = *col->regiment;
-        const int before = r.companies;
-        const int lost = (before * line.value("percent", 0) + 50) / 100;
-        const int after = std::max(0, before - lost);
-        auto a = year::after_losses(year::attributes_of(r), before, after, s.year.rules.attribute_min);
+        const int lost = (r.companies * line.value("percent", 0) + 50) / 100;
+        const auto l = year::reckon_losses(r, r.companies - lost, s.year.rules.half_strength == "campaign",
+                                           s.year.rules.attribute_min);
+        const auto& a = l.attributes;
         line["colonel"] = col->user;
-        line["before"] = before;
-        line["after"] = after;
-        line["halved"] = year::lost_half_or_more(before, after);
+        line["before"] = l.before;
+        line["after"] = l.after;
+        line["halved"] = l.halved;
         line["attributes"] = {{"drill", a.drill}, {"musketry", a.musketry}, {"effectiveness", a.effectiveness}};
         line["applied"] = e.table.apply_losses;
     }
@@ -88,17 +88,7 @@ void add_regiment_lines(const CampaignState& s, const battle::BattleEntry& e, Ev
 void apply_regiment_lines(CampaignState& state, const battle::BattleEntry& e, const Event& ev) {
     for (const auto& line : ev.body.value("losses", json::array())) {
         if (!line.value("applied", false) || !line.contains("colonel") || !line.at("colonel").is_number_integer()) continue;
-        auto cit = state.year.colonels.find(line.at("colonel").get<std::int64_t>());
-        if (cit == state.year.colonels.end() || !cit->second.regiment) continue;
-        auto& r = *cit->second.regiment;
-        r.companies = line.at("after").get<int>();
-        const auto& a = line.at("attributes");
-        year::set_attributes(r, year::Attributes{a.at("drill").get<int>(), a.at("musketry").get<int>(),
-                                                 a.at("effectiveness").get<int>()});
-        cit->second.adjustments.push_back(year::Adjustment{ev.seq, "companies", line.at("before").get<std::int64_t>(),
-                                                           line.at("after").get<std::int64_t>(),
-                                                           "Battle: " + e.battle.name, ev.at});
-        state.year.last_sheet_change = ev.seq;
+        year::apply_regiment_losses(state.year, line, "Battle: " + e.battle.name, ev);
     }
 }
 

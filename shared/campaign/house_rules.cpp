@@ -43,6 +43,7 @@ const std::vector<IntSetting>& int_settings() {
         {"politics_pip", &HouseRules::politics_pip, 0, 1000},
         {"lone_absentee_penalty", &HouseRules::lone_absentee_penalty, 0, 1000},
         {"arrears_risk_months", &HouseRules::arrears_risk_months, 0, 120},
+        {"recruit_cost", &HouseRules::recruit_cost, 0, 100000},
     };
     return table;
 }
@@ -57,6 +58,7 @@ const std::vector<ChoiceSetting>& choice_settings() {
     static const std::vector<ChoiceSetting> table = {
         {"present", &HouseRules::present, {"not_away", "submitted"}},
         {"default_diary", &HouseRules::default_diary, {"repeat_last", "quiet"}},
+        {"half_strength", &HouseRules::half_strength, {"campaign", "battle"}},
     };
     return table;
 }

@@ -42,6 +42,12 @@ struct HouseRules {
     std::string present = "not_away";  // reading: "not_away" | "submitted"
     std::string default_diary = "repeat_last";  // reading: "repeat_last" | "quiet"
     int arrears_risk_months = 3;       // reading of "a few months" ("Pay")
+    // "The Regiment": "loses half its strength or more on campaign (either from battle or disease)":
+    // reading: losses add up over the campaign ("campaign") | each loss is reckoned alone ("battle").
+    std::string half_strength = "campaign";
+    // reading: the book prices no recruiting; each company raised back above the regiment's strength costs
+    // this (a month's wage by default; 0: free, as if losses were never suffered).
+    int recruit_cost = 10;
 };
 
 // All settings by name.

@@ -70,6 +70,23 @@ const Improvement improvements[] = {
      &Regiment::without_effectiveness, &Orders::manoeuvres},
 };
 
+// Companies raised back above the regiment's strength (after battle or disease) are recruited at
+// recruit_cost each (a reading: the book prices no recruiting; docs/rules-notes.md, "Recruiting"), as many
+// as the money allows, before the month's pay. Returns the companies maintained this month.
+int recruit(Month& m, const Regiment& r, int maintained, const HouseRules& rules) {
+    if (maintained <= r.companies || rules.recruit_cost <= 0) return maintained;
+    const int wanted = maintained - r.companies;
+    const int affordable = static_cast<int>(std::max<std::int64_t>(0, m.fortune / rules.recruit_cost));
+    const int raised = std::min(wanted, affordable);
+    if (raised > 0)
+        m.add_money("recruiting", -static_cast<std::int64_t>(raised) * rules.recruit_cost,
+                    "Recruiting " + companies_text(raised));
+    if (raised < wanted)
+        m.cut.push_back("Recruiting: not enough money for " + companies_text(wanted - raised) + " (" +
+                        pounds(static_cast<std::int64_t>(wanted - raised) * rules.recruit_cost) + ")");
+    return r.companies + raised;
+}
+
 void resolve_regiment(Month& m, const HouseRules& rules, Dice& dice) {
     Regiment& r = *m.regiment;
     Orders o = m.diary.orders.value_or(quiet_diary(&r, rules).orders.value_or(Orders{}));
@@ -83,7 +100,8 @@ void resolve_regiment(Month& m, const HouseRules& rules, Dice& dice) {
                 "Government pay for " + companies_text(o.declared) + " declared");
     m.add_money("allowance", static_cast<std::int64_t>(rules.allowance_companies) * rules.government_pay,
                 "The colonel's allowance (the pay of " + companies_text(rules.allowance_companies) + ")");
-    r.companies = o.maintained;
+    o.maintained = recruit(m, r, o.maintained, rules);
+    change_strength(r, o.maintained);
     r.declared = o.declared;
 
     // 3. Pay. over-the-hills.txt, "Pay": "This costs £10 per company per month. It is possible to refrain

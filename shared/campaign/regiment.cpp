@@ -18,6 +18,30 @@ Attributes after_losses(Attributes a, int strength_before, int strength_after, i
     return Attributes{drop(a.drill), drop(a.musketry), drop(a.effectiveness)};
 }
 
+Losses reckon_losses(const Regiment& r, int after, bool over_campaign, int attribute_min) {
+    Losses l;
+    l.before = r.companies;
+    l.after = std::max(0, after);
+    l.reckoned_from = over_campaign ? std::max(r.strength_on_campaign, r.companies) : r.companies;
+    l.halved = lost_half_or_more(l.reckoned_from, l.after);
+    l.attributes = after_losses(attributes_of(r), l.reckoned_from, l.after, attribute_min);
+    return l;
+}
+
+void apply_losses(Regiment& r, int after, const Attributes& a, bool halved) {
+    r.strength_on_campaign = std::max(r.strength_on_campaign, r.companies);
+    r.companies = after;
+    set_attributes(r, a);
+    if (halved) r.strength_on_campaign = after;
+}
+
+void change_strength(Regiment& r, int companies) {
+    // Companies stood down were not lost on campaign; companies raised first fill the ranks losses left.
+    if (companies < r.companies) r.strength_on_campaign = std::max(0, r.strength_on_campaign - (r.companies - companies));
+    r.companies = companies;
+    r.strength_on_campaign = std::max(r.strength_on_campaign, r.companies);
+}
+
 Attributes attributes_of(const Regiment& r) { return Attributes{r.drill, r.musketry, r.effectiveness}; }
 
 void set_attributes(Regiment& r, const Attributes& a) {
@@ -41,7 +65,8 @@ json to_json(const Regiment& r) {
             {"arrears", r.arrears},
             {"arrears_months", r.arrears_months},
             {"months_without",
-             {{"drill", r.without_drill}, {"musketry", r.without_musketry}, {"effectiveness", r.without_effectiveness}}}};
+             {{"drill", r.without_drill}, {"musketry", r.without_musketry}, {"effectiveness", r.without_effectiveness}}},
+            {"strength_on_campaign", r.strength_on_campaign}};
 }
 
 Regiment regiment_from_json(const json& j) {
@@ -59,6 +84,7 @@ Regiment regiment_from_json(const json& j) {
     r.without_drill = w.at("drill").get<int>();
     r.without_musketry = w.at("musketry").get<int>();
     r.without_effectiveness = w.at("effectiveness").get<int>();
+    r.strength_on_campaign = j.value("strength_on_campaign", r.companies);  // logs before the field
     return r;
 }
 

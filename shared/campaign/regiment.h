@@ -22,6 +22,9 @@ struct Regiment {
     int without_drill = 0;
     int without_musketry = 0;
     int without_effectiveness = 0;
+    // The strength its losses on campaign are reckoned from: its companies but for what battle and disease
+    // took since it last dropped a point (recruiting and the colonel's own changes move it too).
+    int strength_on_campaign = 10;
 };
 
 struct Attributes {
@@ -38,6 +41,22 @@ bool lost_half_or_more(int strength_before, int strength_after);
 // `strength_after`: one point less on each (never below `attribute_min`) when half or more was lost,
 // unchanged otherwise. Expeditions and battles call this.
 Attributes after_losses(Attributes attributes, int strength_before, int strength_after, int attribute_min = 1);
+
+// Losses on campaign that leave the regiment `after` companies strong, reckoned from its strength on campaign
+// (over_campaign: losses add up over a campaign) or from its strength before this loss alone.
+struct Losses {
+    int before = 0;     // its companies before this loss
+    int after = 0;
+    int reckoned_from = 0;
+    bool halved = false;
+    Attributes attributes;  // after the loss
+};
+Losses reckon_losses(const Regiment& regiment, int after, bool over_campaign, int attribute_min);
+// The loss applied: companies, attributes, and the strength the next loss is reckoned from (a drop starts
+// the count again from what is left). Battles and the umpire's regiment.losses both apply through this.
+void apply_losses(Regiment& regiment, int after, const Attributes& attributes, bool halved);
+// The colonel raises or stands down companies himself (recruiting, the companies he maintains).
+void change_strength(Regiment& regiment, int companies);
 
 Attributes attributes_of(const Regiment& regiment);
 void set_attributes(Regiment& regiment, const Attributes& attributes);

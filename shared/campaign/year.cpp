@@ -487,12 +487,11 @@ Decision decide_regiment_losses(const CampaignState& s, const Command& c, const 
     std::string reason;
     if (auto e = read_string(c.body, "reason", 1, reason_max, reason)) return *e;
     if (!col->regiment) return not_found(col->name + " has no regiment.");
-    const Regiment& r = *col->regiment;
-    const int after = static_cast<int>(companies);
-    const Attributes a = after_losses(attributes_of(r), r.companies, after, s.year.rules.attribute_min);
+    const auto l = reckon_losses(*col->regiment, static_cast<int>(companies), s.year.rules.half_strength == "campaign",
+                                 s.year.rules.attribute_min);
+    const Attributes& a = l.attributes;
     return one(make_event("regiment.losses", v,
-                          {{"colonel", col->user}, {"before", r.companies}, {"after", after},
-                           {"halved", lost_half_or_more(r.companies, after)},
+                          {{"colonel", col->user}, {"before", l.before}, {"after", l.after}, {"halved", l.halved},
                            {"attributes", {{"drill", a.drill}, {"musketry", a.musketry}, {"effectiveness", a.effectiveness}}},
                            {"reason", reason}}));
 }
@@ -547,6 +546,19 @@ Decision decide(const CampaignState& state, const Command& command, const Viewer
     auto it = deciders().find(command.type);
     if (it == deciders().end()) return Error{"unknown_command", "There is no command \"" + command.type + "\"."};
     return it->second(state, command, viewer, dice, supplied);
+}
+
+void apply_regiment_losses(YearState& y, const json& b, const std::string& reason, const Event& e) {
+    auto it = y.colonels.find(b.at("colonel").get<std::int64_t>());
+    if (it == y.colonels.end() || !it->second.regiment) return;
+    Colonel& c = it->second;
+    const auto& a = b.at("attributes");
+    apply_losses(*c.regiment, b.at("after").get<int>(),
+                 Attributes{a.at("drill").get<int>(), a.at("musketry").get<int>(), a.at("effectiveness").get<int>()},
+                 b.value("halved", false));
+    c.adjustments.push_back(Adjustment{e.seq, "companies", b.at("before").get<std::int64_t>(),
+                                       b.at("after").get<std::int64_t>(), reason, e.at});
+    y.last_sheet_change = e.seq;
 }
 
 void apply(CampaignState& state, const Event& e) {
@@ -682,15 +694,7 @@ void apply(CampaignState& state, const Event& e) {
     } else if (t == "colonel.away_set") {
         if (Colonel* c = colonel_in(y, b)) c->away = b.at("away").is_string() ? b.at("away").get<std::string>() : "";
     } else if (t == "regiment.losses") {
-        Colonel* c = colonel_in(y, b);
-        if (!c || !c->regiment) return;
-        c->regiment->companies = b.at("after").get<int>();
-        const auto& a = b.at("attributes");
-        set_attributes(*c->regiment, Attributes{a.at("drill").get<int>(), a.at("musketry").get<int>(),
-                                                a.at("effectiveness").get<int>()});
-        c->adjustments.push_back(Adjustment{e.seq, "companies", b.at("before").get<std::int64_t>(),
-                                            b.at("after").get<std::int64_t>(), b.at("reason").get<std::string>(), e.at});
-        y.last_sheet_change = e.seq;
+        apply_regiment_losses(y, b, b.at("reason").get<std::string>(), e);
     }
 }
 

@@ -64,6 +64,9 @@ std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const
                                                const Viewer& viewer, Dice& dice, const Supplied& supplied);
 // Folds in the year's events; ignores any other.
 void apply(CampaignState& state, const Event& event);
+// A regiment's losses on campaign applied, the umpire's regiment.losses and a battle's end alike: `line` is
+// {"colonel", "before", "after", "halved", "attributes"}; the sheet notes the change with `reason`.
+void apply_regiment_losses(YearState& year, const nlohmann::json& line, const std::string& reason, const Event& event);
 // Adds the year's sections to `out`, filtered for this viewer.
 void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& viewer);
 

@@ -90,7 +90,7 @@ struct Game {
 
     void check_month(int turn, const std::map<std::int64_t, std::pair<std::int64_t, std::int64_t>>& before) {
         static const std::set<std::string> income = {"government_pay", "allowance", "business"};
-        static const std::set<std::string> costs = {"wages", "back_pay", "drill", "musketry", "manoeuvres"};
+        static const std::set<std::string> costs = {"recruiting", "wages", "back_pay", "drill", "musketry", "manoeuvres"};
         static const std::set<std::string> pip_items = {"socialise", "politics", "lone_absentee"};
         for (const auto& v : players) {
             const auto& c = colonel(v);
