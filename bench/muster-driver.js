@@ -15,10 +15,13 @@
 //   campaign that the server shows to one member (the umpire, player 0) and filters out of everyone else's
 //   view, so the leak check is a real check of the server's filter for player 0's secret. Players 1..P-1
 //   have no per-player secret in Muster; nothing is invented for them.
-// - a move is a real chat.say whose text is JSON {card, unit, seq}; the reply means it is committed.
+// - a move is a real chat.say whose text is JSON {card, unit, seq}; the reply ({id}) means it is committed.
+//   The driver sends no battle command (so none needs the `turn` a battle command carries).
 // - the client keeps Muster's view current (first "view" push, then RFC 6902 "patch" pushes) and folds
-//   the chat messages (author_id -> pid, in seq order) into the harness view
-//   {counter, seq, players: {pid: {lastSeq, moves, score, secret?}}}. Muster does not know the workload's
+//   the chat messages (author_id -> pid, in the order of their chat `id`) into the harness view
+//   {counter, version, players: {pid: {lastSeq, moves, score, secret?}}}, `version` being the push's (the
+//   user's own view version: docs/protocol.md, "Views and versions"; no view carries the event seq). The
+//   workload's `seq` is the order's own field, nothing of Muster's. Muster does not know the workload's
 //   rules: the fold applies an order only if W.validOrder() accepts it and its seq is increasing, the way a
 //   Muster client would read table talk. The server itself commits any text.
 const W = require('../../shared/bench-peers/workload');
@@ -199,11 +202,12 @@ function allocSet() {
 function makeFold(room) {
   const players = {};
   for (let pid = 0; pid < room.users.length; pid++) players[pid] = { lastSeq: 0, moves: 0, score: 0 };
-  return { counter: 0, seq: 0, lastChat: 0, players, secret0: null };
+  return { counter: 0, lastChat: 0, players, secret0: null };
 }
+// Chat messages are numbered by the chat's own counter (`id` 1, 2, 3, ...): each is folded once, in that order.
 function foldChat(fold, room, msg) {
-  if (msg.seq <= fold.lastChat) return;
-  fold.lastChat = msg.seq;
+  if (msg.id <= fold.lastChat) return;
+  fold.lastChat = msg.id;
   const pid = room.pidOfUser.get(msg.author_id);
   if (pid === undefined) return;
   let o;
@@ -213,17 +217,17 @@ function foldChat(fold, room, msg) {
   fold.counter += 1;
   p.lastSeq = o.seq; p.moves += 1; p.score += o.card === 'FIRE' ? 2 : 1;
 }
-function canonical(fold, doc, room) {
+function canonical(fold, doc, room, version) {
   const players = {};
   for (const pid of Object.keys(fold.players)) players[pid] = { ...fold.players[pid] };
   // Player 0's secret: the latest umpire note by player 0, present only in umpires' views.
   const notes = doc.umpire_notes;
   if (notes) {
     let best = null;
-    for (const k of Object.keys(notes)) if (notes[k].author_id === room.users[0].id && (!best || notes[k].seq > best.seq)) best = notes[k];
+    for (const k of Object.keys(notes)) if (notes[k].author_id === room.users[0].id && (!best || notes[k].id > best.id)) best = notes[k];
     if (best) players[0].secret = { objective: best.text };
   }
-  return { counter: fold.counter, seq: doc.seq, players };
+  return { counter: fold.counter, version, players };
 }
 
 module.exports = {
@@ -281,9 +285,9 @@ module.exports = {
           else if (t[0] === 'chat' && t.length === 1 && op.value) for (const k of Object.keys(op.value)) fresh.push(op.value[k]);
         });
       }
-      fresh.sort((a, b) => a.seq - b.seq);
+      fresh.sort((a, b) => a.id - b.id);
       for (const msg of fresh) foldChat(fold, room, msg);
-      lastView = canonical(fold, doc, room);
+      lastView = canonical(fold, doc, room, m.version);
       if (viewCb) viewCb(lastView);
       gotFirst();
     };

@@ -67,6 +67,12 @@ function assertFreshBox(c, turn) {
   assert.deepEqual(bv(c).boxes.cards, { turn, revealed: false, submitted: [], items: [] }, `a fresh box for turn ${turn}`);
 }
 const bv = (c) => c.view(campaign).battles[String(battle)];
+/**
+ * What the sender saw (docs/protocol.md, "Battles": "The moment a command was meant for"): the turn of the battle
+ * in his view, and for battle.step also the view's next_step.
+ */
+const at = (c) => ({ turn: bv(c).turn });
+const atStep = (c) => ({ turn: bv(c).turn, step: bv(c).next_step });
 const unitIn = (v, id) => v.units.find((u) => u.id === id);
 const leaderIn = (v, id) => v.leaders.find((l) => l.id === id);
 
@@ -93,7 +99,7 @@ function assertEveryViewClean(client, who, me, side) {
     view = 'view' in p ? structuredClone(p.view) : applyPatch(view, p.patch);
     n += 1;
     for (const [id, b] of Object.entries(view.battles ?? {})) {
-      const at = `${who}, push seq ${p.seq}, battle ${id}`;
+      const at = `${who}, push version ${p.version}, battle ${id}`;
       for (const k of ['facts', 'regiment_of', 'ruleset_state']) assert.ok(!(k in b), `${at}: no ${k}`);
       for (const u of b.units ?? []) {
         if (side !== null && u.side === side) continue;
@@ -168,7 +174,7 @@ test('set-up: the umpire creates the battle; the chat is open in set-up; cards w
   // Not yet fought: the table chat is open to its players.
   await A.ok('chat.say', { campaign, text: 'before the battle' });
   // Cards wait for the start; only the umpire starts it.
-  await refused(A, 'card.play', { battle, card: 'no_action' }, 'wrong_phase', 'card.play in set-up');
+  await refused(A, 'card.play', { battle, ...at(A), card: 'no_action' }, 'wrong_phase', 'card.play in set-up');
   await refused(A, 'battle.start', { battle }, 'forbidden', 'battle.start by a player');
   await refused(O, 'battle.start', { battle }, 'forbidden', 'battle.start by the observer');
   await U.ok('battle.start', { campaign, battle });
@@ -187,10 +193,12 @@ test('the table chat is closed to the battle\'s players while it is fought, open
     await refused(c, 'chat.say', { text: `${MARK.talkRefused} ${who}` }, 'forbidden', `chat.say by ${who} during the battle`);
   }
   const said = await O.ok('chat.say', { campaign, text: MARK.chatO });
-  assert.equal(typeof said.seq, 'number');
+  // docs/protocol.md, "chat.say": -> {"id"}, its key in `chat`.
+  assert.deepEqual(Object.keys(said), ['id']);
+  assert.equal(typeof said.id, 'number');
   await settle();
   for (const c of everyone()) {
-    assert.equal(c.view(campaign).chat[String(said.seq)].text, MARK.chatO);
+    assert.equal(c.view(campaign).chat[String(said.id)].text, MARK.chatO);
     assertNever(c, 'anyone', MARK.talkRefused);
   }
 });
@@ -198,8 +206,8 @@ test('the table chat is closed to the battle\'s players while it is fought, open
 let turn1Upto;
 test('turn 1: cards are hidden until the reveal, then shown to all; the turn resolves when everyone has played', async () => {
   // An order to a unit he is with, then replaced by the move card (the marker).
-  REPLIES.card = await A.ok('card.play', { campaign, battle, card: 'order.form_square', unit: UNIT.A });
-  await A.ok('card.play', { campaign, battle, card: 'move', to: MOVE_TO });
+  REPLIES.card = await A.ok('card.play', { campaign, battle, ...at(A), card: 'order.form_square', unit: UNIT.A });
+  await A.ok('card.play', { campaign, battle, ...at(A), card: 'move', to: MOVE_TO });
   await settle();
   assert.deepEqual(bv(A).boxes.cards.items, [{ user: pa.user, side: 'british', item: { card: 'move', to: MOVE_TO } }], 'A sees his own card');
   assert.deepEqual(bv(U).boxes.cards.items, [{ user: pa.user, side: 'british', item: { card: 'move', to: MOVE_TO } }], 'the umpire sees every card');
@@ -213,14 +221,14 @@ test('turn 1: cards are hidden until the reveal, then shown to all; the turn res
   assertGot(U, 'U', MOVE_MARK);
 
   // C plays Talk to A (not adjacent: used below), then B, the last player, closes the turn.
-  await C.ok('card.play', { campaign, battle, card: 'talk', leader: LEADER.A });
+  await C.ok('card.play', { campaign, battle, ...at(C), card: 'talk', leader: LEADER.A });
   await settle();
   for (const [who, c] of [['B', B], ['O', O]]) assertNever(c, who, MOVE_MARK);
   assert.deepEqual(bv(B).boxes.cards.submitted, [pa.user, pc.user].sort((x, y) => x - y));
   assert.deepEqual(bv(B).boxes.cards.items, []);
   const logBefore = bv(U).log.length;
   const upto = new Map(everyone().map((c) => [c, c.frames.length]));
-  await B.ok('card.play', { campaign, battle, card: 'no_action' });
+  await B.ok('card.play', { campaign, battle, ...at(B), card: 'no_action' });
   await settle();
   turn1Upto = upto;
 
@@ -239,6 +247,7 @@ test('turn 1: cards are hidden until the reveal, then shown to all; the turn res
     assert.equal(reveal.length, 1, `${who}: one reveal line`);
     assert.deepEqual(reveal[0].details.cards, cards, `${who}: every card of turn 1 revealed`);
     assert.equal(reveal[0].audience, 'all');
+    assert.equal(reveal[0].text, 'Turn 1: the cards are revealed.', `${who}: the reveal line`);
     assert.deepEqual(leaderIn(v, LEADER.A).position, MOVE_TO, `${who}: A's leader rode to the card's point`);
     assertGot(c, who, MOVE_MARK, upto.get(c));
   }
@@ -251,29 +260,29 @@ test('turn 1: cards are hidden until the reveal, then shown to all; the turn res
 
 test('talk: refused when not adjacent and without the Talk card; delivered only to the two and the umpire', async () => {
   // C played Talk to A in turn 1, but their leaders are far apart.
-  await refused(C, 'talk.say', { battle, to: pa.user, text: `${MARK.talkRefused} C` }, 'not_adjacent', 'talk C -> A, not adjacent');
+  await refused(C, 'talk.say', { battle, ...at(C), to: pa.user, text: `${MARK.talkRefused} C` }, 'not_adjacent', 'talk C -> A, not adjacent');
   // A and B stand together now (3.4 cm), but neither played Talk to the other.
-  await refused(A, 'talk.say', { battle, to: pb.user, text: `${MARK.talkRefused} A` }, 'no_talk_card', 'talk A -> B without the card');
-  await refused(B, 'talk.say', { battle, to: pa.user, text: `${MARK.talkRefused} B` }, 'no_talk_card', 'talk B -> A without the card');
-  await refused(O, 'talk.say', { battle, to: pa.user, text: `${MARK.talkRefused} O` }, 'forbidden', 'talk by the observer');
-  await refused(A, 'talk.say', { battle, to: obs.user, text: `${MARK.talkRefused} A2` }, 'not_found', 'talk to someone with no leader');
+  await refused(A, 'talk.say', { battle, ...at(A), to: pb.user, text: `${MARK.talkRefused} A` }, 'no_talk_card', 'talk A -> B without the card');
+  await refused(B, 'talk.say', { battle, ...at(B), to: pa.user, text: `${MARK.talkRefused} B` }, 'no_talk_card', 'talk B -> A without the card');
+  await refused(O, 'talk.say', { battle, ...at(O), to: pa.user, text: `${MARK.talkRefused} O` }, 'forbidden', 'talk by the observer');
+  await refused(A, 'talk.say', { battle, ...at(A), to: obs.user, text: `${MARK.talkRefused} A2` }, 'not_found', 'talk to someone with no leader');
   for (const c of everyone()) assert.deepEqual(bv(c).talk, []);
 
   // Turn 2: A plays Talk to B; C does not play; the umpire closes the turn.
-  await A.ok('card.play', { campaign, battle, card: 'talk', leader: LEADER.B });
-  await B.ok('card.play', { campaign, battle, card: 'no_action' });
+  await A.ok('card.play', { campaign, battle, ...at(A), card: 'talk', leader: LEADER.B });
+  await B.ok('card.play', { campaign, battle, ...at(B), card: 'no_action' });
   await settle();
   assert.equal(bv(U).status, 'cards', 'C has not played: the turn stays open');
-  await refused(A, 'battle.close_turn', { battle }, 'forbidden', 'battle.close_turn by a player');
-  await U.ok('battle.close_turn', { campaign, battle });
+  await refused(A, 'battle.close_turn', { battle, ...at(A) }, 'forbidden', 'battle.close_turn by a player');
+  await U.ok('battle.close_turn', { campaign, battle, ...at(U) });
   await settle();
   for (const c of everyone()) assert.equal(bv(c).turn, 3);
   for (const c of [U, A, B]) assert.deepEqual(bv(c).channels, [{ a: pa.user, b: pb.user }]);
   for (const c of [C, O]) assert.deepEqual(bv(c).channels, []);
 
   const from = new Map(everyone().map((c) => [c, c.frames.length]));
-  await A.ok('talk.say', { campaign, battle, to: pb.user, text: `${MARK.talkA} a parley?` });
-  await B.ok('talk.say', { campaign, battle, to: pa.user, text: `${MARK.talkB} never` });
+  await A.ok('talk.say', { campaign, battle, ...at(A), to: pb.user, text: `${MARK.talkA} a parley?` });
+  await B.ok('talk.say', { campaign, battle, ...at(B), to: pa.user, text: `${MARK.talkB} never` });
   await settle();
   for (const [who, c] of [['U', U], ['A', A], ['B', B]]) {
     assertGot(c, who, MARK.talkA, from.get(c));
@@ -287,7 +296,7 @@ test('talk: refused when not adjacent and without the Talk card; delivered only 
     assert.deepEqual(bv(c).talk, [], `${who}: no talk`);
   }
   // C is not in the channel: refused, nothing delivered.
-  await refused(C, 'talk.say', { battle, to: pb.user, text: `${MARK.talkRefused} C2` }, 'not_adjacent', 'talk C -> B');
+  await refused(C, 'talk.say', { battle, ...at(C), to: pb.user, text: `${MARK.talkRefused} C2` }, 'not_adjacent', 'talk C -> B');
   for (const c of everyone()) assertNever(c, 'anyone', MARK.talkRefused);
   assertAllViewsClean();
 });
@@ -324,28 +333,43 @@ test('enemy attributes and exact TPs are hidden: the owner\'s side and the umpir
 test('bad input: each refused with its documented code and nothing changed', async () => {
   assert.equal(bv(U).status, 'cards');
   assert.equal(bv(U).turn, 3);
-  await refused(O, 'card.play', { battle, card: 'no_action' }, 'forbidden', 'card.play by the observer');
+  await refused(O, 'card.play', { battle, ...at(O), card: 'no_action' }, 'forbidden', 'card.play by the observer');
   // A's leader rode away from the 33rd in turn 1; C's 45th is far away.
-  await refused(A, 'card.play', { battle, card: 'order.fire', unit: UNIT.A }, 'not_with_unit', 'an order to a unit he has left');
-  await refused(A, 'card.play', { battle, card: 'order.advance', unit: UNIT.C }, 'not_with_unit', 'an order to a unit he is not with');
+  await refused(A, 'card.play', { battle, ...at(A), card: 'order.fire', unit: UNIT.A }, 'not_with_unit', 'an order to a unit he has left');
+  await refused(A, 'card.play', { battle, ...at(A), card: 'order.advance', unit: UNIT.C }, 'not_with_unit', 'an order to a unit he is not with');
   // A move over 40 cm (40.5 cm straight down the table), and off the table.
-  await refused(A, 'card.play', { battle, card: 'move', to: [MOVE_TO[0], MOVE_TO[1] + 40.5] }, 'too_far', 'a move of 40.5 cm');
-  await refused(A, 'card.play', { battle, card: 'move', to: [MOVE_TO[0], -5] }, 'too_far', 'a move off the table');
-  await refused(A, 'card.play', { battle, card: 'no_such_card' }, 'bad_request', 'no such card');
-  await refused(A, 'card.play', { battle: 999, card: 'no_action' }, 'not_found', 'no such battle');
+  await refused(A, 'card.play', { battle, ...at(A), card: 'move', to: [MOVE_TO[0], MOVE_TO[1] + 40.5] }, 'too_far', 'a move of 40.5 cm');
+  await refused(A, 'card.play', { battle, ...at(A), card: 'move', to: [MOVE_TO[0], -5] }, 'too_far', 'a move off the table');
+  await refused(A, 'card.play', { battle, ...at(A), card: 'no_such_card' }, 'bad_request', 'no such card');
+  await refused(A, 'card.play', { battle: 999, ...at(A), card: 'no_action' }, 'not_found', 'no such battle');
+  // docs/protocol.md, "The moment a command was meant for": a command without the turn its sender saw is
+  // bad_request; one naming another turn is stale; either way nothing changes.
+  await refused(A, 'card.play', { battle, card: 'no_action' }, 'bad_request', 'card.play without a turn');
+  await refused(A, 'card.play', { battle, turn: '3', card: 'no_action' }, 'bad_request', 'card.play with a turn that is no number');
+  await refused(A, 'card.play', { battle, turn: 2, card: 'no_action' }, 'stale', 'card.play for turn 2 in turn 3');
+  await refused(A, 'card.play', { battle, turn: 4, card: 'no_action' }, 'stale', 'card.play for turn 4 in turn 3');
+  await refused(A, 'card.withdraw', { battle }, 'bad_request', 'card.withdraw without a turn');
+  await refused(U, 'battle.close_turn', { battle }, 'bad_request', 'battle.close_turn without a turn');
+  await refused(U, 'battle.close_turn', { battle, turn: 2 }, 'stale', 'battle.close_turn of turn 2 in turn 3');
+  await refused(A, 'talk.say', { battle, to: pb.user, text: `${MARK.talkRefused} no turn` }, 'bad_request', 'talk.say without a turn');
+  await refused(A, 'talk.say', { battle, turn: 2, to: pb.user, text: `${MARK.talkRefused} stale` }, 'stale', 'talk.say in turn 2\'s channel');
+  await refused(A, 'battle.submit', { battle, box: 'cards', card: 'no_action' }, 'bad_request', 'battle.submit without a turn');
+  await refused(A, 'battle.withdraw', { battle, box: 'cards', turn: 1 }, 'stale', 'battle.withdraw of turn 1');
+  await refused(A, 'battle.act', { battle }, 'bad_request', 'battle.act without a turn');
+  for (const c of everyone()) assertNever(c, 'anyone', MARK.talkRefused);
   // Umpire-only commands sent by a player, and by the observer.
   for (const [who, c] of [['A', A], ['O', O]]) {
     await refused(c, 'battle.create', { name: 'Mine', sides: [{ id: 'x', name: 'X' }, { id: 'y', name: 'Y' }] }, 'forbidden', `battle.create by ${who}`);
     await refused(c, 'battle.place', { battle, unit: { side: 'british', name: 'Extra', position: [10, 10] }, reason: 'x' }, 'forbidden', `battle.place by ${who}`);
     await refused(c, 'battle.remove', { battle, unit: UNIT.B, reason: 'x' }, 'forbidden', `battle.remove by ${who}`);
     await refused(c, 'battle.settings', { battle, settings: { talk_cm: 100 } }, 'forbidden', `battle.settings by ${who}`);
-    await refused(c, 'battle.close_turn', { battle }, 'forbidden', `battle.close_turn by ${who}`);
-    await refused(c, 'battle.step', { battle }, 'forbidden', `battle.step by ${who}`);
+    await refused(c, 'battle.close_turn', { battle, ...at(c) }, 'forbidden', `battle.close_turn by ${who}`);
+    await refused(c, 'battle.step', { battle, ...atStep(c) }, 'forbidden', `battle.step by ${who}`);
     await refused(c, 'battle.override', { battle, what: 'move', unit: UNIT.B, position: [1, 1], reason: 'x' }, 'forbidden', `battle.override by ${who}`);
     await refused(c, 'battle.end', { battle }, 'forbidden', `battle.end by ${who}`);
   }
   // A step while cards are being chosen.
-  await refused(U, 'battle.step', { battle }, 'wrong_phase', 'battle.step in cards');
+  await refused(U, 'battle.step', { battle, ...atStep(U) }, 'wrong_phase', 'battle.step in cards');
   await refused(U, 'battle.override', { battle, what: 'tp', unit: UNIT.B, value: 9, reason: 'x' }, 'bad_request', 'TPs over 8');
   assert.equal(unitIn(bv(U), UNIT.B).markers.tension_points, B_TP);
 });
@@ -355,9 +379,9 @@ test('a turn stepped by the umpire: revealed, then each step one push, the log g
   await settle();
   assert.equal(bv(A).settings.auto_run, false);
   const upto = new Map(everyone().map((c) => [c, c.frames.length]));
-  await A.ok('card.play', { campaign, battle, card: 'no_action' });
-  await B.ok('card.play', { campaign, battle, card: 'no_action' });
-  await C.ok('card.play', { campaign, battle, card: 'order.fire', unit: UNIT.C }); // C is with the 45th
+  await A.ok('card.play', { campaign, battle, ...at(A), card: 'no_action' });
+  await B.ok('card.play', { campaign, battle, ...at(B), card: 'no_action' });
+  await C.ok('card.play', { campaign, battle, ...at(C), card: 'order.fire', unit: UNIT.C }); // C is with the 45th
   await settle();
   for (const c of everyone()) {
     const v = bv(c);
@@ -366,15 +390,20 @@ test('a turn stepped by the umpire: revealed, then each step one push, the log g
     assert.equal(v.boxes.cards.revealed, true);
     assert.equal(v.boxes.cards.items.length, 3, 'every card shown at once');
   }
-  await refused(A, 'card.play', { battle, card: 'no_action' }, 'wrong_phase', 'card.play while resolving');
-  await refused(A, 'battle.step', { battle }, 'forbidden', 'battle.step by a player');
+  await refused(A, 'card.play', { battle, ...at(A), card: 'no_action' }, 'wrong_phase', 'card.play while resolving');
+  await refused(A, 'battle.step', { battle, ...atStep(A) }, 'forbidden', 'battle.step by a player');
+  // The step must be the one the umpire saw next (docs/protocol.md, "battle.step").
+  await refused(U, 'battle.step', { battle, turn: 3 }, 'bad_request', 'battle.step without a step');
+  await refused(U, 'battle.step', { battle, step: 'orders' }, 'bad_request', 'battle.step without a turn');
+  await refused(U, 'battle.step', { battle, turn: 3, step: 'movement' }, 'stale', 'battle.step naming a later step');
+  await refused(U, 'battle.step', { battle, turn: 2, step: 'orders' }, 'stale', 'battle.step naming the last turn');
   const steps = ['orders', 'movement', 'fire', 'reaction', 'melee', 'tension'];
   for (const [i, step] of steps.entries()) {
-    const seq0 = U.seq(campaign);
+    const version0 = U.version(campaign);
     const logLen = bv(U).log.length;
-    REPLIES.steps.push(await U.ok('battle.step', { campaign, battle }));
+    REPLIES.steps.push(await U.ok('battle.step', { campaign, battle, ...atStep(U) }));
     await settle();
-    assert.equal(U.seq(campaign), seq0 + 1, `${step}: one event`);
+    assert.equal(U.version(campaign), version0 + 1, `${step}: one change of the umpire's view`);
     assert.ok(bv(U).log.length >= logLen);
     if (i < steps.length - 1) {
       for (const c of everyone()) assert.equal(bv(c).next_step, steps[i + 1]);
@@ -410,10 +439,10 @@ test('a turn stepped by the umpire: revealed, then each step one push, the log g
 
 test('turn 4 closed by the umpire with auto_run: an order the enemy cannot see (HOLD YOUR FIRE)', async () => {
   await U.ok('battle.settings', { campaign, battle, settings: { auto_run: true } });
-  await C.ok('card.play', { campaign, battle, card: 'order.hold_your_fire', unit: UNIT.C });
+  await C.ok('card.play', { campaign, battle, ...at(C), card: 'order.hold_your_fire', unit: UNIT.C });
   await settle();
   assert.equal(bv(U).status, 'cards');
-  await U.ok('battle.close_turn', { campaign, battle });
+  await U.ok('battle.close_turn', { campaign, battle, ...at(U) });
   await settle();
   for (const c of everyone()) {
     assert.equal(bv(c).turn, 5);
@@ -449,9 +478,25 @@ test('battle.end: the Records chart for everyone; the chat opens again', async (
     assert.equal(l.percent, l.die * 5);
     assert.equal(losses, l.percent);
   });
-  for (const [who, c] of [['A', A], ['B', B], ['C', C], ['O', O]]) {
-    assert.equal(bv(c).status, 'ended', `${who}: ended`);
-    assert.deepEqual(bv(c).records, uv.records, `${who}: the Records chart`);
+  assert.ok(uv.log.some((e) => e.phase === 'end' && e.audience === 'all' && e.text.startsWith('The battle ends.')), 'the end line');
+  // docs/protocol.md, "The battles' view": "`records` and `losses`, once the battle has ended: each side its own
+  // units' rows" (an observer, of no side, none). A side's losses say how hard the enemy was hit: the other side
+  // and the observer must not have them.
+  const rowsOf = (units) => ({
+    records: uv.records.filter((_, i) => units.includes(uv.losses[i].unit)),
+    losses: uv.losses.filter((l) => units.includes(l.unit)),
+  });
+  for (const [who, c, units] of [['A', A, [UNIT.A, UNIT.C]], ['C', C, [UNIT.A, UNIT.C]], ['B', B, [UNIT.B]], ['O', O, []]]) {
+    const v = bv(c);
+    assert.equal(v.status, 'ended', `${who}: ended`);
+    assert.ok(v.log.some((e) => e.phase === 'end' && e.text.startsWith('The battle ends.')), `${who}: the end line`);
+    const mine = rowsOf(units);
+    assert.deepEqual(v.records, mine.records, `${who}: the Records chart of his side's units only`);
+    assert.deepEqual(v.losses, mine.losses, `${who}: the losses of his side's units only`);
+    for (const l of uv.losses.filter((x) => !units.includes(x.unit))) {
+      assert.ok(!v.losses.some((x) => x.unit === l.unit), `${who}: no losses row of unit ${l.unit}`);
+      assert.ok(!v.records.some((r) => r.regiment === l.name), `${who}: no Records row of ${l.name}`);
+    }
   }
   await refused(U, 'battle.end', { battle }, 'conflict', 'battle.end twice');
   // The chat is open again to the battle's players.

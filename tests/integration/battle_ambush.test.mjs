@@ -12,7 +12,8 @@
 // Battle 1 (Callendar Wood; the geometry of tests/unit/test_battle_ground.cpp): B's clan lies concealed in a
 // wood 30 cm in front of A's 33rd Foot, B's leader concealed with it.
 //   - turn 1, stepped by the umpire so the revealed box stands in every view: B orders his hidden clan to FIRE;
-//     the revealed card names the unit to B and U only, never to A, C or O (nor does the reveal's log line).
+//     B's leader being concealed, A, C and O see nothing of B's card: not in `players`, `submitted`, the revealed
+//     box or the reveal's log line (docs/protocol.md, "The battles' view"); B and U see it whole.
 //   - bad input while the ambush is hidden: battle.override "reveal" without a reason (bad_request), by a player
 //     or the observer (forbidden), battle.settings terrain_movement {"wood": 2} (bad_request): no push, no
 //     change, and a fresh read of the view (a new socket) shows nothing of the ambush.
@@ -25,7 +26,8 @@
 // Battle 2 (Clifton Moor), auto_run on throughout, spot_cm 2: B's concealed unit, ordered to FIRE in turn 1,
 // opens fire from cover in turn 2's fire step on A's unit 5 cm in front of it: it shows itself ("An ambush! ...
 // open fire from cover."), and A's unit tests for surprise before any volley. The revealed cards of turn 1 exist
-// only inside the frame that resolves the turn: every state of that frame is searched too.
+// only inside the frame that resolves the turn: every state of that frame is searched too, and B's card (his
+// leader concealed) is in none of them for A, C and O.
 // Battle 2, turn 3: B's still-concealed leader plays Move; its "to" must not reach A, C, O.
 // Dice are the server's: nothing here depends on a die's value.
 import test, { before, after } from 'node:test';
@@ -79,6 +81,12 @@ after(async () => {
 // --- helpers ---
 
 const bv = (c, battle) => c.view(campaign).battles[String(battle)];
+/**
+ * What the sender saw (docs/protocol.md, "Battles": "The moment a command was meant for"): the battle's turn in
+ * his view, and for battle.step also its next_step.
+ */
+const at = (c, battle) => ({ turn: bv(c, battle).turn });
+const atStep = (c, battle) => ({ turn: bv(c, battle).turn, step: bv(c, battle).next_step });
 const unitIn = (v, id) => v.units.find((u) => u.id === id);
 const leaderIn = (v, id) => v.leaders.find((l) => l.id === id);
 /** Where every socket stands now: frames and pushes received so far. */
@@ -158,7 +166,10 @@ function assertHiddenInEveryState(client, who, battle, amb, upTo) {
     const at = `${who}, push ${push}, battle ${battle}`;
     assert.deepEqual(enemyPieces(b), [], `${at}: no piece of B's side`);
     for (const f of b.history ?? []) assert.deepEqual(enemyPieces(f), [], `${at}: no piece of B's side in the frame of turn ${f.turn}`);
-    for (const c of bCards(b)) assert.ok(!('unit' in (c.item ?? {})), `${at}: B's card names no unit (${c.where}): ${JSON.stringify(c)}`);
+    // B's leader is concealed too: nothing of his cards at all (docs/protocol.md, "The battles' view").
+    assert.deepEqual(bCards(b), [], `${at}: no card of B`);
+    assert.ok(!(b.players ?? []).includes(pb.user), `${at}: B not among the players`);
+    assert.ok(!(b.boxes?.cards?.submitted ?? []).includes(pb.user), `${at}: B not among those who played`);
     for (const e of b.log ?? []) assert.ok(e.details?.unit !== amb.id, `${at}: no log line about the ambush: ${JSON.stringify(e)}`);
   }
   assert.ok(n > 0, `${who}: states of battle ${battle} replayed`);
@@ -176,7 +187,7 @@ function assertEveryViewClean(client, who, me, side) {
     view = 'view' in p ? structuredClone(p.view) : applyPatch(view, p.patch);
     n += 1;
     for (const [id, b] of Object.entries(view.battles ?? {})) {
-      const at = `${who}, push seq ${p.seq}, battle ${id}`;
+      const at = `${who}, push version ${p.version}, battle ${id}`;
       for (const k of ['facts', 'regiment_of', 'ruleset_state']) assert.ok(!(k in b), `${at}: no ${k}`);
       for (const f of [b, ...(b.history ?? [])]) {
         for (const u of f.units ?? []) {
@@ -259,8 +270,13 @@ test('battle 1 set-up: the ambush and its leader are in B\'s and U\'s views only
     assert.equal(v.status, 'cards', `${who}: the battle is on`);
     assert.deepEqual(v.units.map((u) => u.id), [B1.unitA, B1.unitC], `${who}: only the british units`);
     assert.deepEqual(v.leaders.map((l) => l.id), [B1.kemp, B1.cope], `${who}: only the british leaders`);
-    assert.deepEqual(v.players, [pa.user, pb.user, pc.user].sort((x, y) => x - y), `${who}: B plays (that is no secret)`);
+    // docs/protocol.md, "The battles' view": "`players` ...: none from a person whose leader figure is concealed
+    // from the viewer". B's leader lies hidden with his clan: that B plays at all would say an ambush waits.
+    assert.deepEqual(v.players, [pa.user, pc.user].sort((x, y) => x - y), `${who}: B, whose leader is concealed, is not among the players`);
     assertNeverGot(c, who, AMB1, LDR1);
+  }
+  for (const [who, c] of [['B', B], ['U', U]]) {
+    assert.deepEqual(bv(c, b1).players, [pa.user, pb.user, pc.user].sort((x, y) => x - y), `${who}: every player`);
   }
   assertGot(B, 'B', AMB1.name);
   assertGot(U, 'U', AMB1.name);
@@ -268,18 +284,27 @@ test('battle 1 set-up: the ambush and its leader are in B\'s and U\'s views only
 });
 
 test('battle 1, turn 1 (stepped): B orders his hidden clan to FIRE; the revealed card names the unit to B and U only', async () => {
-  await A.ok('card.play', { campaign, battle: b1, card: 'order.advance', unit: B1.unitA });
-  await B.ok('card.play', { campaign, battle: b1, card: 'order.fire', unit: AMB1.id });
+  await A.ok('card.play', { campaign, battle: b1, ...at(A, b1), card: 'order.advance', unit: B1.unitA });
+  await B.ok('card.play', { campaign, battle: b1, ...at(B, b1), card: 'order.fire', unit: AMB1.id });
   await settle();
   // Before the reveal: his own card for B, who has played for the others.
   assert.deepEqual(bv(B, b1).boxes.cards.items, [{ user: pb.user, side: ENEMY, item: { card: 'order.fire', unit: AMB1.id } }]);
   for (const [who, c] of [['C', C], ['O', O]]) assert.deepEqual(bv(c, b1).boxes.cards.items, [], `${who}: no card before the reveal`);
+  // docs/protocol.md, "The battles' view": the box's `submitted` names nobody whose leader is concealed from the
+  // viewer: A, C and O see that A has played, not that B has.
+  for (const [who, c] of others()) assert.deepEqual(bv(c, b1).boxes.cards.submitted, [pa.user], `${who}: A has played; nothing of B`);
+  for (const [who, c] of [['B', B], ['U', U]]) {
+    assert.deepEqual(bv(c, b1).boxes.cards.submitted, [pa.user, pb.user].sort((x, y) => x - y), `${who}: A and B have played`);
+  }
   // C's card is the last: the turn closes; auto_run is off, so the revealed box stands.
-  await C.ok('card.play', { campaign, battle: b1, card: 'no_action' });
+  await C.ok('card.play', { campaign, battle: b1, ...at(C, b1), card: 'no_action' });
   await settle();
-  const cards = (bUnit) => [
+  // docs/protocol.md, "The battles' view": revealed items, in the box and in the reveal's log line, leave out
+  // anyone whose leader is concealed from the viewer and any item naming a piece concealed from him: the enemy
+  // and the observer see nothing of B's card (not even that there was one); B and the umpire see it whole.
+  const cards = (withB) => [
     { user: pa.user, side: 'british', item: { card: 'order.advance', unit: B1.unitA } },
-    { user: pb.user, side: ENEMY, item: bUnit ? { card: 'order.fire', unit: AMB1.id } : { card: 'order.fire' } },
+    ...(withB ? [{ user: pb.user, side: ENEMY, item: { card: 'order.fire', unit: AMB1.id } }] : []),
     { user: pc.user, side: 'british', item: { card: 'no_action' } },
   ].sort((x, y) => x.user - y.user);
   for (const [who, c] of named()) {
@@ -287,18 +312,20 @@ test('battle 1, turn 1 (stepped): B orders his hidden clan to FIRE; the revealed
     assert.equal(v.status, 'resolving', `${who}: resolving`);
     assert.equal(v.boxes.cards.revealed, true);
     const sees = c === B || c === U;
-    assert.deepEqual(v.boxes.cards.items, cards(sees), `${who}: the revealed cards (${sees ? 'with' : 'without'} the hidden unit)`);
+    assert.deepEqual(v.boxes.cards.items, cards(sees), `${who}: the revealed cards (${sees ? 'with' : 'without'} B's)`);
+    assert.deepEqual(v.boxes.cards.submitted, sees ? [pa.user, pb.user, pc.user].sort((x, y) => x - y) : [pa.user, pc.user].sort((x, y) => x - y),
+      `${who}: who played`);
     const reveal = v.log.filter((e) => e.turn === 1 && e.phase === 'reveal');
     assert.equal(reveal.length, 1, `${who}: one reveal line`);
     assert.equal(reveal[0].audience, 'all');
-    // The log keeps the revealed cards for good: no unit of a concealed piece there, for anyone.
-    assert.deepEqual(reveal[0].details.cards, cards(false), `${who}: the reveal's log line`);
+    assert.equal(reveal[0].text, 'Turn 1: the cards are revealed.', `${who}: the reveal line`);
+    assert.deepEqual(reveal[0].details.cards, cards(sees), `${who}: the reveal's log line`);
   }
   assert.equal(bv(U, b1).facts.cards.find((c) => c.user === pb.user).item.unit, AMB1.id, 'the umpire\'s facts hold the whole card');
 
   // The umpire steps the turn through. Orders are pending (a turn to digest): nothing moves or fires.
   for (const step of ['orders', 'movement', 'fire', 'reaction', 'melee', 'tension']) {
-    assert.deepEqual(await U.ok('battle.step', { campaign, battle: b1 }), { step });
+    assert.deepEqual(await U.ok('battle.step', { campaign, battle: b1, ...atStep(U, b1) }), { step });
     await settle();
   }
   for (const [who, c] of named()) {
@@ -343,11 +370,11 @@ test('battle 1, bad input while the ambush is hidden: refused, nothing changes, 
 test('battle 1, turn 2 (auto_run): Kemp rides within spot_cm: the ambush and its leader are discovered; A\'s men are surprised', async () => {
   await U.ok('battle.settings', { campaign, battle: b1, settings: { auto_run: true } });
   await settle();
-  await A.ok('card.play', { campaign, battle: b1, card: 'move', to: KEMP_TO });
-  await B.ok('card.play', { campaign, battle: b1, card: 'no_action' });
+  await A.ok('card.play', { campaign, battle: b1, ...at(A, b1), card: 'move', to: KEMP_TO });
+  await B.ok('card.play', { campaign, battle: b1, ...at(B, b1), card: 'no_action' });
   await settle();
   b1Discovery = mark();
-  await C.ok('card.play', { campaign, battle: b1, card: 'no_action' }); // the last card: the turn resolves
+  await C.ok('card.play', { campaign, battle: b1, ...at(C, b1), card: 'no_action' }); // the last card: the turn resolves
   await settle();
 
   for (const [who, c] of named()) {
@@ -443,9 +470,9 @@ test('battle 2: an ambush ordered to FIRE shows itself when it opens fire; A\'s 
   for (const [who, c] of others()) assertNeverGot(c, who, AMB2, LDR2);
 
   // Turn 1: B orders the hidden unit to FIRE (the last card: revealed and resolved in one frame).
-  await A.ok('card.play', { campaign, battle: b2, card: 'no_action' });
-  await C.ok('card.play', { campaign, battle: b2, card: 'no_action' });
-  await B.ok('card.play', { campaign, battle: b2, card: 'order.fire', unit: AMB2.id });
+  await A.ok('card.play', { campaign, battle: b2, ...at(A, b2), card: 'no_action' });
+  await C.ok('card.play', { campaign, battle: b2, ...at(C, b2), card: 'no_action' });
+  await B.ok('card.play', { campaign, battle: b2, ...at(B, b2), card: 'order.fire', unit: AMB2.id });
   await settle();
   for (const [who, c] of named()) assert.equal(bv(c, b2).turn, 2, `${who}: turn 2 open`);
   assert.equal(unitIn(bv(B, b2), AMB2.id).order?.name, 'fire');
@@ -454,14 +481,16 @@ test('battle 2: an ambush ordered to FIRE shows itself when it opens fire; A\'s 
   for (const [who, c] of others()) {
     assertNeverGot(c, who, AMB2, LDR2);
     assertHiddenInEveryState(c, who, b2, AMB2);
+    // B's leader is concealed: his revealed card never passed through the enemy's or the observer's view
+    // (docs/protocol.md, "The battles' view": revealed items leave out anyone whose leader is concealed from him).
     const seenB = [];
-    for (const { view } of everyState(c)) seenB.push(...bCards(view.battles?.[String(b2)] ?? {}).filter((x) => x.item?.card === 'order.fire'));
-    assert.ok(seenB.length > 0, `${who}: B's revealed card passed through his view`);
+    for (const { view } of everyState(c)) seenB.push(...bCards(view.battles?.[String(b2)] ?? {}));
+    assert.deepEqual(seenB, [], `${who}: no card of B passed through his view`);
   }
 
   // Turn 2: nobody moves; in the fire step the hidden unit fires on the 4th and shows itself first.
   const from = mark();
-  for (const c of [A, C, B]) await c.ok('card.play', { campaign, battle: b2, card: 'no_action' });
+  for (const c of [A, C, B]) await c.ok('card.play', { campaign, battle: b2, ...at(c, b2), card: 'no_action' });
   await settle();
   for (const [who, c] of named()) {
     const log = bv(c, b2).log.filter((e) => e.turn === 2);
@@ -498,9 +527,9 @@ test('battle 2, turn 3: where a concealed leader rides is not in the enemy\'s re
   const TO = [101.6389, 70.5]; // 24.6 cm from LDR2; x no other value has
   assert.equal(leaderIn(bv(U, b2), LDR2.id).concealed, true, 'B\'s leader is still concealed (spot_cm 2)');
   const from = mark();
-  await A.ok('card.play', { campaign, battle: b2, card: 'no_action' });
-  await C.ok('card.play', { campaign, battle: b2, card: 'no_action' });
-  await B.ok('card.play', { campaign, battle: b2, card: 'move', to: TO });
+  await A.ok('card.play', { campaign, battle: b2, ...at(A, b2), card: 'no_action' });
+  await C.ok('card.play', { campaign, battle: b2, ...at(C, b2), card: 'no_action' });
+  await B.ok('card.play', { campaign, battle: b2, ...at(B, b2), card: 'move', to: TO });
   await settle();
   assert.equal(bv(U, b2).turn, 4);
   assert.equal(leaderIn(bv(U, b2), LDR2.id).concealed, true, 'still unseen where he rode');

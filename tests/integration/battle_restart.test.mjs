@@ -9,7 +9,7 @@
 // A plays a Move card, B plays nothing.
 //   1. Every socket's view (rebuilt from its pushes) is recorded, then the server is SIGKILLed right after the
 //      card's reply and started again on the same database.
-//   2. Each user reconnects (same session cookie) twice: subscribing with `since` (his last seq, his old view
+//   2. Each user reconnects (same session cookie) twice: subscribing with `since` (his last version, his old view
 //      seeded) and fresh. Both views deep-equal the one before the crash: A's card is still his and hidden
 //      from B and O, the ambush still hidden from A and O, the history frames, the log, the talk, the channel,
 //      the deadline.
@@ -62,16 +62,18 @@ after(async () => {
 // --- helpers ---
 
 const bv = (c) => c.view(campaign).battles[String(battle)];
+/** What the sender saw (docs/protocol.md, "Battles": "The moment a command was meant for"): his view's turn. */
+const at = (c) => ({ turn: bv(c).turn });
 const unitIn = (v, id) => v.units.find((u) => u.id === id);
 const leaderIn = (v, id) => v.leaders.find((l) => l.id === id);
 
-/** Every live socket has the umpire's latest seq and applied every push cleanly. */
+/**
+ * Every live socket has every push of what was committed so far (versions are per user: a round trip on each
+ * socket, docs/protocol.md, "Views and versions") and applied every push cleanly.
+ */
 async function settle() {
-  await live.umpire.ok('campaign.list', {});
-  const seq = live.umpire.seq(campaign);
-  for (const k of WHO) await live[k].waitForSeq(campaign, seq, 3000);
+  for (const k of WHO) await live[k].caughtUp(campaign, 3000);
   for (const k of WHO) assert.deepEqual(live[k].problems, [], `${k}: pushes applied cleanly`);
-  return seq;
 }
 
 /** The frames of `c` (from `from` on) holding `marker`, shortened for a readable failure. */
@@ -98,10 +100,10 @@ function assertCardAsSeen(k, v) {
   }
 }
 
-/** Connects `k` again; with `since`, the old socket's views are seeded (the client keeps its view). */
+/** Connects `k` again; with `since`, the old socket's views are seeded (the client keeps its view and version). */
 async function reconnect(k, { since } = {}) {
   const c = track(await connect(server, users[k].cookie, since === undefined ? {} : { seedViews: since.views }));
-  const r = await c.subscribe(campaign, since === undefined ? {} : { since: since.seq(campaign) });
+  const r = await c.subscribe(campaign, since === undefined ? {} : { since: since.version(campaign) });
   assert.equal(r.reply.ok, true, `${k}: subscribed after the restart: ${JSON.stringify(r.reply)}`);
   return { c, reply: r.reply, push: r.push };
 }
@@ -116,7 +118,7 @@ async function crash() {
 
 // --- the battle before the crash ---
 
-const before_ = {}; // k -> {seq, view, frames}: each socket as it stood when the server was killed
+const before_ = {}; // k -> {version, view, frames}: each socket as it stood when the server was killed
 let deadline;
 
 test('set-up: an ambush, a talk channel and a message, the turn timer set; turn 3 open with A\'s card played, B\'s not', async () => {
@@ -140,17 +142,17 @@ test('set-up: an ambush, a talk channel and a message, the turn timer set; turn 
   assert.equal(bv(U).settings.turn_seconds, 0, 'no timer yet');
 
   // Turn 1: A plays Talk to B's leader; B's card closes the turn (auto_run): the channel is open in turn 2.
-  await A.ok('card.play', { campaign, battle, card: 'talk', leader: LEADER.b });
-  await B.ok('card.play', { campaign, battle, card: 'no_action' });
+  await A.ok('card.play', { campaign, battle, ...at(A), card: 'talk', leader: LEADER.b });
+  await B.ok('card.play', { campaign, battle, ...at(B), card: 'no_action' });
   await settle();
   for (const k of ['umpire', 'a', 'b']) assert.deepEqual(bv(live[k]).channels, [{ a: users.a.user, b: users.b.user }], `${k}: the channel`);
 
   // Turn 2: a message; the umpire sets the timer (it arms from the next turn); A plays Talk again, B closes.
-  await A.ok('talk.say', { campaign, battle, to: users.b.user, text: TALK.a });
+  await A.ok('talk.say', { campaign, battle, ...at(A), to: users.b.user, text: TALK.a });
   await U.ok('battle.settings', { campaign, battle, settings: { turn_seconds: TURN_SECONDS } });
-  await A.ok('card.play', { campaign, battle, card: 'talk', leader: LEADER.b });
+  await A.ok('card.play', { campaign, battle, ...at(A), card: 'talk', leader: LEADER.b });
   const opened = Date.now();
-  await B.ok('card.play', { campaign, battle, card: 'no_action' });
+  await B.ok('card.play', { campaign, battle, ...at(B), card: 'no_action' });
   await settle();
   deadline = bv(U).deadline;
   assert.equal(bv(U).turn, 3);
@@ -158,15 +160,14 @@ test('set-up: an ambush, a talk channel and a message, the turn timer set; turn 
   assert.ok(Math.abs(deadline - (opened + TURN_SECONDS * 1000)) < 1500, `the deadline is turn_seconds after the turn opened (${deadline - opened} ms)`);
 
   // Turn 3: B answers in the channel; A plays a Move card; B plays nothing.
-  await B.ok('talk.say', { campaign, battle, to: users.a.user, text: TALK.b });
-  await A.ok('card.play', { campaign, battle, card: 'move', to: MOVE_TO });
-  // The reply means committed: A's socket had the push before it; the others only wait for theirs (no command).
-  const seq = A.seq(campaign);
-  for (const k of WHO) await live[k].waitForSeq(campaign, seq, 3000);
+  await B.ok('talk.say', { campaign, battle, ...at(B), to: users.a.user, text: TALK.b });
+  await A.ok('card.play', { campaign, battle, ...at(A), card: 'move', to: MOVE_TO });
+  // The reply means committed: A's socket had the push before it; the others catch up by a round trip each.
+  for (const k of WHO) await live[k].caughtUp(campaign, 3000);
   for (const k of WHO) {
     const c = live[k];
     assert.deepEqual(c.problems, [], `${k}: pushes applied cleanly`);
-    before_[k] = { seq: c.seq(campaign), view: structuredClone(c.view(campaign)), frames: c.frames.length };
+    before_[k] = { version: c.version(campaign), view: structuredClone(c.view(campaign)), frames: c.frames.length };
   }
 
   // What stood before the crash (the same is checked after it).
@@ -198,12 +199,17 @@ test('SIGKILL right after a reply: every user reconnects, with `since` and fresh
   const fresh = {};
   for (const k of WHO) {
     const old = live[k];
-    // With `since`: the server's patch logs died with it, so a whole view (or a patch) that rebuilds the same view.
+    // With `since`: the server's patch logs died with it, and "the numbers of a server run start at its start
+    // time in ms x 1000, so a `since` from an earlier run never matches one of this run" (docs/protocol.md,
+    // "Views and versions"): a whole view, at a version of this run, that is the same view.
     const s = await reconnect(k, { since: old });
-    assert.equal(s.reply.body.seq, before_[k].seq, `${k}: the campaign's seq is the last replied one`);
-    assert.equal(s.push.seq, before_[k].seq, `${k}: the first push is at that seq`);
+    assert.deepEqual(Object.keys(s.reply.body), ['version'], `${k}: subscribe replies {version}: ${JSON.stringify(s.reply.body)}`);
+    assert.ok(Number.isInteger(s.reply.body.version) && s.reply.body.version > before_[k].version,
+      `${k}: a version of the new run (${s.reply.body.version}) after the old one (${before_[k].version})`);
+    assert.ok('view' in s.push, `${k}: a whole view after the restart`);
+    assert.equal(s.push.version, s.reply.body.version, `${k}: the first push is at the replied version`);
     assert.deepEqual(s.c.problems, [], `${k}: the catch-up applied cleanly`);
-    assert.deepEqual(s.c.view(campaign), before_[k].view, `${k}: the view after subscribing with since = ${before_[k].seq}`);
+    assert.deepEqual(s.c.view(campaign), before_[k].view, `${k}: the view after subscribing with since = ${before_[k].version}`);
     live[k] = s.c;
     // Fresh: a whole view.
     const f = await reconnect(k);
@@ -248,11 +254,9 @@ test('the turn timer still runs after the restart: turn 3 closes by itself, ever
     assert.ok(at[k] <= deadline + 3000, `${k}: within 3 s of the deadline (${at[k] - deadline} ms)`);
   }
   await settle();
-  const seq = live.umpire.seq(campaign);
   for (const k of WHO) {
     const c = live[k];
     const v = bv(c);
-    assert.equal(c.seq(campaign), seq, `${k}: at the umpire's seq`);
     assert.ok(c.frames.length > from[k], `${k}: pushed`);
     assert.deepEqual([v.status, v.turn], ['cards', 4], `${k}: turn 4 open`);
     assert.deepEqual(v.history.map((f) => f.turn), [1, 2, 3, 4], `${k}: the frames`);
@@ -271,10 +275,9 @@ test('SIGKILL during a burst of overrides: the battle holds exactly a prefix of 
   const U = live.umpire;
   // Close turn 4 without a timer, so that nothing but the overrides changes the battle from here on.
   await U.ok('battle.settings', { campaign, battle, settings: { turn_seconds: 0 } });
-  await U.ok('battle.close_turn', { campaign, battle });
+  await U.ok('battle.close_turn', { campaign, battle, ...at(U) });
   await settle();
   assert.deepEqual([bv(U).turn, bv(U).deadline], [5, null]);
-  const seq0 = U.seq(campaign);
   const start = bv(U);
   const state0 = {
     tpA: unitIn(start, UNIT.a).markers.tension_points, tpB: unitIn(start, UNIT.b).markers.tension_points,
@@ -306,7 +309,8 @@ test('SIGKILL during a burst of overrides: the battle holds exactly a prefix of 
   for (const [i, r] of got.entries()) {
     if (!r) continue;
     assert.equal(r.ok, true, `override ${i}: ${JSON.stringify(r)}`);
-    assert.deepEqual(r.body, { seq: seq0 + i + 1 }, `override ${i}: its seq`);
+    // docs/protocol.md, "Views and versions": most commands reply {} (never the event seq).
+    assert.deepEqual(r.body, {}, `override ${i}: replies {}`);
   }
   const lastReplied = replied.lastIndexOf(true);
   assert.ok(replied.slice(0, lastReplied + 1).every(Boolean), `replies come in order: ${replied.map(Number).join('')}`);
@@ -322,7 +326,8 @@ test('SIGKILL during a burst of overrides: the battle holds exactly a prefix of 
     live[k] = (await reconnect(k)).c;
     views[k] = bv(live[k]);
   }
-  const n = live.umpire.seq(campaign) - seq0;
+  // How many are stored: the overrides whose lines (each ends with its own reason) the umpire's log holds.
+  const n = burst.filter((b) => views.umpire.log.some((e) => e.text.endsWith(`: ${b.reason}.`))).length;
   t.diagnostic(`${replied.filter(Boolean).length} of ${burst.length} replied before the kill; ${n} in the log after the restart (restarted in ${Date.now() - t0} ms)`);
   assert.ok(n >= lastReplied + 1, `every replied override is stored: ${n} stored, ${lastReplied + 1} replied`);
   assert.ok(n <= burst.length, `nothing but the overrides: ${n} events`);

@@ -57,9 +57,9 @@ function framesWithPoint(frames, [x, y], from = 0) {
 function assertViewsClean(frames, campaign, me, who) {
   const views = viewsFrom(frames, campaign);
   assert.ok(views.length > 3, `${who}: view pushes recorded (${views.length})`);
-  for (const { seq, view } of views) {
+  for (const { version, view } of views) {
     for (const [id, b] of Object.entries(view.battles ?? {})) {
-      const at = `${who}, seq ${seq}, battle ${id}`;
+      const at = `${who}, version ${version}, battle ${id}`;
       const box = b.boxes?.cards;
       if (box && !box.revealed) {
         for (const item of box.items ?? []) assert.equal(item.user, me, `${at}: another's card before the reveal ${JSON.stringify(item)}`);

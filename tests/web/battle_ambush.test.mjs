@@ -36,7 +36,7 @@ test('an ambush: a concealed unit stays off the player\'s and the observer\'s pa
   });
 
   const NAME = `Black Watch ${hex()}`; // the ambushers: a name nothing else has
-  let U; // the umpire's WebSocket client (subscribed: the newest seq)
+  let U; // the umpire's WebSocket client (subscribed: his own newest version)
   let umpire;
   let pa;
   let obs;
@@ -49,7 +49,7 @@ test('an ambush: a concealed unit stays off the player\'s and the observer\'s pa
 
   const battleOf = (v) => v?.battles?.[String(battle)];
 
-  /** Waits until the page has received the campaign's view at the umpire client's seq (or later); returns it. */
+  /** Waits until the page has received the campaign's view as it stands after the umpire client's commands; returns it. */
   const caughtUp = (u) => pageCaughtUp(u, U, campaign);
 
   /** Hidden: nothing of the ambushers on the page (text, SVG, any attribute) nor in any frame it received. */
@@ -94,7 +94,7 @@ test('an ambush: a concealed unit stays off the player\'s and the observer\'s pa
 
   await step('settings: the umpire sets the ambush and terrain settings in the form; a bad factor is refused there', async () => {
     const page = umpire.page;
-    const before = U.seq(campaign);
+    const before = U.version(campaign);
     await page.getByTestId('battle-spot-cm').fill('10');
     await page.getByTestId('battle-terrain-movement').fill('wood 2');
     await page.getByTestId('battle-settings-save').click();
@@ -102,7 +102,7 @@ test('an ambush: a concealed unit stays off the player\'s and the observer\'s pa
     await error.waitFor();
     assert.match(await error.innerText(), /wood 2/);
     await U.ok('campaign.list', {});
-    assert.equal(U.seq(campaign), before, 'nothing was sent');
+    assert.equal(U.version(campaign), before, 'nothing was sent');
     await page.getByTestId('battle-terrain-movement').fill('wood 0.5, marsh 0.5, town 0.5, river 0');
     await page.getByTestId('battle-blocks-sight').fill('wood, town, hill');
     await page.getByTestId('battle-ambush-surprise').check();
@@ -190,7 +190,7 @@ test('an ambush: a concealed unit stays off the player\'s and the observer\'s pa
     assert.equal(await box.getByTestId('battle-spot-cm').inputValue(), '10');
     assert.equal(await box.getByTestId('battle-ambush-surprise').isChecked(), true);
     // Every view as it stands before: the umpire's client, the umpire's page, A's page, the observer's page.
-    const before = U.seq(campaign);
+    const before = U.version(campaign);
     const was = battleOf(U.view(campaign));
     assert.equal(was.status, 'cards', 'during play');
     assert.equal(was.settings.turn_seconds, 0);
@@ -200,7 +200,7 @@ test('an ambush: a concealed unit stays off the player\'s and the observer\'s pa
     await seconds.fill('600');
     await box.getByTestId('battle-settings-save').click();
     const now = battleOf(await U.waitForView(campaign, (v) => battleOf(v)?.settings?.turn_seconds === 600));
-    assert.equal(U.seq(campaign), before + 1, 'one change');
+    assert.equal(U.version(campaign), before + 1, 'one change');
     const withTimer = (b) => ({ ...b, settings: { ...b.settings, turn_seconds: 600 } });
     assert.deepEqual(now, withTimer(was), 'the umpire\'s view: the turn timer, nothing else');
     for (const [u, who] of pages) {

@@ -148,10 +148,10 @@ test('the battle page: Over the Hill\'s parts come from web/rulesets/oth and its
     for (const [who, u] of [['a', pa], ['b', pb]]) {
       const views = viewsFrom(u.frames, campaign);
       assert.ok(views.length > 0);
-      for (const { seq, view } of views) {
+      for (const { version, view } of views) {
         const h = battleOf(view)?.hints;
         if (!h) continue;
-        assert.deepEqual(Object.keys(h.ranges).map(Number).sort(), [...mine[who]].sort(), `${who}, seq ${seq}: ranges of his side only`);
+        assert.deepEqual(Object.keys(h.ranges).map(Number).sort(), [...mine[who]].sort(), `${who}, version ${version}: ranges of his side only`);
       }
     }
   });

@@ -288,7 +288,7 @@ test('the battle page on a tablet: touch taps and drags for the player and the u
     const page = umpire.page;
     const g = unitOn(page, ID.added);
     const [x, y] = await xyOf(g);
-    const before = U.seq(campaign);
+    const before = U.version(campaign);
     const p = await mapPoint(page, [x, y + 1]);
     assert.equal((await hitAt(page, p)).unit, String(ID.added));
     // A fingertip's tap: down, a wobble of 4.5 px, up (more than half a table unit at this size, which a mouse would drag).
@@ -296,7 +296,7 @@ test('the battle page on a tablet: touch taps and drags for the player and the u
     await touchPath(ucdp, [p, [p[0] + 3, p[1] + 2.5], [p[0] + 4, p[1] + 2]], { pause: 30 });
     await page.getByTestId('battle-selected').filter({ hasText: UNIT_NAME }).waitFor();
     await U.ok('campaign.list', {});
-    assert.equal(U.seq(campaign), before, 'a tap selects: nothing was moved');
+    assert.equal(U.version(campaign), before, 'a tap selects: nothing was moved');
     assert.deepEqual(await xyOf(g), [x, y]);
     await assertTappable(page.locator('[data-testid="battle-rotate-left"], [data-testid="battle-rotate-right"], [data-testid="battle-about-face"], [data-testid="battle-remove"]'), 'the selected piece\'s buttons', { min: 4 });
     await assertTappable(page.locator('label.check:has([data-testid="battle-selected-concealed"])'), 'the selected piece\'s Concealed box');
@@ -320,13 +320,13 @@ test('the battle page on a tablet: touch taps and drags for the player and the u
     const a = [fb.x + fb.width * 0.75, fb.y + fb.height * 0.5];
     const under = await hitAt(page, a);
     assert.ok(!['battle-unit', 'battle-leader'].includes(under.testid), `the swipe starts on the table, not a piece: ${JSON.stringify(under)}`);
-    const seqBefore = U.seq(campaign);
+    const versionBefore = U.version(campaign);
     await touchPath(ucdp, dragPath(a, [a[0] - 220, a[1]], 10));
     // The swipe flings the frame on: wait for it to come to rest (a tap during a fling only stops it).
     const scroll1 = await settled(frame);
     assert.ok(scroll1[0] > scroll0[0] + 50, `the swipe panned the zoomed map: scrollLeft ${scroll0[0]} -> ${scroll1[0]}`);
     await U.ok('campaign.list', {});
-    assert.equal(U.seq(campaign), seqBefore, 'the swipe moved nothing on the table');
+    assert.equal(U.version(campaign), versionBefore, 'the swipe moved nothing on the table');
     // And a piece drags as before.
     const before = await xyOf(g);
     await g.evaluate((x) => x.scrollIntoView({ block: 'center', inline: 'center' }));
@@ -440,7 +440,7 @@ test('the battle page on a tablet: touch taps and drags for the player and the u
 
   await step('turn 1 closes; the umpire steps through the resolution with "Apply this step" (big enough to tap)', async () => {
     const page = umpire.page;
-    await B.ok('card.play', { campaign, battle, card: 'no_action' });
+    await B.ok('card.play', { campaign, battle, turn: 1, card: 'no_action' });
     await el(page, 'battle-status', { status: 'resolving' }).waitFor();
     await page.getByTestId('battle-step').waitFor();
     await assertTappable(page.locator('[data-testid="battle-step"], [data-testid="battle-step-dice"]'), 'the step controls', { min: 2 });
@@ -463,7 +463,7 @@ test('the battle page on a tablet: touch taps and drags for the player and the u
     assert.match(await who.locator('option:checked').innerText(), /beside you/);
     await page.getByTestId('card-play').tap();
     await el(page, 'card-played', { card: 'talk' }).waitFor();
-    await B.ok('card.play', { campaign, battle, card: 'no_action' });
+    await B.ok('card.play', { campaign, battle, turn: 2, card: 'no_action' });
     await el(umpire.page, 'battle-status', { status: 'resolving' }).waitFor();
     await stepThrough(3);
     await el(page, 'talk-panel', { open: 'true' }).waitFor();
@@ -495,7 +495,7 @@ test('the battle page on a tablet: touch taps and drags for the player and the u
     const to = b.boxes.cards.items.find((i) => i.user === users.a.user).item.to;
     const tol = 1 / (await pxPerUnit(page)) + 0.02; // a pixel
     assert.ok(near(to[0], target[0], tol) && near(to[1], target[1], tol), `the tapped point ${JSON.stringify(to)} is about ${JSON.stringify(target)}`);
-    await B.ok('card.play', { campaign, battle, card: 'no_action' });
+    await B.ok('card.play', { campaign, battle, turn: 3, card: 'no_action' });
     await el(umpire.page, 'battle-status', { status: 'resolving' }).waitFor();
     await stepThrough(4);
     const leader = el(page.getByTestId('battle-map'), 'battle-leader', { leader: ID.leaderA });
@@ -522,13 +522,13 @@ test('the battle page on a tablet: touch taps and drags for the player and the u
     await page.getByTestId('battle-ruler').tap();
     await page.locator('[data-testid="battle-ruler"][aria-pressed="true"]').waitFor();
     await measure([20, 20], [50, 60], 'portrait');
-    const seq = U.seq(campaign);
+    const version = U.version(campaign);
     await page.setViewportSize(LANDSCAPE);
     await page.waitForFunction((w) => window.innerWidth === w, LANDSCAPE.width);
     await measure([100, 30], [160, 30], 'landscape');
     // Measuring sends nothing (no card played, nothing moved).
     await U.ok('campaign.list', {});
-    assert.equal(U.seq(campaign), seq);
+    assert.equal(U.version(campaign), version);
     await page.getByTestId('battle-ruler').tap();
     await page.locator('[data-testid="battle-ruler"][aria-pressed="false"]').waitFor();
   });

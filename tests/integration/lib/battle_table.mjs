@@ -4,27 +4,29 @@
 //   const t = await battleTable(server, {
 //     name: 'Battles', umpire: 'bt_umpire',
 //     players: { a: 'bt_player_a', b: 'bt_player_b' }, observers: { o: 'bt_observer' },
+//     umpires: { u2: 'bt_umpire_2' },   // optional: more umpires, who join with an umpire's code
 //   });
 //   t.users.a.user, t.clients.a, t.campaign, await t.settle(), await t.refused(t.clients.a, 'battle.play', {...}, 'forbidden')
 import assert from 'node:assert/strict';
 import { connect, newUser, sleep } from './client.mjs';
 
 /**
- * Registers the umpire (username `umpire`), the players and the observers (`{key: username}`), in that order;
- * connects the umpire, who creates the campaign `name` and invites one code per role. With `join` (the default)
+ * Registers the umpire (username `umpire`), the players, the observers and the other umpires (`{key: username}`),
+ * in that order; connects the umpire, who creates the campaign `name` and invites one code per role. With `join` (the default)
  * each player and observer connects and joins with his role's code (checked: the reply is {campaign, role}), and
  * with `subscribe` (the default) every socket subscribes to the campaign; without `join`, only the umpire is
  * connected (not subscribed) and the codes are for the test to use.
  *
- * Returns { campaign, codes: {player, observer}, users: {umpire, ...keys} (newUser's), clients: {umpire, ...keys}
- * (connected ones), everyone: the connected clients (umpire, players, observers), settle(), refused() }.
+ * Returns { campaign, codes: {player, observer, umpire?}, users: {umpire, ...keys} (newUser's), clients: {umpire, ...keys}
+ * (connected ones), everyone: the connected clients (umpire, players, observers, other umpires), settle(), refused() }.
  */
-export async function battleTable(server, { name, umpire, players = {}, observers = {}, join = true, subscribe = true }) {
+export async function battleTable(server, { name, umpire, players = {}, observers = {}, umpires = {}, join = true, subscribe = true }) {
   const roleOf = { umpire: 'umpire' };
   for (const k of Object.keys(players)) roleOf[k] = 'player';
   for (const k of Object.keys(observers)) roleOf[k] = 'observer';
+  for (const k of Object.keys(umpires)) roleOf[k] = 'umpire';
   const users = {};
-  for (const [k, username] of Object.entries({ umpire, ...players, ...observers })) users[k] = await newUser(server, username);
+  for (const [k, username] of Object.entries({ umpire, ...players, ...observers, ...umpires })) users[k] = await newUser(server, username);
   const U = await connect(server, users.umpire.cookie);
   const clients = { umpire: U };
   const campaign = (await U.ok('campaign.create', { name })).campaign;
@@ -32,6 +34,7 @@ export async function battleTable(server, { name, umpire, players = {}, observer
   for (const role of ['player', 'observer']) {
     if (Object.values(roleOf).includes(role)) codes[role] = (await U.ok('campaign.invite', { campaign, role })).code;
   }
+  if (Object.keys(umpires).length) codes.umpire = (await U.ok('campaign.invite', { campaign, role: 'umpire' })).code;
   const joiners = Object.keys(roleOf).filter((k) => k !== 'umpire');
   if (join) {
     for (const k of joiners) clients[k] = await connect(server, users[k].cookie);
