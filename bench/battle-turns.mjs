@@ -71,9 +71,10 @@ try {
     const cpu0 = cpuMs(pid);
     const t0 = performance.now();
     // Cards in turn: FIRE for everyone on the first turn, then no action (the units fire on each turn).
+    // Each card names the turn its player saw (docs/protocol.md, "The moment a command was meant for").
     await Promise.all(players.map(({ c }, i) => c.ok('card.play', turn === 1
-      ? { campaign, battle, card: 'order.fire', unit: unitOf[userIds[i]] }
-      : { campaign, battle, card: 'no_action' })));
+      ? { campaign, battle, turn, card: 'order.fire', unit: unitOf[userIds[i]] }
+      : { campaign, battle, turn, card: 'no_action' })));
     const wall = performance.now() - t0;
     await new Promise((r) => setTimeout(r, 50)); // the last pushes arrive
     const cpu = cpuMs(pid) - cpu0;
