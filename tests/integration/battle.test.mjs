@@ -100,7 +100,8 @@ function assertEveryViewClean(client, who, me, side) {
     n += 1;
     for (const [id, b] of Object.entries(view.battles ?? {})) {
       const at = `${who}, push version ${p.version}, battle ${id}`;
-      for (const k of ['facts', 'regiment_of', 'ruleset_state']) assert.ok(!(k in b), `${at}: no ${k}`);
+      // The book's bookkeeping (its `data`: docs/architecture.md, "Battles and rule sets"; `facts`) is for umpires only.
+      for (const k of ['facts', 'data', 'regiment_of', 'ruleset_state']) assert.ok(!(k in b), `${at}: no ${k}`);
       for (const u of b.units ?? []) {
         if (side !== null && u.side === side) continue;
         const uat = `${at}, enemy unit ${u.id}`;
@@ -454,7 +455,7 @@ test('turn 4 closed by the umpire with auto_run: an order the enemy cannot see (
   assertAllViewsClean();
 });
 
-test('battle.end: the Records chart for everyone; the chat opens again', async () => {
+test('battle.end: the Records chart, each side its own rows; the chat opens again', async () => {
   const ended = await U.ok('battle.end', { campaign, battle });
   assert.equal(typeof ended, 'object');
   await settle();
@@ -462,9 +463,11 @@ test('battle.end: the Records chart for everyone; the chat opens again', async (
   assert.equal(uv.status, 'ended');
   // over-the-hills.txt, "Records": Av (rounded up) and the musketry score to inflict a TP, read by Musketry.
   const expected = [
-    { regiment: '33rd Foot', drill: 5, musketry: 4, effectiveness: 3, average: 4, musketry_to_inflict: '4,5,6' },
-    { regiment: 'Regiment de Picardie', drill: 1, musketry: 6, effectiveness: 5, average: 3, musketry_to_inflict: '2,3,4,5,6' },
-    { regiment: '45th Foot', drill: 2, musketry: 2, effectiveness: 3, average: 3, musketry_to_inflict: '5,6' },
+    // Each row names its unit (the view filter keeps a side's own rows by it: docs/architecture.md, "What a viewer
+    // sees of a battle").
+    { unit: UNIT.A, regiment: '33rd Foot', drill: 5, musketry: 4, effectiveness: 3, average: 4, musketry_to_inflict: '4,5,6' },
+    { unit: UNIT.B, regiment: 'Regiment de Picardie', drill: 1, musketry: 6, effectiveness: 5, average: 3, musketry_to_inflict: '2,3,4,5,6' },
+    { unit: UNIT.C, regiment: '45th Foot', drill: 2, musketry: 2, effectiveness: 3, average: 3, musketry_to_inflict: '5,6' },
   ];
   assert.equal(uv.records.length, 3);
   assert.equal(uv.losses.length, 3);
@@ -482,9 +485,12 @@ test('battle.end: the Records chart for everyone; the chat opens again', async (
   // docs/protocol.md, "The battles' view": "`records` and `losses`, once the battle has ended: each side its own
   // units' rows" (an observer, of no side, none). A side's losses say how hard the enemy was hit: the other side
   // and the observer must not have them.
+  // A regiment's colonel, companies and attributes only to that colonel: none of these units is a regiment.
+  const REGIMENT_FIELDS = ['colonel', 'before', 'after', 'halved', 'attributes', 'applied'];
+  const withoutRegiment = (row) => Object.fromEntries(Object.entries(row).filter(([k]) => !REGIMENT_FIELDS.includes(k)));
   const rowsOf = (units) => ({
-    records: uv.records.filter((_, i) => units.includes(uv.losses[i].unit)),
-    losses: uv.losses.filter((l) => units.includes(l.unit)),
+    records: uv.records.filter((r) => units.includes(r.unit)),
+    losses: uv.losses.filter((l) => units.includes(l.unit)).map(withoutRegiment),
   });
   for (const [who, c, units] of [['A', A, [UNIT.A, UNIT.C]], ['C', C, [UNIT.A, UNIT.C]], ['B', B, [UNIT.B]], ['O', O, []]]) {
     const v = bv(c);
@@ -495,7 +501,7 @@ test('battle.end: the Records chart for everyone; the chat opens again', async (
     assert.deepEqual(v.losses, mine.losses, `${who}: the losses of his side's units only`);
     for (const l of uv.losses.filter((x) => !units.includes(x.unit))) {
       assert.ok(!v.losses.some((x) => x.unit === l.unit), `${who}: no losses row of unit ${l.unit}`);
-      assert.ok(!v.records.some((r) => r.regiment === l.name), `${who}: no Records row of ${l.name}`);
+      assert.ok(!v.records.some((r) => r.unit === l.unit || r.regiment === l.name), `${who}: no Records row of ${l.name}`);
     }
   }
   await refused(U, 'battle.end', { battle }, 'conflict', 'battle.end twice');
