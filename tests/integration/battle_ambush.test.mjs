@@ -284,7 +284,7 @@ test('battle 1 set-up: the ambush and its leader are in B\'s and U\'s views only
   assertAllViewsClean();
 });
 
-test('battle 1, turn 1 (stepped): B orders his hidden clan to FIRE; the revealed card names the unit to B and U only', async () => {
+test('battle 1, turn 1 (stepped): B orders his hidden clan to FIRE; his card (his leader concealed) reaches B and U only', async () => {
   await A.ok('card.play', { campaign, battle: b1, ...at(A, b1), card: 'order.advance', unit: B1.unitA });
   await B.ok('card.play', { campaign, battle: b1, ...at(B, b1), card: 'order.fire', unit: AMB1.id });
   await settle();
@@ -538,4 +538,60 @@ test('battle 2, turn 3: where a concealed leader rides is not in the enemy\'s re
     const hits = c.frames.slice(from.get(c).frames).filter((f) => f.includes('101.6389'));
     assert.deepEqual(hits.map((f) => f.slice(0, 300)), [], `where B's hidden leader rides reached ${who}`);
   }
+});
+
+// --- battle 3: what the set-up gives away: ids of pieces placed concealed, ground only one side knows ---
+
+// docs/protocol.md, "battle.create": "a piece placed concealed without an `id` takes one from the server's random
+// source, above 2^40, so the ids the enemy sees have no gap where it was made"; a terrain feature's "known_to":
+// the other sides (and an observer, who knows what every side knows) get "its shape, `id` and `known: false`".
+test('battle 3: a concealed piece placed without an id takes a random id above 2^40; ground known to one side is a bare shape to the others', async () => {
+  const MARSH = `SECRET-MARSH-${hex()}`;
+  const HIDDEN = `AMBUSH-NOID-${hex()}`;
+  const created = await U.ok('battle.create', {
+    campaign, name: 'Prestonpans Bog', sides,
+    terrain: [
+      { kind: 'marsh', name: MARSH, shape: 'circle', centre: [90, 60], radius: 12.345, known_to: [ENEMY], values: { depth: 'waist' } },
+      { kind: 'hill', name: 'Falside Hill', shape: 'circle', centre: [30, 100], radius: 15 },
+    ],
+    leaders: [
+      { user: pa.user, side: 'british', name: 'Colonel Gardiner', position: [20, 20] },
+      { user: pb.user, side: ENEMY, name: `${HIDDEN}-LEADER`, position: [150, 100], concealed: true },
+    ],
+    units: [
+      { side: 'british', owner: pa.user, name: 'Gardiner\'s Dragoons', troop_type: 'horse', position: [20, 20], facing: 0 },
+      { side: ENEMY, owner: pb.user, name: HIDDEN, troop_type: 'irregulars', position: [150, 100], facing: 180, concealed: true },
+      { side: 'british', owner: pc.user, name: 'Lee\'s Foot', troop_type: 'formed_infantry', position: [60, 20], facing: 0 },
+    ],
+  });
+  const b3 = created.battle;
+  await settle();
+  const u = bv(U, b3);
+  const hidden = unitIn(u, u.units.find((x) => x.name === HIDDEN).id);
+  const hiddenLeader = u.leaders.find((l) => l.concealed);
+  for (const p of [hidden, hiddenLeader]) {
+    assert.ok(Number.isSafeInteger(p.id) && p.id >= 2 ** 40, `a concealed piece's id from the random source: ${p.id}`);
+  }
+  const seen = u.units.filter((x) => !x.concealed).map((x) => x.id);
+  assert.deepEqual(seen, [seen[0], seen[0] + 1], `the units in sight are numbered on, with no gap for the hidden one: ${JSON.stringify(seen)}`);
+  // The umpire and B know the marsh; A, C and O see its shape only.
+  for (const [who, c] of [['U', U], ['B', B]]) {
+    const marsh = bv(c, b3).terrain.find((t) => t.name === MARSH);
+    assert.ok(marsh, `${who} knows the marsh`);
+    assert.deepEqual([marsh.kind, marsh.values], ['marsh', { depth: 'waist' }], `${who}: the marsh whole`);
+    assert.notEqual(marsh.known, false, `${who}: known`);
+  }
+  assert.equal(bv(B, b3).terrain.find((t) => t.name === MARSH).known, true, 'B: known: true');
+  for (const [who, c] of others()) {
+    const v = bv(c, b3);
+    assert.deepEqual(v.units.map((x) => x.side), ['british', 'british'], `${who}: only the units in sight`);
+    const byShape = v.terrain.find((t) => t.radius === 12.345);
+    assert.ok(byShape, `${who}: the marsh's shape is on his table`);
+    assert.equal(byShape.known, false, `${who}: not known`);
+    for (const k of ['kind', 'name', 'values', 'known_to']) assert.ok(!(k in byShape), `${who}: no ${k} of unknown ground: ${JSON.stringify(byShape)}`);
+    assert.equal(v.terrain.find((t) => t.name === 'Falside Hill')?.known, true, `${who}: the hill every side knows`);
+    for (const m of [MARSH, HIDDEN, 'waist']) assert.deepEqual(c.frames.filter((f) => f.includes(m)).map((f) => f.slice(0, 200)), [], `${m} reached ${who}`);
+    for (const n of [hidden.id, hiddenLeader.id]) assert.deepEqual(c.frames.filter((f) => numberIn(f, n)).map((f) => f.slice(0, 200)), [], `the id ${n} reached ${who}`);
+  }
+  assertAllViewsClean();
 });
