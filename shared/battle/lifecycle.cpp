@@ -32,6 +32,12 @@ std::optional<Error> find_battle(const BattlesState& s, const json& body, const 
 
 Error wrong_phase(const std::string& message) { return Error{"wrong_phase", message}; }
 
+std::optional<Error> check_stale_turn(const BattleEntry& e, const json& body) {
+    auto turn = body.find("turn");
+    if (turn == body.end() || !turn->is_number_integer() || turn->get<std::int64_t>() == e.battle.turn) return std::nullopt;
+    return check_moment(e, body, false);
+}
+
 std::optional<Error> check_moment(const BattleEntry& e, const json& body, bool step) {
     auto turn = body.find("turn");
     if (turn == body.end() || !turn->is_number_integer())

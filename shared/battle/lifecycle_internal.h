@@ -21,6 +21,9 @@ std::optional<Error> find_battle(const BattlesState& s, const nlohmann::json& bo
 Error wrong_phase(const std::string& message);
 // The command must name the turn (and, with `step`, the step) its sender saw: a `stale` error otherwise.
 std::optional<Error> check_moment(const BattleEntry& e, const nlohmann::json& body, bool step);
+// Only the stale part, checked before the phase: a command for a turn that has passed is `stale` whatever
+// the phase now (a step raced past the end of its turn), not `wrong_phase`.
+std::optional<Error> check_stale_turn(const BattleEntry& e, const nlohmann::json& body);
 
 // Ids for new pieces. Visible ones count up from 1; one placed concealed takes an id from the server's
 // nonce, above every counted id, so the ids the enemy sees have no gap where a hidden piece was made.

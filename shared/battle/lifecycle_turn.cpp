@@ -69,6 +69,7 @@ Decision decide_submit(const BattlesState& s, const Context&, const Command& c, 
     const Leader* me = b.leader_of(v.user);
     if (!me) return forbidden("You have no leader figure in this battle.");
     if (rules.leader_down(*me)) return forbidden(me->name + " is out of the fight and gives no orders.");
+    if (auto e = check_stale_turn(*be, c.body)) return *e;
     if (be->status != "cards") return wrong_phase("Orders are given only while the turn is open.");
     if (auto e = check_moment(*be, c.body, false)) return *e;
     std::string box_name;
@@ -96,6 +97,7 @@ Decision decide_close_turn(const BattlesState& s, const Context& x, const Comman
     if (auto e = umpire_check(x, v, "close a turn")) return *e;
     const BattleEntry* be = nullptr;
     if (auto e = find_battle(s, c.body, be)) return *e;
+    if (auto e = check_stale_turn(*be, c.body)) return *e;
     if (be->status != "cards") return wrong_phase("The turn is not open.");
     if (auto e = check_moment(*be, c.body, false)) return *e;
     std::vector<Event> out;
@@ -142,6 +144,7 @@ Decision decide_step(const BattlesState& s, const Context& x, const Command& c, 
     if (auto e = umpire_check(x, v, "resolve a step")) return *e;
     const BattleEntry* be = nullptr;
     if (auto e = find_battle(s, c.body, be)) return *e;
+    if (auto e = check_stale_turn(*be, c.body)) return *e;
     if (be->status != "resolving") return wrong_phase("There is no step to resolve: the turn is not closed.");
     if (auto e = check_moment(*be, c.body, true)) return *e;
     std::vector<int> faces;
@@ -261,6 +264,7 @@ Decision decide_act(const BattlesState& s, const Context&, const Command& c, con
     if (auto e = find_battle(s, c.body, be)) return *e;
     const Leader* me = be->battle.leader_of(v.user);
     if (!me) return forbidden("You have no leader figure in this battle.");
+    if (auto e = check_stale_turn(*be, c.body)) return *e;
     if (!be->playing()) return wrong_phase("The battle is not being fought.");
     if (auto e = check_moment(*be, c.body, false)) return *e;
     Dice& d = battle_dice(dice, be->battle.id);
@@ -277,6 +281,7 @@ Decision decide_talk(const BattlesState& s, const Context&, const Command& c, co
     const Battle& b = be->battle;
     const Leader* me = b.leader_of(v.user);
     if (!me) return forbidden("You have no leader figure in this battle.");
+    if (auto e = check_stale_turn(*be, c.body)) return *e;
     if (!be->playing()) return wrong_phase("The battle is not being fought.");
     if (auto e = check_moment(*be, c.body, false)) return *e;
     std::int64_t to = 0;

@@ -163,6 +163,9 @@ TEST_CASE("stale commands: the turn or step a command names must be the battle's
     for (const char* step : {"movement", "fire", "reaction", "melee", "tension"})
         t.ok(t.umpire, "battle.step", {{"battle", 1}, {"turn", 1}, {"step", step}});  // nobody near: no roll
     CHECK(battle_of(t, t.umpire)["turn"] == 2);
+    // A step or a close raced past the end of turn 1 is stale, not wrong_phase: the sender saw another moment.
+    CHECK(t.error(t.umpire, "battle.step", {{"battle", 1}, {"turn", 1}, {"step", "tension"}}) == "stale");
+    CHECK(t.error(t.umpire, "battle.close_turn", {{"battle", 1}, {"turn", 1}}) == "stale");
     // A card sent for turn 1 after the turn closed does not count for turn 2.
     CHECK(t.error(t.bob, "card.play", {{"battle", 1}, {"turn", 1}, {"card", "no_action"}}) == "stale");
     check_replay(t);
