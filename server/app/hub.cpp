@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <span>
 
 #include <boost/asio/post.hpp>
 
@@ -210,78 +211,99 @@ void Hub::reload() {
     });
 }
 
-Hub::Pieces Hub::patch_pieces(const std::vector<Event>& events, const std::vector<std::int64_t>& users) {
+std::size_t Hub::run_end(const std::vector<Event>& events, std::size_t begin) {
+    // A run of events patched alike (a turn's reveal and steps come together): one patch for the run.
+    const auto section = campaign::only_section_changed(events[begin].type);
+    std::size_t end = begin + 1;
+    while (end < events.size() && !campaign::has_view_patch(events[end].type) &&
+           campaign::only_section_changed(events[end].type) == section)
+        ++end;
+    return end;
+}
+
+void Hub::patch_by_role(const Event& e, const std::vector<std::int64_t>& users, Pieces& pieces) {
+    // The common events: one patch per role, shared by every user of that role.
     using nlohmann::json;
+    campaign::apply(state_, e);
+    std::shared_ptr<const json> by_role[4];
+    for (auto user : users) {
+        Viewer viewer = viewer_of(user);
+        auto& patch = by_role[static_cast<int>(viewer.role)];
+        if (!patch) patch = std::make_shared<const json>(*campaign::view_patch(state_, e, viewer));
+        pieces[user].push_back(patch);
+    }
+}
+
+void Hub::patch_section(std::span<const Event> run, const std::vector<std::int64_t>& users, Pieces& pieces) {
+    // A battle's events: light battles sections diffed, the log and history appended.
+    using nlohmann::json;
+    std::unordered_map<std::int64_t, campaign::SectionMark> before;
+    for (auto user : users) before[user] = campaign::mark_section(state_, viewer_of(user));
+    for (const auto& e : run) campaign::apply(state_, e);
+    for (auto user : users)
+        pieces[user].push_back(std::make_shared<const json>(campaign::section_patch(before[user], state_, viewer_of(user))));
+}
+
+void Hub::patch_whole_views(std::span<const Event> run, const std::vector<std::int64_t>& users, Pieces& pieces) {
+    // The rest: diff each user's whole view.
+    using nlohmann::json;
+    std::unordered_map<std::int64_t, json> before;
+    for (auto user : users) before[user] = campaign::view(state_, viewer_of(user));
+    for (const auto& e : run) campaign::apply(state_, e);
+    for (auto user : users)
+        pieces[user].push_back(
+            std::make_shared<const json>(json::diff(before[user], campaign::view(state_, viewer_of(user)))));
+}
+
+Hub::Pieces Hub::patch_pieces(const std::vector<Event>& events, const std::vector<std::int64_t>& users) {
     Pieces pieces;  // per user, per event or run of events
     for (std::size_t i = 0; i < events.size();) {
-        const Event& e = events[i];
-        if (campaign::has_view_patch(e.type)) {
-            // The common events: one patch per role, shared by every user of that role.
-            campaign::apply(state_, e);
-            std::shared_ptr<const json> by_role[4];
-            for (auto user : users) {
-                Viewer viewer = viewer_of(user);
-                auto& patch = by_role[static_cast<int>(viewer.role)];
-                if (!patch) patch = std::make_shared<const json>(*campaign::view_patch(state_, e, viewer));
-                pieces[user].push_back(patch);
-            }
+        if (campaign::has_view_patch(events[i].type)) {
+            patch_by_role(events[i], users, pieces);
             ++i;
             continue;
         }
-        // A run of events patched alike (a turn's reveal and steps come together): one patch for the run.
-        const auto section = campaign::only_section_changed(e.type);
-        std::size_t end = i + 1;
-        while (end < events.size() && !campaign::has_view_patch(events[end].type) &&
-               campaign::only_section_changed(events[end].type) == section)
-            ++end;
-        if (section) {
-            // A battle's events: light battles sections diffed, the log and history appended.
-            std::unordered_map<std::int64_t, campaign::SectionMark> before;
-            for (auto user : users) before[user] = campaign::mark_section(state_, viewer_of(user));
-            for (; i < end; ++i) campaign::apply(state_, events[i]);
-            for (auto user : users)
-                pieces[user].push_back(
-                    std::make_shared<const json>(campaign::section_patch(before[user], state_, viewer_of(user))));
-        } else {
-            // The rest: diff each user's whole view.
-            std::unordered_map<std::int64_t, json> before;
-            for (auto user : users) before[user] = campaign::view(state_, viewer_of(user));
-            for (; i < end; ++i) campaign::apply(state_, events[i]);
-            for (auto user : users)
-                pieces[user].push_back(
-                    std::make_shared<const json>(json::diff(before[user], campaign::view(state_, viewer_of(user)))));
-        }
+        const std::size_t end = run_end(events, i);
+        const std::span<const Event> run(events.data() + i, end - i);
+        if (campaign::only_section_changed(events[i].type)) patch_section(run, users, pieces);
+        else patch_whole_views(run, users, pieces);
+        i = end;
     }
     return pieces;
 }
 
-Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
-    using nlohmann::json;
-    std::erase_if(subscribers_, [](const Subscriber& s) { return s.client.expired(); });
-    std::vector<std::int64_t> users;  // whose views are followed: every member who subscribed, here or away
+std::vector<std::int64_t> Hub::followed_users() const {
+    std::vector<std::int64_t> users;  // every member who subscribed, here or away
     for (const auto& [user, log] : logs_)
         if (viewer_of(user).is_member()) users.push_back(user);
-    bool directory_changed = false;
-    for (const auto& e : events)
-        directory_changed = directory_changed || e.type.rfind("campaign.", 0) == 0 ||
-                            e.type.rfind("invite.", 0) == 0 || e.type.rfind("member.", 0) == 0;
-    Pieces pieces = patch_pieces(events, users);
-    if (directory_changed) directory_.update(state_);
+    return users;
+}
 
+bool Hub::changes_directory(const std::vector<Event>& events) {
+    bool changed = false;
+    for (const auto& e : events)
+        changed = changed || e.type.rfind("campaign.", 0) == 0 || e.type.rfind("invite.", 0) == 0 ||
+                  e.type.rfind("member.", 0) == 0;
+    return changed;
+}
+
+std::shared_ptr<const nlohmann::json> Hub::joined(const std::vector<std::shared_ptr<const nlohmann::json>>& list) {
+    if (list.size() == 1) return list.front();
+    auto all = std::make_shared<nlohmann::json>(nlohmann::json::array());
+    for (const auto& piece : list)
+        for (const auto& op : *piece) all->push_back(op);
+    return all;
+}
+
+Hub::Frames Hub::log_and_frame(Pieces& pieces) {
     // A user whose view did not change gets nothing, and his version stays: the frames a user gets say
     // nothing of events he may not see.
-    std::unordered_map<std::int64_t, frames::Frame> frame_of;
-    std::unordered_map<const json*, std::string> text_of;  // each patch serialized once
+    Frames frame_of;
+    std::unordered_map<const nlohmann::json*, std::string> text_of;  // each patch serialized once
     for (auto& [user, list] : pieces) {
         std::erase_if(list, [](const auto& piece) { return piece->empty(); });
         if (list.empty()) continue;
-        std::shared_ptr<const json> patch = list.front();
-        if (list.size() > 1) {
-            auto joined = std::make_shared<json>(json::array());
-            for (const auto& piece : list)
-                for (const auto& op : *piece) joined->push_back(op);
-            patch = joined;
-        }
+        std::shared_ptr<const nlohmann::json> patch = joined(list);
         auto& log = logs_.at(user);
         const std::int64_t from = log.version++;
         log.entries.push_back({from, log.version, patch});
@@ -289,11 +311,19 @@ Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
         if (text.empty()) text = patch->dump();
         frame_of[user] = frames::push_text(id_, log.version, "patch", text);
     }
+    return frame_of;
+}
+
+Hub::Sends Hub::sends_to_subscribers(const Frames& frame_of) const {
     Sends sends;
     for (const auto& s : subscribers_) {
         auto it = frame_of.find(s.user);
         if (it != frame_of.end()) sends.emplace_back(s.client, it->second);
     }
+    return sends;
+}
+
+void Hub::trim_logs(const std::vector<std::int64_t>& users) {
     // Logs hold the last user_log_kept changes; an away user's is dropped past that, and not followed.
     for (auto user : users) {
         auto& log = logs_.at(user);
@@ -306,6 +336,15 @@ Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
             logs_.erase(user);
         }
     }
+}
+
+Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
+    std::erase_if(subscribers_, [](const Subscriber& s) { return s.client.expired(); });
+    const std::vector<std::int64_t> users = followed_users();  // whose views are followed
+    Pieces pieces = patch_pieces(events, users);
+    if (changes_directory(events)) directory_.update(state_);
+    Sends sends = sends_to_subscribers(log_and_frame(pieces));
+    trim_logs(users);
     return sends;
 }
 

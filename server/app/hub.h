@@ -7,6 +7,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -54,6 +55,29 @@ private:
     // Applies the events and returns each user's patches, one per event or run of events (maybe empty).
     using Pieces = std::unordered_map<std::int64_t, std::vector<std::shared_ptr<const nlohmann::json>>>;
     Pieces patch_pieces(const std::vector<Event>& events, const std::vector<std::int64_t>& users);
+    // The end of the run of events that begins at `begin` and is patched alike (patch_section or
+    // patch_whole_views): one patch for the run.
+    static std::size_t run_end(const std::vector<Event>& events, std::size_t begin);
+    // Applies one event that has a view_patch and adds the one patch of each role to each user's pieces.
+    void patch_by_role(const Event& e, const std::vector<std::int64_t>& users, Pieces& pieces);
+    // Applies a run of a battle's events and adds each user's section patch for the run.
+    void patch_section(std::span<const Event> run, const std::vector<std::int64_t>& users, Pieces& pieces);
+    // Applies a run of any other events and adds the diff of each user's whole view, before and after.
+    void patch_whole_views(std::span<const Event> run, const std::vector<std::int64_t>& users, Pieces& pieces);
+    // The users whose views are followed: every member who subscribed, here or away.
+    std::vector<std::int64_t> followed_users() const;
+    // Whether the events change what the directory indexes (campaign.*, invite.*, member.*).
+    static bool changes_directory(const std::vector<Event>& events);
+    // A user's pieces as one patch (the piece itself when there is only one).
+    static std::shared_ptr<const nlohmann::json> joined(const std::vector<std::shared_ptr<const nlohmann::json>>& list);
+    // Adds each user's non-empty patch to his log at his next version, and makes his frame, each patch
+    // serialized once; users whose pieces are all empty get no frame.
+    using Frames = std::unordered_map<std::int64_t, std::shared_ptr<const std::string>>;
+    Frames log_and_frame(Pieces& pieces);
+    // The frame of each present subscriber who has one.
+    Sends sends_to_subscribers(const Frames& frame_of) const;
+    // Keeps each log to user_log_kept entries; an away user's log that grew past it is dropped.
+    void trim_logs(const std::vector<std::int64_t>& users);
     void reload();
     Viewer viewer_of(const SessionInfo& who) const;
     Viewer viewer_of(std::int64_t user) const;

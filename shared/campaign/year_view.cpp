@@ -1,0 +1,189 @@
+// What a viewer sees of the year: the calendar, colonels (whole for their own player and the umpires), the
+// regiments by seniority, the auction, the gazette and the umpire's console (shared/campaign/year.h).
+#include "shared/campaign/year.h"
+
+#include <algorithm>
+
+#include "shared/campaign/campaign.h"
+#include "shared/campaign/year_fields.h"
+
+namespace muster::campaign::year {
+
+using nlohmann::json;
+
+namespace {
+
+bool at_risk(const Regiment& r, const HouseRules& rules) { return r.arrears_months > rules.arrears_risk_months; }
+
+json diary_view(const Diary& d, const Colonel& c, const HouseRules& rules) {
+    json out = to_json(d);
+    out["cost"] = to_json(diary_cost(d, c.fortune, c.regiment ? &*c.regiment : nullptr, rules));
+    return out;
+}
+
+json colonel_view(const YearState& y, const Colonel& c, bool full) {
+    json out = {{"user", c.user},
+                {"player", c.player},
+                {"name", c.name},
+                {"profile", to_json(c.profile)},
+                {"regiment", c.regiment ? json(c.regiment->number) : json(nullptr)},
+                {"regiment_name", c.regiment ? json(c.regiment->name) : json(nullptr)},
+                {"away", c.away.empty() ? json(nullptr) : json(c.away)}};
+    if (!full) return out;
+    const HouseRules& rules = y.rules;
+    const int turn = y.calendar.turn;
+    out["fortune"] = c.fortune;
+    out["pip"] = c.pip;
+    out["pip_bought"] = c.pip_bought;
+    out["pip_price_paid"] = c.pip_price_paid;
+    out["objective"] = c.objective ? to_json(*c.objective) : json(nullptr);
+    if (c.regiment) {
+        json sheet = to_json(*c.regiment);
+        sheet["at_risk"] = at_risk(*c.regiment, rules);
+        out["sheet"] = std::move(sheet);
+    } else {
+        out["sheet"] = nullptr;
+    }
+    json diaries = json::object();
+    out["diary"] = nullptr;
+    for (const auto& [t, d] : c.diaries) {
+        if (y.calendar.started && t == turn) out["diary"] = diary_view(d, c, rules);
+        else diaries[std::to_string(t)] = to_json(d);
+    }
+    out["diaries"] = std::move(diaries);
+    if (y.calendar.started) {
+        Diary fallback = default_diary(c.last_diary, c.regiment ? &*c.regiment : nullptr, rules);
+        fallback.turn = turn;
+        if (!c.away.empty()) {
+            fallback.activity = c.away;
+            fallback.supervise.clear();
+        }
+        json dv = diary_view(fallback, c, rules);
+        dv.erase("text");
+        dv.erase("at");
+        dv.erase("publish");
+        out["default_diary"] = std::move(dv);
+    } else {
+        out["default_diary"] = nullptr;
+    }
+    json reports = json::object();
+    for (const auto& [t, r] : c.reports) reports[std::to_string(t)] = r;
+    out["reports"] = std::move(reports);
+    out["history"] = c.history;
+    json adjustments = json::array();
+    for (const auto& a : c.adjustments) {
+        adjustments.push_back(to_json(a));
+        adjustments.back()["id"] = adjustments.size();  // its number among his adjustments
+    }
+    out["adjustments"] = std::move(adjustments);
+    return out;
+}
+
+std::string colonel_name(const YearState& y, std::int64_t user) {
+    const Colonel* c = y.colonel(user);
+    return c ? c->name : std::string("?");
+}
+
+json auction_view(const YearState& y) {
+    const Auction& a = y.auction;
+    json lot = nullptr;
+    if (a.open) {
+        const Lot& l = *a.open;
+        json bids = json::array();
+        for (const auto& b : l.bids)
+            bids.push_back({{"colonel", b.colonel}, {"colonel_name", colonel_name(y, b.colonel)}, {"amount", b.amount}, {"at", b.at}});
+        json high = nullptr;
+        if (const Bid* h = l.high()) high = {{"colonel", h->colonel}, {"colonel_name", colonel_name(y, h->colonel)}, {"amount", h->amount}};
+        lot = {{"lot", l.lot},
+               {"regiment", l.regiment},
+               {"opened_at", l.opened_at},
+               {"closes_at", l.closes_at ? json(*l.closes_at) : json(nullptr)},
+               {"reserve", l.reserve},
+               {"initial", l.initial},
+               {"bids", std::move(bids)},
+               {"high", std::move(high)}};
+    }
+    json lots = json::array();
+    for (const auto& c : a.closed)
+        lots.push_back({{"lot", c.lot},
+                        {"regiment", c.regiment},
+                        {"winner", c.winner ? json(*c.winner) : json(nullptr)},
+                        {"winner_name", c.winner ? json(colonel_name(y, *c.winner)) : json(nullptr)},
+                        {"price", c.winner ? json(c.price) : json(nullptr)},
+                        {"closed_at", c.closed_at},
+                        {"initial", c.initial}});
+    json available = json::array();
+    for (int n = first_regiment; n <= y.rules.last_regiment; ++n)
+        if (!y.colonel_of_regiment(n)) available.push_back(n);
+    auto lowest = a.lowest_price();
+    return {{"lot", std::move(lot)},
+            {"lots", std::move(lots)},
+            {"lowest_price", lowest ? json(*lowest) : json(nullptr)},
+            {"available", std::move(available)}};
+}
+
+}  // namespace
+
+void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
+    const YearState& y = state.year;
+    const bool umpire = viewer.is_umpire();
+    json calendar = {{"year", y.calendar.year},
+                     {"month", y.calendar.month},
+                     {"month_name", month_name(y.calendar.month)},
+                     {"turn", y.calendar.turn},
+                     {"year_number", y.calendar.year_number},
+                     {"label", y.calendar.started ? json(label(y.calendar)) : json(nullptr)},
+                     {"deadline", y.calendar.deadline ? json(*y.calendar.deadline) : json(nullptr)}};
+
+    json colonels = json::object();
+    json gazette = json::object();
+    std::vector<const Colonel*> by_seniority;
+    for (const auto& [user, c] : y.colonels) {
+        const bool full = umpire || (viewer.role == Role::player && viewer.user == user);
+        colonels[std::to_string(user)] = colonel_view(y, c, full);
+        if (c.regiment) by_seniority.push_back(&c);
+        for (const auto& [turn, d] : c.diaries) {
+            if (!d.publish) continue;
+            gazette[std::to_string(d.gazette_id)] = {{"id", d.gazette_id}, {"turn", turn},
+                                                        {"label", d.label},       {"colonel", user},
+                                                        {"colonel_name", c.name}, {"text", d.text},
+                                                        {"at", d.at}};
+        }
+    }
+    std::sort(by_seniority.begin(), by_seniority.end(),
+              [](const Colonel* a, const Colonel* b) { return a->regiment->number < b->regiment->number; });
+    json regiments = json::array();
+    for (const Colonel* c : by_seniority)
+        regiments.push_back({{"number", c->regiment->number}, {"name", c->regiment->name}, {"colonel", c->user},
+                             {"colonel_name", c->name}});
+
+    json year = {{"phase", y.calendar.started ? "months" : "setup"},
+                 {"calendar", std::move(calendar)},
+                 {"settings", to_json(y.rules)},
+                 {"book", to_json(HouseRules{})},
+                 {"differs", differs_from_book(y.rules)},
+                 {"colonels", std::move(colonels)},
+                 {"regiments", std::move(regiments)},
+                 {"auction", auction_view(y)},
+                 {"gazette", std::move(gazette)}};
+    if (umpire) {
+        json submitted = json::object(), risk = json::array(), companies = json::object(), pending = json::array();
+        for (const auto& [user, c] : y.colonels) {
+            const auto key = std::to_string(user);
+            submitted[key] = y.calendar.started && c.diaries.count(y.calendar.turn) > 0;
+            if (c.regiment) {
+                if (at_risk(*c.regiment, y.rules)) risk.push_back(user);
+                companies[key] = {{"declared", c.regiment->declared}, {"maintained", c.regiment->companies}};
+            }
+            if (c.objective && c.objective->status == "pending") pending.push_back(user);
+        }
+        year["console"] = {{"submitted", std::move(submitted)},
+                           {"at_risk", std::move(risk)},
+                           {"companies", std::move(companies)},
+                           {"pending_objectives", std::move(pending)},
+                           {"can_undo", y.undo.has_value() && y.last_sheet_change <= y.undo->resolved_seq}};
+    }
+    out["year"] = std::move(year);
+}
+
+}  // namespace muster::campaign::year
