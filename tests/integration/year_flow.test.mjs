@@ -158,7 +158,7 @@ test('setup and the auction: a lot with a countdown closes itself and awards the
   assert.equal(bs.regiment, 9);
   assert.equal(bs.fortune, 800);
   assert.deepEqual(bs.sheet, { number: 9, name: "Dartington's Regiment of Foot", companies: 10, declared: 10, drill: 1, musketry: 1, effectiveness: 1, arrears: 0, arrears_months: 0,
-    at_risk: false, months_without: { drill: 0, musketry: 0, effectiveness: 0 } });
+    at_risk: false, months_without: { drill: 0, musketry: 0, effectiveness: 0 }, strength_on_campaign: 10 });
 });
 
 test('bad input in the months: each its error code, and nothing changes', async () => {
