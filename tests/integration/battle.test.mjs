@@ -1,4 +1,4 @@
-// Over the Hill battles over real WebSockets (issue 4; docs/protocol.md, "Battles (Over the Hill)"):
+// Over the Hill battles over real WebSockets (docs/protocol.md, "Battles"):
 // cards hidden until the reveal, talk only between adjacent leaders who played Talk, enemy attributes and
 // exact TPs hidden, the table chat closed to the battle's players while it is fought, the turn sequence,
 // the Records chart at the end, and bad input refused with its documented code and no change.

@@ -1,4 +1,4 @@
-// The campaign year's clocks, persistence, undo and refusals over real WebSockets (issue 3; docs/protocol.md,
+// The campaign year's clocks, persistence, undo and refusals over real WebSockets (docs/protocol.md,
 // "The campaign year"): an auction lot with a countdown closes itself; the month's deadline resolves the month
 // by itself; a diary that reaches the server after the deadline is refused with too_late and changes nothing,
 // while one after the resolution belongs to the next month; a restart keeps every view and a deadline set

@@ -1,4 +1,4 @@
-// Hidden information in the campaign year over real WebSockets (issue 3, "Hidden information";
+// Hidden information in the campaign year over real WebSockets (DESIGN.md, "Hidden information";
 // docs/protocol.md, "The year's view"): a colonel's objective, fortune, PIP, diary orders, companies really
 // maintained, arrears, month report and unpublished diary text reach that player and the umpires only;
 // auction bids and published diaries are public.

@@ -120,7 +120,7 @@ TEST_CASE("a scripted battle: two turns step by step, losses applied to the camp
     YearTable t;
     set_up(t, false);
     t.ok(t.umpire, "battle.start", {{"battle", 1}});
-    // The table chat is closed to the battle's players while it is fought (issue 4; setting chat_closed).
+    // The table chat is closed to the battle's players while it is fought (the setting chat_closed, docs/protocol.md).
     CHECK(t.error(t.bob, "chat.say", {{"text", "hello"}}) == "forbidden");
     CHECK(t.error(t.dave, "chat.say", {{"text", "hello"}}) == "forbidden");
     t.ok(t.umpire, "chat.say", {{"text", "the umpire may"}});

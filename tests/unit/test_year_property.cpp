@@ -1,4 +1,4 @@
-// A generated campaign year (issue 3, "Tests"): 20 colonels play 36 months of random legal diaries.
+// A generated campaign year (a property test): 20 colonels play 36 months of random legal diaries.
 // Money is conserved (every change of fortune is income, pay, a cost or an activity, and the month report
 // lists it), attributes stay in 1..6, and replaying the event log gives the same views as the live state.
 #include "test_year_table.h"

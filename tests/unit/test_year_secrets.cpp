@@ -1,4 +1,4 @@
-// Hidden information in the campaign year (DESIGN.md, "Hidden information"; issue 3): a colonel's objective,
+// Hidden information in the campaign year (DESIGN.md, "Hidden information"): a colonel's objective,
 // fortune, PIP, diary orders, companies really maintained, arrears, month report and unpublished diary text
 // reach that player and the umpires only. Each secret carries a unique marker, searched for in the whole
 // serialized view of every other viewer.

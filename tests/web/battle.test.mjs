@@ -1,4 +1,4 @@
-// An Over the Hill battle in four browsers (issue 4, "Tests": "two players and an umpire play two turns, cards
+// An Over the Hill battle in four browsers ("two players and an umpire play two turns, cards
 // hidden until the reveal, a talk channel opening when the leaders stand together"; docs/protocol.md, "Battles
 // (Over the Hill)"). One real server; an umpire, two players (A british, B french) and an observer, each in his
 // own browser context; every WebSocket frame each page receives is recorded.

@@ -1,4 +1,4 @@
-// The battle page on a tablet (issue 4, "The battle page": "Usable on a tablet"). One real server; an umpire and
+// The battle page on a tablet (the battle page must be usable on a tablet). One real server; an umpire and
 // a player (A, british) in their own touch-screen browser contexts (820x1180 portrait, 1180x820 landscape,
 // isMobile, hasTouch, deviceScaleFactor 2); a second player (B, french) plays through a WebSocket client. Every
 // tap is a touch tap (locator.tap, page.touchscreen.tap); every drag is a real touch drag (the DevTools

@@ -1,4 +1,4 @@
-// The campaign year in three browsers (issue 3, "Tests": the browser test): an umpire and two players on one
+// The campaign year in three browsers (the browser test of the year): an umpire and two players on one
 // real server create colonels, run the regiment auction (the umpire opens lots, the players bid, the umpire
 // closes), start the year, submit diaries, the umpire resolves the month and notes each report, and each player
 // reads his own report and not the other's: neither on any of his pages nor in any WebSocket frame his page

@@ -1,4 +1,4 @@
-// The "Battle" tab (docs/protocol.md, "Battles"; issue 4, "The battle page"): shown to every member once the
+// The "Battle" tab (docs/protocol.md, "Battles"): shown to every member once the
 // view has a battle, and always to umpires (who create battles here). The shared page: the map, the talk, the
 // units, the turn log and its replay, the Records chart. The battle's book (web/rulesets/, chosen by the battle's
 // `ruleset`) adds its parts: the player's secret panel (Over the Hill: the hand of cards), its unit columns, its
