@@ -35,7 +35,9 @@ void apply_reveal(BattleEntry& e, const Event& ev) {
     LogEntry l;
     l.turn = e.battle.turn;
     l.phase = "reveal";
-    l.text = "Turn " + std::to_string(e.battle.turn) + ": the " + b.value("box", rules.box()) + " are revealed.";
+    l.text = b.contains("line") && b["line"].is_string()
+                 ? b["line"].get<std::string>()
+                 : "Turn " + std::to_string(e.battle.turn) + ": the " + b.value("box", rules.box()) + " are revealed.";
     // Each viewer reads the items through the rule set's filter (battle_view.cpp, "revealed items").
     l.details = {{"cards", b.at("cards")}};
     e.battle.log.push_back(l);
@@ -75,6 +77,7 @@ void apply_to(BattleEntry& e, const Event& ev) {
         if (auto* merged = std::get_if<json>(&m)) e.settings = *merged;
         e.table = table_settings_of(e.settings);
     } else if (t == "battle.started") {
+        if (b.contains("units")) apply_snapshot(e, b);  // what the book did as it started
         open_turn(e, 1, ev.at);
     } else if (t == "battle.submitted" || t == "card.played") {
         battle::submit(e.battle.boxes[b.value("box", rules.box())], ev.actor, e.battle.side_of(ev.actor), b.at("item"));

@@ -237,13 +237,24 @@ Decision decide_settings(const BattlesState& s, const Context& x, const Command&
         make_event("battle.settings_changed", v, {{"battle", be->battle.id}, {"settings", std::get<json>(m)}})};
 }
 
-Decision decide_start(const BattlesState& s, const Context& x, const Command& c, const Viewer& v, Dice&) {
+Decision decide_start(const BattlesState& s, const Context& x, const Command& c, const Viewer& v, Dice& dice) {
     if (auto e = umpire_check(x, v, "start a battle")) return *e;
     const BattleEntry* be = nullptr;
     if (auto e = find_battle(s, c.body, be)) return *e;
     if (be->status != "setup") return conflict("This battle has already started.");
     if (be->players().empty()) return conflict("No player has a leader figure in this battle yet.");
-    return std::vector<Event>{make_event("battle.started", v, {{"battle", be->battle.id}})};
+    // The book's start (secret terrain rolls...) rides in the event whole, so apply never rolls.
+    Dice& d = battle_dice(dice, be->battle.id);
+    BattleEntry next = copy_for_step(*be);
+    ruleset_of(*be).start(next, d);
+    json body = {{"battle", be->battle.id}};
+    if (next.data != be->data || next.battle.units != be->battle.units || next.battle.log.size() > 0) {
+        seal_lines(next.battle, 0, ruleset_of(next));
+        body = snapshot(next, 0);
+    }
+    Event ev = make_event("battle.started", v, std::move(body));
+    ev.dice = d.take_log();
+    return std::vector<Event>{std::move(ev)};
 }
 
 }  // namespace muster::battle::detail

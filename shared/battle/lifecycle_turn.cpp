@@ -295,10 +295,7 @@ Decision decide_talk(const BattlesState& s, const Context&, const Command& c, co
     // each other to be able to talk".
     if (!leaders_adjacent(*me, *other, b.table.from_cm(be->table.talk_cm)))
         return Error{"not_adjacent", me->name + " and " + other->name + " are not next to each other."};
-    bool open = false;
-    for (const auto& [p, q] : be->channels)
-        if ((p == v.user && q == to) || (p == to && q == v.user)) open = true;
-    if (!open) return Error{"no_talk_card", "Neither of you chose to talk to the other this turn."};
+    if (!ruleset_of(*be).talk_open(*be, v.user, to)) return Error{"no_talk_card", "Neither of you chose to talk to the other this turn."};
     return std::vector<Event>{make_event("talk.said", v, {{"battle", b.id}, {"turn", b.turn}, {"to", to}, {"text", text}})};
 }
 

@@ -1,11 +1,12 @@
 #include "shared/battle/registry.h"
 
 #include "shared/rulesets/oth/ruleset.h"
+#include "shared/rulesets/reivers/ruleset.h"
 
 namespace muster::battle {
 
 const std::vector<const RuleSet*>& rulesets() {
-    static const std::vector<const RuleSet*> all = {&oth::ruleset()};
+    static const std::vector<const RuleSet*> all = {&oth::ruleset(), &reivers::ruleset()};
     return all;
 }
 

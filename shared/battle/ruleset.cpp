@@ -39,6 +39,12 @@ OverrideResult RuleSet::act(BattleEntry&, const Leader&, const json&, Dice&) con
     return Error{"wrong_phase", "This rule set has no free actions."};
 }
 
+bool RuleSet::talk_open(const BattleEntry& e, std::int64_t a, std::int64_t b) const {
+    for (const auto& [p, q] : e.channels)
+        if ((p == a && q == b) || (p == b && q == a)) return true;
+    return false;
+}
+
 json RuleSet::item_as_seen_by(const Battle& b, const json& item, const std::string& side) const {
     // Whitelist by default: an item naming a piece the viewer's side may not see is not shown at all.
     for (const char* key : {"unit", "target"})

@@ -81,6 +81,10 @@ public:
     virtual nlohmann::json unit_from_regiment(const std::string& name, int number, int drill, int musketry,
                                               int effectiveness) const = 0;
 
+    // What the book does as the battle starts, before the first turn opens (Border Reivers: the secret terrain
+    // rolls of a side with local knowledge). Nothing by default.
+    virtual void start(BattleEntry& e, Dice& dice) const { (void)e, (void)dice; }
+
     // --- the turn: sealed boxes each player fills, then steps ---
     virtual std::string box() const = 0;  // the box a player fills each turn ("cards")
     // The item `body` seals for the player whose leader is `me`, or the error (the box, turn and phase are
@@ -92,6 +96,7 @@ public:
     // What the reveal does besides opening the box: talk channels opened, the turn's facts begun. `items` are
     // the revealed submissions [{"user", "side", "item"}]; returns the event body's extra fields.
     virtual nlohmann::json on_reveal(const BattleEntry& e, const nlohmann::json& items) const = 0;
+    // The event body may carry "line": the log's words for the reveal (else "Turn N: the <box> are revealed.").
     virtual void apply_reveal(BattleEntry& e, const nlohmann::json& body) const = 0;
     virtual const std::vector<std::string>& steps() const = 0;
     // Runs one step on `e` (a copy: the caller keeps it) with the dice given.
@@ -101,6 +106,9 @@ public:
                                          Dice& dice) const = 0;
     // Free actions a player may take during a turn (battle.act): none unless the book has them.
     virtual OverrideResult act(BattleEntry& e, const Leader& me, const nlohmann::json& body, Dice& dice) const;
+    // Whether two players may talk this turn besides standing next to each other (Over the Hill: one of them
+    // chose to, with a Talk card at the reveal; by default the channels the reveal opened).
+    virtual bool talk_open(const BattleEntry& e, std::int64_t a, std::int64_t b) const;
     virtual bool leader_down(const Leader& l) const = 0;  // killed or incapacitated: gives no orders
     virtual std::string unit_label(const Unit& u) const { return u.name; }
 

@@ -2,33 +2,19 @@
 // the umpire, both sides and an observer, with a canary string in every secret field. After every command:
 // a refused one changed no view; no viewer's view holds a canary he may not see. At the end the log replays
 // to the same state and views. MUSTER_PROPERTY_SEEDS sets the number of seeds (the suite runs a short run).
-// A book joins by adding its id and its fixture (the set-up and a random box item) to fixtures() below.
+// A book joins by adding its id and its fixture (the set-up, a player's random command, its overrides and
+// any checks of its own fields) to fixtures() below; a book's fixture lives in battle_property_<id>.h.
 #include <cstdlib>
 #include <functional>
 #include <set>
 
+#include "battle_property.h"
+#include "rulesets/reivers/battle_property_reivers.h"
 #include "shared/battle/registry.h"
-#include "test_battle_table.h"
 
 using namespace year_test;
 
 namespace {
-
-struct Canary {
-    std::string text;
-    std::string side;        // the side that may see it (umpires always); empty: nobody but umpires
-    std::int64_t user_a = 0;  // users who may see it besides (talk)
-    std::int64_t user_b = 0;
-    std::int64_t piece = 0;  // a concealed unit (or leader, negative id) whose canary retires once revealed
-};
-
-struct Fixture {
-    // The battle.create body: two sides "a" (Bob, Carol) and "b" (Dave), with concealed pieces and secret
-    // terrain whose names are canaries.
-    std::function<json(YearTable&)> create;
-    // A random item for the box, from this player's view of the battle.
-    std::function<json(SequenceDice&, const json& battle_view)> item;
-};
 
 json oth_create(YearTable& t) {
     json units = json::array();
@@ -56,7 +42,7 @@ json oth_create(YearTable& t) {
             {"terrain", terrain}};
 }
 
-json oth_item(SequenceDice& r, const json& b) {
+Command oth_item(SequenceDice& r, const json& b) {
     static const char* const cards[] = {"talk", "inspire", "engage", "move", "order.fire", "order.advance",
                                         "order.charge", "order.run_away", "order.retreat", "no_action", "nonsense"};
     json body = {{"card", cards[r.pick(11)]}};
@@ -69,11 +55,14 @@ json oth_item(SequenceDice& r, const json& b) {
     leaders.push_back(3);
     body["leader"] = leaders[r.pick(leaders.size())];
     body["to"] = {static_cast<double>(r.pick(200)), static_cast<double>(r.pick(130))};
-    return body;
+    return Command{r.pick(8) == 0 ? "card.withdraw" : "card.play", body};
 }
 
 const std::map<std::string, Fixture>& fixtures() {
-    static const std::map<std::string, Fixture> all = {{"oth", {oth_create, oth_item}}};
+    static const std::map<std::string, Fixture> all = {
+        {"oth", {oth_create, oth_item, {"reveal", "conceal", "tp", "leader", "move", "order", "nonsense"}, {}, {180, 120}}},
+        {"reivers", reivers_fixture()},
+    };
     return all;
 }
 
@@ -102,10 +91,13 @@ struct Run {
         switch (r.pick(9)) {
             case 0: case 1: case 2: {
                 Viewer who = r.pick(3) == 0 ? t.bob : r.pick(2) ? t.carol : t.dave;
+                // Mostly a player whose view says he may act now (a book that takes turns says so in its hints).
+                for (const Viewer& p : {t.bob, t.carol, t.dave})
+                    if (battle_of(t, p)["hints"].value("may_act", false) && r.pick(3) != 0) who = p;
                 if (r.pick(10) == 0) who = t.observer;
-                json item = fx.item(r, battle_of(t, who));
-                item.merge_patch(body);
-                return {who, Command{r.pick(8) == 0 ? "card.withdraw" : "card.play", item}};
+                Command c = fx.item(r, battle_of(t, who));
+                c.body.merge_patch(body);
+                return {who, c};
             }
             case 3: return {t.umpire, Command{"battle.close_turn", body}};
             case 4: {
@@ -117,16 +109,17 @@ struct Run {
                 return {who, Command{"talk.say", body}};
             }
             case 5: case 6: {
-                static const char* const whats[] = {"reveal", "conceal", "tp", "leader", "move", "order", "nonsense"};
                 json units = b["units"];
                 const json& u = units[r.pick(units.size())];
                 std::string reason = "REASON-" + std::to_string(++reason_n) + "-X";
-                body["what"] = whats[r.pick(7)];
+                body["what"] = fx.overrides[r.pick(fx.overrides.size())];
                 body["reason"] = reason;
                 body["value"] = static_cast<int>(r.pick(10));
                 body["fate"] = "wounded";
-                body["position"] = {static_cast<double>(r.pick(180)), static_cast<double>(r.pick(120))};
-                if (body["what"] == "leader" || (body["what"] == "reveal" && r.pick(3) == 0)) {
+                body["position"] = {static_cast<double>(r.pick(fx.table[0])), static_cast<double>(r.pick(fx.table[1]))};
+                if (fx.override_extra) fx.override_extra(r, b, body);
+                if (body["what"] == "leader" || body["what"] == "fate" || body["what"] == "act" ||
+                    (body["what"] == "reveal" && r.pick(3) == 0)) {
                     const json& l = b["leaders"][r.pick(b["leaders"].size())];
                     body["leader"] = l["id"];
                     canaries.push_back({reason, l["concealed"] == true ? l["side"].get<std::string>() : "*", 0, 0, 0});
@@ -171,12 +164,14 @@ struct Run {
             for (const auto& l : ub["leaders"])
                 if (l["concealed"] == true && b.value("viewer_side", "") != l["side"]) {
                     for (const auto& p : b["players"]) CHECK(p != l["user"]);
-                    for (const auto& s : b["boxes"]["cards"]["submitted"]) CHECK(s != l["user"]);
+                    for (const auto& [name, box] : b["boxes"].items())
+                        for (const auto& s : box["submitted"]) CHECK(s != l["user"]);
                 }
             // Sealed items are the submitter's (and umpires') until the box is revealed.
-            const json& box = b["boxes"]["cards"];
-            if (box["revealed"] == false)
-                for (const auto& it : box["items"]) CHECK(it["user"] == v.user);
+            for (const auto& [name, box] : b["boxes"].items())
+                if (box["revealed"] == false)
+                    for (const auto& it : box["items"]) CHECK(it["user"] == v.user);
+            if (fx.check) fx.check(ub, v, b);
         }
     }
 
@@ -197,7 +192,11 @@ struct Run {
                 canaries.push_back({l["name"].get<std::string>(), l["side"].get<std::string>(), 0, 0, -l["id"].get<std::int64_t>()});
         canaries.push_back({"TERRAIN-A-ONLY", "a", 0, 0, 0});
         if (r.pick(2)) t.ok(t.umpire, "battle.settings", {{"battle", 1}, {"settings", {{"auto_run", false}}}});
-        t.ok(t.umpire, "battle.start", {{"battle", 1}});
+        // The start may roll (Border Reivers: the terrain of a side with local knowledge).
+        auto started = t.run(t.umpire, "battle.start", {{"battle", 1}}, r);
+        r.take_log();
+        REQUIRE(std::holds_alternative<std::vector<Event>>(started));
+        t.commit(std::get<std::vector<Event>>(started));
     }
 
     void play(int commands) {
@@ -210,6 +209,8 @@ struct Run {
             if (auto* e = std::get_if<Error>(&d)) {
                 INFO(command.type << " " << command.body.dump() << " refused: " << e->code);
                 CHECK(e->code != "internal");
+                if (std::getenv("MUSTER_PROPERTY_STATS") && command.type == "battle.act")
+                    std::fprintf(stderr, "refused %s: %s\n", e->code.c_str(), e->message.substr(0, 40).c_str());
                 auto all = t.everyone();
                 for (std::size_t k = 0; k < all.size(); ++k) CHECK(view(t.state, all[k]).dump() == before[k]);
                 // A refused override's reason was never written.
@@ -241,6 +242,16 @@ TEST_CASE("random battles, every rule set: no canary reaches a viewer who may no
             run.setup();
             run.play(120);
             check_replay(run.t);
+            if (std::getenv("MUSTER_PROPERTY_STATS")) {
+                std::map<std::string, int> n;
+                for (const auto& e : run.t.log) {
+                    std::string k = e.type;
+                    if (e.type == "battle.acted" || e.type == "battle.overridden")
+                        for (const auto& l : e.body.value("log", json::array())) k += "|" + l.value("text", "").substr(0, 18);
+                    n[k]++;
+                }
+                for (const auto& [k, c] : n) std::fprintf(stderr, "%s %d: %s\n", rules->id().c_str(), c, k.c_str());
+            }
         }
     }
 }

@@ -1,0 +1,36 @@
+#pragma once
+// A heidman's actions in his bound (battle.act, docs/protocol.md, "Border Reivers"), each paid for in craft
+// (border-reivers.txt, "The cost in craft to perform various actions"):
+//   {"action": "craft"}                                   throw the bound's craft (any first action does)
+//   {"action": "move", "unit" | "units": [..], "to": [x, y]}  a name, or a group of names in base contact
+//   {"action": "move_heidman", "to": [x, y]}              the heidman's own figure, as a group of one
+//   {"action": "conceal", "unit", "craft": n}             lay an ambush: n craft into concealment points
+//   {"action": "detect", "at": [x, y], "craft": n}        search for an ambush with n detection points
+//   {"action": "dismount" | "remount", "unit"}
+//   {"action": "rally", "unit"}                           a fleeing name tests its fyrebrand
+//   {"action": "spring", "unit"}                          a concealed name breaks cover: the enemy is surprised
+// The heidman finishes his part of the bound with battle.submit (the box "bound").
+#include <nlohmann/json.hpp>
+
+#include "shared/battle/ruleset.h"
+#include "shared/rulesets/reivers/raid.h"
+
+namespace muster::reivers {
+
+// `by_umpire`: the umpire acts for a heidman (an override): the order of heidmen is not enforced.
+battle::OverrideResult act(BattleEntry& e, const Leader& me, const nlohmann::json& body, Dice& dice, bool by_umpire);
+
+// The craft an action on `u` costs this heidman beyond its own cost: +1 beyond craft range, or the error
+// when it is beyond twice the range ("Craft may not be used at over twice the current range").
+struct Reach {
+    int extra = 0;
+    std::optional<std::string> error;
+};
+Reach reach_to(const BattleEntry& e, const ReiversSettings& s, const Leader& me, double paces);
+
+// A fyrebrand test of a name with the situation's modifiers, logged with its dice. `against`: the enemy it
+// faces, if any (mounted against foot, feuds); `in_cover_counts`: the setting cover_modifier applies.
+FyrebrandTest name_test(BattleEntry& e, const ReiversSettings& s, Unit& u, const Unit* against, FyrebrandModifiers m,
+                        Dice& dice, const std::string& what);
+
+}  // namespace muster::reivers

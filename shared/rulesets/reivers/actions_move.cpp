@@ -1,0 +1,212 @@
+// Moving a name or a group of names in a bound (border-reivers.txt, "Move name or group of names +1", the
+// terrain tables, and what happens when the move meets the enemy: a charge, or an ambush sprung or stumbled
+// upon).
+#include <algorithm>
+#include <cmath>
+
+#include "shared/battle/geometry.h"
+#include "shared/core/fields.h"
+#include "shared/rulesets/reivers/actions.h"
+#include "shared/rulesets/reivers/movement.h"
+
+namespace muster::reivers {
+
+using nlohmann::json;
+using battle::OverrideResult;
+
+namespace {
+
+std::variant<Error, std::vector<Unit*>> read_group(BattleEntry& e, const Leader& me, const json& body) {
+    std::vector<std::int64_t> ids;
+    if (body.contains("units")) {
+        if (!body["units"].is_array() || body["units"].empty() || body["units"].size() > 20)
+            return bad_request("\"units\" is a list of names in base contact.");
+        for (const auto& x : body["units"]) {
+            if (!x.is_number_integer()) return bad_request("\"units\" is a list of names in base contact.");
+            ids.push_back(x.get<std::int64_t>());
+        }
+    } else {
+        std::int64_t id = 0;
+        if (auto err = read_id(body, "unit", id)) return *err;
+        ids.push_back(id);
+    }
+    std::vector<Unit*> out;
+    for (auto id : ids) {
+        auto it = e.battle.units.find(id);
+        if (it == e.battle.units.end() || it->second.side != me.side || it->second.removed)
+            return not_found("You have no such name in this raid.");
+        Unit& u = it->second;
+        if (heidman_of(u) != 0 && heidman_of(u) != me.id) return Error{"not_your_name", u.name + " follows another heidman."};
+        if (is_fleeing(u)) return Error{"fleeing", u.name + " is fleeing: rally it first."};
+        if (std::find(out.begin(), out.end(), &u) == out.end()) out.push_back(&u);
+    }
+    return out;
+}
+
+// "a group of name in base contact": every name touches another of the group.
+bool connected(const ReiversSettings& s, const std::vector<Unit*>& g) {
+    std::vector<bool> in(g.size(), false);
+    in[0] = true;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (std::size_t i = 0; i < g.size(); ++i)
+            for (std::size_t j = 0; j < g.size() && !in[i]; ++j)
+                if (in[j] && in_contact(s, *g[i], *g[j])) in[i] = grew = true;
+    }
+    return std::all_of(in.begin(), in.end(), [](bool b) { return b; });
+}
+
+bool on_road(const BattleEntry& e, Point a, Point b) {
+    for (const auto& f : e.battle.terrain)
+        if (f.kind == "road" && battle::inside(f.shape, a) && battle::inside(f.shape, b) &&
+            battle::inside(f.shape, Point{(a.x + b.x) / 2, (a.y + b.y) / 2}))
+            return true;
+    return false;
+}
+
+// The craft the move costs: one, one more in starred ground its side knows of, one less on a road once a
+// bound, one more beyond craft range.
+int move_cost(const BattleEntry& e, const ReiversSettings& s, const std::vector<Unit*>& g, Point to, int reach_extra,
+              bool road_used, bool& road) {
+    int cost = CraftCosts::move + reach_extra;
+    bool star = false;
+    for (const Unit* u : g)
+        for (const auto& f : e.battle.terrain)
+            if ((battle::inside(f.shape, u->position) || battle::segment_crosses(f.shape, u->position, to)) &&
+                known_effect(e, s, f, u->side).extra_craft)
+                star = true;
+    road = !road_used && g.size() >= 1 && on_road(e, g[0]->position, to);
+    return cost + (star ? 1 : 0) + (road ? CraftCosts::road : 0);
+}
+
+// The name has come into contact with `enemy`: a charge into the enemy's view, an ambush sprung from cover,
+// or an ambush stumbled upon. Returns false when the mover thinks better of it and halts short.
+bool meet(BattleEntry& e, const ReiversSettings& s, Unit& u, bool was_hidden, Unit& enemy, Dice& dice) {
+    if (enemy.concealed) {
+        // Stumbled upon: the ambush is out, and the name that walked into it is surprised.
+        enemy.concealed = false;
+        enemy.markers.erase("concealment");
+        log_line(e, u.name + " runs into " + enemy.name + " lying in ambush!", {{"units", {u.id, enemy.id}}});
+        FyrebrandModifiers m;
+        m.surprised = true;
+        if (!name_test(e, s, u, &enemy, m, dice, "when surprised").passed) flee(e, s, u, enemy.position, dice, "surprised");
+        return true;
+    }
+    if (was_hidden) {
+        log_line(e, u.name + " bursts from ambush upon " + enemy.name + "!", {{"units", {u.id, enemy.id}}});
+        FyrebrandModifiers m;
+        m.surprised = true;
+        if (!name_test(e, s, enemy, &u, m, dice, "when surprised").passed) flee(e, s, enemy, u.position, dice, "surprised");
+        return true;
+    }
+    // "In order to attempt something more dangerous ... a roll on a d10 is made."
+    if (s.test_to_charge && !name_test(e, s, u, &enemy, {}, dice, "to close with " + enemy.name).passed) return false;
+    if (!fights(type_of(enemy)) || is_fleeing(enemy)) return true;
+    if (name_test(e, s, enemy, &u, {}, dice, "to stand").passed) return true;
+    if (s.stand_failed == "flee") flee(e, s, enemy, u.position, dice, "would not stand");
+    else recoil(e, s, enemy, u.position, dice);
+    return true;
+}
+
+}  // namespace
+
+OverrideResult move_names(BattleEntry& e, const ReiversSettings& s, const Leader& me, const json& body, Dice& dice,
+                          json& craft) {
+    auto got = read_group(e, me, body);
+    if (auto* err = std::get_if<Error>(&got)) return *err;
+    std::vector<Unit*> group = std::get<std::vector<Unit*>>(got);
+    if (group.size() > 1 && !connected(s, group)) return bad_request("A group moves together only in base contact.");
+    Point to;
+    try {
+        to = body.at("to").get<Point>();
+    } catch (const json::exception&) {
+        return bad_request("Say where: \"to\": [x, y] in paces.");
+    }
+    if (!std::isfinite(to.x) || !std::isfinite(to.y) || !e.battle.table.contains(to.x, to.y))
+        return bad_request("That point is off the table.");
+    double nearest = 1e18;
+    for (const Unit* u : group) nearest = std::min(nearest, battle::distance_to_unit(*u, me.position));
+    Reach r = reach_to(e, s, me, nearest);
+    if (r.error) return bad_request(*r.error);
+    bool road = false;
+    const int cost = std::max(0, move_cost(e, s, group, to, r.extra, craft.value("road_used", false), road));
+    if (cost > craft["left"].get<int>())
+        return Error{"no_craft", "That move costs " + std::to_string(cost) + " craft; " + me.name + " has " +
+                                     std::to_string(craft["left"].get<int>()) + " left this bound."};
+    // The group walks as its first name does; each name walks the same way to see where the group stops.
+    const Point lead = group[0]->position;
+    const Point shift{to.x - lead.x, to.y - lead.y};
+    std::vector<std::int64_t> ids;
+    for (const Unit* u : group) ids.push_back(u->id);
+    BattleEntry trial = e;  // nothing is kept of a move refused
+    double fraction = 1;
+    bool discovered = false;
+    std::string stopped;
+    Unit* contact = nullptr;
+    std::int64_t contact_by = 0;
+    double contact_at = 1;
+    for (Unit* u : group) {
+        Unit& tu = trial.battle.units.at(u->id);
+        const Point dest{u->position.x + shift.x, u->position.y + shift.y};
+        Walk w = walk(trial, s, tu, dest, dice, ids);
+        const double want = battle::distance(u->position, dest);
+        const double f = want > 0 ? w.reached / want : 1;
+        discovered = discovered || w.discovered;
+        if (f < fraction - battle::epsilon || (!w.whole && stopped.empty())) {
+            fraction = std::min(fraction, f);
+            stopped = w.stopped_by;
+        }
+        if (w.contact && (!contact || f < contact_at)) {
+            contact = &e.battle.units.at(w.contact->id);
+            contact_by = u->id;
+            contact_at = f;
+        }
+    }
+    if (contact && contact_at > fraction + 1e-9) contact = nullptr;  // the group stops before it gets there
+    // A move the side could have known to fall short is refused; one cut short by ground just found stands.
+    if (fraction < 1 - 1e-9 && !discovered && !contact)
+        return Error{"too_far", group[0]->name + " can go only " +
+                                    std::to_string(static_cast<int>(fraction * battle::distance(lead, to))) +
+                                    " paces that way (" + stopped + ")."};
+    e.data["terrain"] = trial.data.value("terrain", json::object());
+    craft = e.data["craft"][std::to_string(me.id)];
+    craft["left"] = craft["left"].get<int>() - cost;
+    if (road) craft["road_used"] = true;
+    e.data["craft"][std::to_string(me.id)] = craft;
+    Leader& heidman = e.battle.leaders.at(me.id);
+    const bool heidman_with = std::any_of(group.begin(), group.end(), [&](const Unit* u) {
+        return battle::distance_to_unit(*u, heidman.position) <= s.with_paces;
+    });
+    std::vector<bool> hidden;
+    std::vector<Point> start;
+    for (Unit* u : group) {
+        hidden.push_back(u->concealed);
+        start.push_back(u->position);
+        u->position = {u->position.x + shift.x * fraction, u->position.y + shift.y * fraction};
+        u->facing = trial.battle.units.at(u->id).facing;
+        // Moving gives an ambush away.
+        u->concealed = false;
+        u->markers.erase("concealment");
+    }
+    if (heidman_with) heidman.position = {heidman.position.x + shift.x * fraction, heidman.position.y + shift.y * fraction};
+    std::string text = group[0]->name + (group.size() > 1 ? " and " + std::to_string(group.size() - 1) + " more" : "") +
+                       " move " + std::to_string(static_cast<int>(std::lround(fraction * battle::distance(lead, to)))) +
+                       " paces";
+    if (fraction < 1 - 1e-9 && !contact) text += ", stopped by " + stopped;
+    if (contact) {
+        Unit& mover = e.battle.units.at(contact_by);
+        const bool was_hidden = hidden[static_cast<std::size_t>(
+            std::find(ids.begin(), ids.end(), contact_by) - ids.begin())];
+        if (!meet(e, s, mover, was_hidden, *contact, dice)) {
+            // "a safer course of action must be taken": it halts short of the enemy.
+            const double length = std::max(battle::distance(lead, to), battle::epsilon);
+            const double back = std::max(0.0, fraction - (s.contact_paces + 5) / length);
+            for (std::size_t i = 0; i < group.size(); ++i)
+                group[i]->position = {start[i].x + shift.x * back, start[i].y + shift.y * back};
+            text += ", but halts short of " + contact->name;
+        }
+    }
+    return text;
+}
+
+}  // namespace muster::reivers

@@ -1,0 +1,241 @@
+#include "shared/rulesets/reivers/combat.h"
+
+#include <algorithm>
+
+#include "shared/battle/geometry.h"
+#include "shared/rulesets/reivers/actions.h"
+#include "shared/rulesets/reivers/movement.h"
+
+namespace muster::reivers {
+
+using nlohmann::json;
+
+const std::vector<std::string>& steps() {
+    static const std::vector<std::string> all = {"fire", "melee", "incidents", "aftermath"};
+    return all;
+}
+
+namespace {
+
+int combat_die(const ReiversSettings& s, Dice& dice) {
+    if (s.combat_die == "none") return 0;
+    if (s.combat_die == "d10") return dice.d10();
+    if (s.combat_die == "average") return dice.average();
+    return dice.d6();
+}
+
+bool heidman_with(const BattleEntry& e, const ReiversSettings& s, const Unit& u) {
+    for (const auto& [id, l] : e.battle.leaders)
+        if (l.side == u.side && !heidman_down(l) && battle::distance_to_unit(u, l.position) <= s.with_paces) return true;
+    return false;
+}
+
+TacticalSituation situation(const BattleEntry& e, const ReiversSettings& s, const Unit& u, bool flanked) {
+    TacticalSituation t;
+    t.overlapped_or_flanked = flanked;
+    t.heidman_with = heidman_with(e, s, u);
+    t.mounted_in_poor_ground = is_mounted(u) && poor_ground_for_mounted(e, s, u.position);
+    if (!is_mounted(u)) t.foot_cover = cover_at(e, s, u.position);
+    return t;
+}
+
+json score_json(const Score& sc) {
+    json t = json::array();
+    for (const auto& m : sc.tactical) t.push_back({{"why", m.why}, {"value", m.value}});
+    return {{"factor", sc.factor}, {"tactical", t}, {"die", sc.die}, {"total", sc.total}};
+}
+
+// Flanked: "Overlap or flank or rear contact": more than one enemy touching it, or this one not before its front.
+bool flanked_by(BattleEntry& e, const ReiversSettings& s, const Unit& u, const Unit& enemy) {
+    if (enemies_in_contact(e, s, u).size() > 1) return true;
+    return battle::arc_of(u, battle::footprint(enemy).centre()) != battle::Arc::front;
+}
+
+void apply_result(BattleEntry& e, const ReiversSettings& s, CombatResult r, Unit& loser, const Unit& winner, Dice& dice) {
+    loser.markers["lost"] = 1;
+    if (r == CombatResult::recoil) recoil(e, s, loser, winner.position, dice);
+    if (r == CombatResult::flee) flee(e, s, loser, winner.position, dice, "beaten by " + winner.name);
+    if (r == CombatResult::destroyed) {
+        loser.removed = true;
+        loser.markers["destroyed"] = 1;
+        log_line(e, loser.name + " is destroyed.", {{"unit", loser.id}});
+    }
+}
+
+void fire(BattleEntry& e, const ReiversSettings& s, const std::string& side, Dice& dice) {
+    for (auto& [id, shooter] : e.battle.units) {
+        const CombatFactors f = combat_factors(type_of(shooter));
+        if (shooter.side != side || !on_table(shooter) || shooter.concealed || is_fleeing(shooter) || f.range_paces == 0) continue;
+        if (!enemies_in_contact(e, s, shooter).empty()) continue;
+        // "Only bows and musketeers may fire at range": at the nearest enemy name before them within range.
+        Unit* target = nullptr;
+        for (auto& [tid, t] : e.battle.units)
+            if (t.side != side && on_table(t) && !t.concealed &&
+                battle::unit_in_front_within(shooter, t, f.range_paces) &&
+                (!target || paces_between(shooter, t) < paces_between(shooter, *target)))
+                target = &t;
+        if (!target) continue;
+        Score a = ranged_score(e, s, shooter, dice), b = ranged_score(e, s, *target, dice);
+        target->markers["under_fire"] = e.battle.turn;
+        std::string text = shooter.name + " shoots at " + target->name + ": " + std::to_string(a.total) + " against " +
+                           std::to_string(b.total);
+        CombatResult r = CombatResult::continuing;
+        if (a.total > b.total) r = combat_result(b.total, a.total, false, s.recoil_flanked == "destroyed");
+        log_line(e, text + (r == CombatResult::continuing ? ": no effect." : ": " + to_string(r) + "."),
+                 {{"shooter", shooter.id}, {"target", target->id}, {"scores", {score_json(a), score_json(b)}},
+                  {"result", to_string(r)}});
+        if (r != CombatResult::continuing) apply_result(e, s, r, *target, shooter, dice);
+    }
+}
+
+void fight(BattleEntry& e, const ReiversSettings& s, Unit& a, Unit& b, Dice& dice) {
+    const bool fa = flanked_by(e, s, a, b), fb = flanked_by(e, s, b, a);
+    Score sa = close_score(e, s, a, b, fa, dice), sb = close_score(e, s, b, a, fb, dice);
+    a.markers["fought"] = b.markers["fought"] = 1;
+    Unit& loser = sa.total < sb.total ? a : b;
+    Unit& winner = sa.total < sb.total ? b : a;
+    const int lo = std::max(0, std::min(sa.total, sb.total)), hi = std::max(0, std::max(sa.total, sb.total));
+    CombatResult r = combat_result(lo, hi, &loser == &a ? fa : fb, s.recoil_flanked == "destroyed");
+    log_line(e, a.name + " (" + std::to_string(sa.total) + ") fights " + b.name + " (" + std::to_string(sb.total) +
+                    "): " + (r == CombatResult::continuing ? "the combat goes on." : loser.name + " " + to_string(r) + "."),
+             {{"units", {a.id, b.id}}, {"scores", {score_json(sa), score_json(sb)}}, {"result", to_string(r)},
+              {"loser", r == CombatResult::continuing ? json(nullptr) : json(loser.id)}});
+    if (r != CombatResult::continuing) apply_result(e, s, r, loser, winner, dice);
+}
+
+void melee(BattleEntry& e, const ReiversSettings& s, const std::string& side, Dice& dice) {
+    std::vector<std::int64_t> order;
+    for (const auto& [id, u] : e.battle.units)
+        if (u.side == side) order.push_back(id);
+    for (const auto& [id, u] : e.battle.units)
+        if (u.side != side) order.push_back(id);
+    for (auto id : order) {
+        Unit& a = e.battle.units.at(id);
+        if (!on_table(a) || a.marker("fought") > 0) continue;
+        for (Unit* b : enemies_in_contact(e, s, a))
+            if (b->marker("fought") == 0 && !b->concealed) {
+                fight(e, s, a, *b, dice);
+                break;
+            }
+    }
+}
+
+// The name a heidman is with in combat: the nearest within reach that fought this bound.
+Unit* name_in_combat(BattleEntry& e, const ReiversSettings& s, const Leader& l) {
+    Unit* best = nullptr;
+    for (auto& [id, u] : e.battle.units)
+        if (u.side == l.side && u.marker("fought") > 0 && battle::distance_to_unit(u, l.position) <= s.with_paces &&
+            (!best || battle::distance_to_unit(u, l.position) < battle::distance_to_unit(*best, l.position)))
+            best = &u;
+    return best;
+}
+
+Unit* nearest_enemy(BattleEntry& e, const Unit& u) {
+    Unit* best = nullptr;
+    for (auto& [id, o] : e.battle.units)
+        if (o.side != u.side && on_table(o) && !o.concealed && (!best || paces_between(u, o) < paces_between(u, *best)))
+            best = &o;
+    return best;
+}
+
+void incident_on_names(BattleEntry& e, const ReiversSettings& s, const Leader& l, Unit& name, const Incident& inc, Dice& dice) {
+    Unit* enemy = nearest_enemy(e, name);
+    const battle::Point from = enemy ? enemy->position : l.position;
+    if (inc.names == "flee") flee(e, s, name, from, dice, "its heidman is down");
+    else if (inc.names == "recoil") recoil(e, s, name, from, dice);
+    else if (inc.names == "fyrebrand_up") name.markers["fyrebrand_up"] += 1;
+    else {
+        FyrebrandTest t = name_test(e, s, name, enemy, {}, dice, "after the incident");
+        if (!t.passed) flee(e, s, name, from, dice, "its heidman is lost");
+        else if (inc.names == "test_flee_or_attack") log_line(e, name.name + " will attack to win him back.", {{"unit", name.id}});
+    }
+}
+
+void incidents(BattleEntry& e, const ReiversSettings& s, Dice& dice) {
+    for (auto& [id, l] : e.battle.leaders) {
+        if (heidman_down(l)) continue;
+        Unit* name = name_in_combat(e, s, l);
+        if (!name) continue;
+        const int a = dice.d6(), b = dice.d6();
+        const int roll = incident_roll(a + b, is_fleeing(*name), name->marker("recoiled") > 0);
+        if (!is_incident(roll)) {
+            log_line(e, l.name + " rolls " + std::to_string(roll) + " for an incident: none.", {{"leader", id}, {"dice", {a, b}}});
+            continue;
+        }
+        const Incident inc = incident_row(dice.d6());
+        if (inc.heidman == "death") l.values["fate"] = "dead";
+        if (inc.heidman == "captured") l.values["fate"] = "captured";
+        if (inc.heidman == "wounded") l.values["wounded"] = true;
+        log_line(e, l.name + " rolls " + std::to_string(roll) + ": an incident! " + std::to_string(inc.roll) + ": " +
+                        (inc.heidman == "none" ? "no harm to him" : inc.heidman == "death" ? "he is killed" : "he is " + inc.heidman) + ".",
+                 {{"leader", id}, {"dice", {a, b}}, {"incident", inc.roll}, {"heidman", inc.heidman}, {"names", inc.names}});
+        incident_on_names(e, s, l, *name, inc, dice);
+    }
+}
+
+void take_herds(BattleEntry& e, const ReiversSettings& s) {
+    for (auto& [id, h] : e.battle.units) {
+        if (h.removed || fights(type_of(h))) continue;
+        Unit* taker = nullptr;
+        bool guarded = false;
+        for (auto& [oid, o] : e.battle.units) {
+            if (!on_table(o) || is_fleeing(o) || !in_contact(s, h, o)) continue;
+            if (o.side == h.side) guarded = true;
+            else if (!o.concealed) taker = &o;
+        }
+        if (!taker || guarded) continue;
+        h.side = taker->side;
+        h.owner = taker->owner;
+        h.values["heidman"] = heidman_of(*taker);
+        h.markers["taken"] = 1;
+        log_line(e, taker->name + " takes " + h.name + ".", {{"units", {taker->id, id}}});
+    }
+}
+
+void aftermath(BattleEntry& e, const ReiversSettings& s, const std::string& side, Dice& dice) {
+    // "If not rallied, the name will flee again in the sides next bound."
+    for (auto& [id, u] : e.battle.units)
+        if (u.side == side && !u.removed && is_fleeing(u) && u.marker("fleeing") < e.battle.turn) {
+            Unit* enemy = nearest_enemy(e, u);
+            flee(e, s, u, enemy ? enemy->position : battle::Point{u.position.x, u.position.y - 1}, dice, "not rallied");
+        }
+    take_herds(e, s);
+    for (auto& [id, u] : e.battle.units) {
+        for (const char* m : {"fought", "lost", "recoiled"}) u.markers.erase(m);
+        if (u.marker("under_fire") > 0 && u.marker("under_fire") < e.battle.turn) u.markers.erase("under_fire");
+    }
+    e.data["craft"] = json::object();
+}
+
+}  // namespace
+
+Score close_score(const BattleEntry& e, const ReiversSettings& s, const Unit& u, const Unit& enemy, bool flanked, Dice& dice) {
+    Score sc;
+    sc.factor = close_factor(type_of(u), is_mounted(u), is_mounted(enemy), s.factor_column != "enemy");
+    const TacticalSituation t = situation(e, s, u, flanked);
+    sc.tactical = tactical_factors(t);
+    sc.die = combat_die(s, dice);
+    sc.total = sc.factor + tactical_total(t) + sc.die;
+    return sc;
+}
+
+Score ranged_score(const BattleEntry& e, const ReiversSettings& s, const Unit& u, Dice& dice) {
+    Score sc;
+    sc.factor = combat_factors(type_of(u)).ranged;
+    const TacticalSituation t = situation(e, s, u, false);
+    sc.tactical = tactical_factors(t);
+    sc.die = combat_die(s, dice);
+    sc.total = sc.factor + tactical_total(t) + sc.die;
+    return sc;
+}
+
+void run_step(BattleEntry& e, const std::string& step, Dice& dice) {
+    const ReiversSettings s = settings_from(e.settings);
+    const std::string side = active_side(e, s);
+    if (step == "fire") fire(e, s, side, dice);
+    else if (step == "melee") melee(e, s, side, dice);
+    else if (step == "incidents") incidents(e, s, dice);
+    else if (step == "aftermath") aftermath(e, s, side, dice);
+}
+
+}  // namespace muster::reivers
