@@ -217,16 +217,19 @@ OverrideResult move_piece(BattleEntry& e, const json& body) {
     return "The umpire moves " + rules.unit_label(moved);
 }
 
-// The event of an override or a free action: the battle's moving parts whole, the line about it sealed.
+// The event of an override or a free action: the battle's moving parts whole, the line about it sealed. An
+// empty line: the book wrote its own lines, each to the audience it chose (a search is its side's), so none is
+// added (an override's reason then goes to the umpires only).
 Event changed_event(const char* type, const BattleEntry& before, BattleEntry& next, const json& body,
-                    const std::string& line, const Viewer& v, Dice& d) {
+                    const std::string& line, const Viewer& v, Dice& d, const std::string& reason = "") {
     std::string side;
     LogEntry l;
     l.turn = next.battle.turn;
     l.phase = next.battle.phase;
-    l.text = line;
-    if (names_hidden_piece(before, next, body, side)) l.audience = LogEntry::Audience::side, l.side = side;
-    next.battle.log.push_back(l);
+    l.text = line.empty() ? "The umpire: " + reason + "." : line + (reason.empty() ? "" : ": " + reason + ".");
+    if (line.empty()) l.audience = LogEntry::Audience::umpire;
+    else if (names_hidden_piece(before, next, body, side)) l.audience = LogEntry::Audience::side, l.side = side;
+    if (!line.empty() || !reason.empty()) next.battle.log.push_back(l);
     seal_lines(next.battle, 0, ruleset_of(next));
     json out = snapshot(next, 0);
     Event ev = make_event(type, v, std::move(out));
@@ -252,7 +255,7 @@ Decision decide_override(const BattlesState& s, const Context& x, const Command&
     BattleEntry next = copy_for_step(*be);
     OverrideResult r = what == "move" ? move_piece(next, c.body) : ruleset_of(*be).override_rule(next, what, c.body, d);
     if (auto* e = std::get_if<Error>(&r)) return *e;
-    Event ev = changed_event("battle.overridden", *be, next, c.body, std::get<std::string>(r) + ": " + reason + ".", v, d);
+    Event ev = changed_event("battle.overridden", *be, next, c.body, std::get<std::string>(r), v, d, reason);
     ev.body["what"] = what;
     ev.body["reason"] = reason;
     return std::vector<Event>{std::move(ev)};

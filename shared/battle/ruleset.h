@@ -57,7 +57,8 @@ struct BattleEntry {
 // What a side puts in a box, checked: the item to seal, or the error a player sees.
 using ItemCheck = std::variant<Error, nlohmann::json>;
 
-// The text an override writes to the log (the umpire's reason is added to it), or the error.
+// The text an override or action writes to the log (the umpire's reason is added to it), or the error. An
+// empty text: the book wrote its own lines, each to its audience (an override's reason then goes to umpires).
 using OverrideResult = std::variant<Error, std::string>;
 
 class RuleSet {

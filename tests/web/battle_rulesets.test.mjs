@@ -158,12 +158,12 @@ test('the battle page: Over the Hill\'s parts come from web/rulesets/oth and its
 
   await step('a rule set the client does not know: the shared page with a notice, no book parts, no page error', async () => {
     forged = await openUser(browser, server, {}, { cookie: users.a.cookie, path: path() });
-    await forgeRuleset(forged.page, 'reivers');
+    await forgeRuleset(forged.page, 'no_such_book');
     const page = forged.page;
     const notice = page.getByTestId('battle-ruleset-notice');
     await notice.waitFor();
-    assert.equal(await notice.getAttribute('data-ruleset'), 'reivers');
-    assert.match(await notice.innerText(), /reivers/);
+    assert.equal(await notice.getAttribute('data-ruleset'), 'no_such_book');
+    assert.match(await notice.innerText(), /no_such_book/);
     await el(page.getByTestId('battle-map'), 'battle-unit', { unit: ID['33rd'] }).waitFor();
     await el(page, 'battle-unit-row', { unit: ID['33rd'] }).waitFor();
     assert.equal(await el(page, 'card-option').count(), 0, 'no cards');
@@ -171,7 +171,7 @@ test('the battle page: Over the Hill\'s parts come from web/rulesets/oth and its
     assert.deepEqual(forged.pageErrors, []);
 
     forgedUmpire = await openUser(browser, server, {}, { cookie: users.umpire.cookie, path: path() });
-    await forgeRuleset(forgedUmpire.page, 'reivers');
+    await forgeRuleset(forgedUmpire.page, 'no_such_book');
     const up = forgedUmpire.page;
     await up.getByTestId('battle-ruleset-notice').waitFor();
     await up.getByTestId('battle-umpire-play').waitFor();

@@ -6,14 +6,24 @@
 // A book is an object. `id` and `name` are required; every other member is optional (the page does without):
 //
 //   id, name                  'oth', 'Over the Hill'
+//   newBattleDefaults         {table?: {width, depth, measure}, sides?: [first, second]}: the umpire's New battle
+//                             form fills these in when the book is chosen (Border Reivers: 1500 x 1000 paces)
 //   troopLabels               {troop_type: label}: the book's troop types (map titles, Units table, set-up form)
 //   phases                    {phase: label}: names of the book's phases in the log and the replay
+//   statusLabels              {status: label}: the battle's status in the book's words (Border Reivers: cards is
+//                             "Bound"); the page's own words otherwise
 //   steps                     {step: sentence}: the umpire's words for each resolution step (battle.next_step)
 //   box                       the sealed box the players submit to ('cards'): the umpire sees its items listed
 //   describeItem(b, item)     a submitted item (a played card) in words: the log's details, the umpire's list
 //   unitGlyph(unit)           a letter drawn inside a unit on the map ('' for none)
 //   unitBadge(unit)           {key, value, title} | null: a number at a unit's front corner (testid battle-unit-<key>)
 //   unitTitle(unit)           words added to a unit's title on the map
+//   rangeShapes               {kind: 'circle'}: hints.ranges kinds drawn as a circle round the unit instead of
+//                             ahead of it (Border Reivers' move)
+//   terrainNote(feature, b) -> {text, unknown?} | string | null
+//                             a note written on a terrain feature on the map and in its title (testid
+//                             battle-terrain-note, data-known): Border Reivers' terrain roll as the viewer's side
+//                             knows it (b.terrain_rolls), or "? not yet ridden"; read from the view, never reckoned
 //   unitColumns               [{label, cell(unit, battle) -> string | Node, value?(unit) -> string}]: the Units
 //                             table's book columns (between Type and Order)
 //   recordsColumns            [{label, cell(row) -> string, value?(row)}]: the Records chart once the battle ends
@@ -24,7 +34,16 @@
 //                             pick({from, reach, to, hint} | null): ask the map for a point (a circle of `reach`
 //                             table units round `from`; map clicks then go to mapPoint), showMap(): scroll to it
 //   umpire                    the umpire console's book parts, each built once per console:
-//     unitValues() -> {el, read() -> values}            the set-up form's values of a new unit (oth: D, M, E)
+//     unitValues() -> {el, read() -> values, update?(b), fields?({concealed}) -> more unit fields}
+//                             the set-up form's values of a new unit (oth: D, M, E); update(b) refreshes choices
+//                             drawn from the battle (a name's heidman), fields() adds other fields of the unit
+//                             (Border Reivers: markers.concealment of a name placed in ambush)
+//     unitBases               the bases a new unit has in the set-up form (4 when left out; Border Reivers: 1)
+//     leaderValues() -> {el, read() -> values}          the set-up form's values of a new leader (a heidman's
+//                             fyrebrand and craft)
+//     turnWords(view, b) -> {info?, heading?, close?, users?}
+//                             the turn panel's words (the turn's line, the box's heading, the close button) and the
+//                             users whose submissions it lists (every player when left out)
 //     settingsForm() -> {el, fill(b), read(b) -> changes}   the battle's settings (battle.settings); read
 //                             throws an Error whose message the umpire reads (nothing is sent)
 //     overridesForm(send) -> {el, update(view, b), select(kind, id), moveTo(kind, id, position)}
@@ -32,11 +51,12 @@
 //
 // What a book draws of the rules comes from the server, never from a copy of them: `b.hints` (the book's server
 // code: for Over the Hill shared/rulesets/oth/hints.h) says where the viewer's rules reach. The shared map draws
-// `b.hints.ranges` ({unit id: [{kind, cm, range}]}, range in table units) when a unit is hovered or tapped.
+// `b.hints.ranges` ({unit id: [{kind, cm | paces, range}]}, range in table units) when a unit is hovered or tapped.
 
 import { oth } from './oth/index.js';
+import { reivers } from './reivers/index.js';
 
-export const RULESETS = { oth };
+export const RULESETS = { oth, reivers };
 
 // The book of a battle, or null for a rule set this client does not know.
 export function bookOf(battle) {

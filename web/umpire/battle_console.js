@@ -61,7 +61,7 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
     setup.unknownBook.hidden = !!book;
     parts.units.el.hidden = !book;
     parts.units.update(b, book, players());
-    parts.leaders.update(b, players());
+    parts.leaders.update(b, players(), book);
     settings.update(b, book);
     parts.selection.fill();
     start.disabled = !(b.leaders || []).some((l) => l.user);

@@ -1,7 +1,18 @@
-// The umpire's "New battle" form (battle.create): name, table, the two sides, each player's side, and whether
-// the players bring their regiments. Over the Hill is the only book the server creates battles of so far.
+// The umpire's "New battle" form (battle.create): the rule set (the books this client knows, web/rulesets/), name,
+// table, the two sides, each player's side, and whether the players bring their regiments. A book may offer
+// `newBattleDefaults` ({table: {width, depth, measure}, sides: [first, second]}: Border Reivers' table in paces),
+// filled in when it is chosen.
 
-import { h, errorLine, runForm } from '../common/dom.js';
+import { h, setText, errorLine, runForm } from '../common/dom.js';
+import { RULESETS } from '../rulesets/index.js';
+
+// What the form starts with for a book that offers no defaults (Over the Hill's table).
+const DEFAULTS = { table: { width: 180, depth: 120, measure: 'cm' }, sides: ['British', 'French'] };
+const MEASURES = { cm: 'cm', inches: 'in', paces: 'paces' };
+const defaultsOf = (id) => {
+  const d = (RULESETS[id] && RULESETS[id].newBattleDefaults) || {};
+  return { table: { ...DEFAULTS.table, ...(d.table || {}) }, sides: d.sides || DEFAULTS.sides };
+};
 
 const field = (id, label, control) => h('div', { class: 'field' }, h('label', { for: id }, label), control);
 const num = (id, value, attrs = {}) => h('input', { type: 'number', id, testid: id, value: String(value), inputmode: 'decimal', ...attrs });
@@ -9,18 +20,24 @@ const sideId = (name, i) => (name.toLowerCase().replace(/[^a-z0-9]+/g, '_').repl
 
 function controls() {
   const c = {
+    ruleset: h('select', { id: 'battle-create-ruleset', testid: 'battle-create-ruleset' },
+      ...Object.values(RULESETS).map((b) => h('option', { value: b.id }, b.name))),
     name: h('input', { type: 'text', id: 'battle-create-name', testid: 'battle-create-name', maxlength: 80, placeholder: 'Fontenoy' }),
     sideA: h('input', { type: 'text', id: 'battle-create-side-a', testid: 'battle-create-side-a', value: 'British', maxlength: 40 }),
     sideB: h('input', { type: 'text', id: 'battle-create-side-b', testid: 'battle-create-side-b', value: 'French', maxlength: 40 }),
-    width: num('battle-create-width', 180, { min: 20, max: 1000 }),
-    depth: num('battle-create-depth', 120, { min: 20, max: 1000 }),
+    width: num('battle-create-width', 180, { min: 20, max: 10000 }),
+    depth: num('battle-create-depth', 120, { min: 20, max: 10000 }),
+    widthLabel: h('label', { for: 'battle-create-width' }, 'Width (cm)'),
+    depthLabel: h('label', { for: 'battle-create-depth' }, 'Depth (cm)'),
     players: h('div', { class: 'create-players', testid: 'battle-create-players' }),
     regiments: h('input', { type: 'checkbox', testid: 'battle-create-regiments', id: 'battle-create-regiments' }),
     button: h('button', { type: 'submit', class: 'primary', testid: 'battle-create' }, 'Create the battle'),
     error: errorLine('battle-create-error'),
   };
+  c.measure = 'cm';
   c.form = h('form', { class: 'stack', novalidate: true },
-    h('div', { class: 'field-row' }, field('battle-create-name', 'Name', c.name), h('div', { class: 'field-row' }, field('battle-create-width', 'Width (cm)', c.width), field('battle-create-depth', 'Depth (cm)', c.depth))),
+    h('div', { class: 'field-row' }, field('battle-create-ruleset', 'Rule set', c.ruleset), field('battle-create-name', 'Name', c.name)),
+    h('div', { class: 'field-row' }, h('div', { class: 'field' }, c.widthLabel, c.width), h('div', { class: 'field' }, c.depthLabel, c.depth)),
     h('div', { class: 'field-row' }, field('battle-create-side-a', 'First side', c.sideA), field('battle-create-side-b', 'Second side', c.sideB)),
     h('div', { class: 'field' }, h('span', { class: 'label' }, 'Leaders: each player\'s side'), c.players),
     h('label', { class: 'check' }, c.regiments, ' Bring each player\'s regiment (current Drill, Musketry, Effectiveness; four bases)'),
@@ -28,10 +45,23 @@ function controls() {
   return c;
 }
 
+// The book chosen: its table and side names filled in, unless the umpire has changed the side names already.
+function chooseBook(c, from) {
+  const was = defaultsOf(from);
+  const d = defaultsOf(c.ruleset.value);
+  c.width.value = String(d.table.width);
+  c.depth.value = String(d.table.depth);
+  c.measure = d.table.measure;
+  setText(c.widthLabel, `Width (${MEASURES[c.measure] || c.measure})`);
+  setText(c.depthLabel, `Depth (${MEASURES[c.measure] || c.measure})`);
+  if (c.sideA.value === was.sides[0] && c.sideB.value === was.sides[1]) [c.sideA.value, c.sideB.value] = d.sides;
+}
+
 // The command's body: each player placed on his side's half, his regiment in front of him if asked.
 function createBody(c) {
-  const W = Number(c.width.value) || 180;
-  const D = Number(c.depth.value) || 120;
+  const d = defaultsOf(c.ruleset.value).table;
+  const W = Number(c.width.value) || d.width;
+  const D = Number(c.depth.value) || d.depth;
   const sides = [c.sideA.value.trim() || 'First', c.sideB.value.trim() || 'Second'].map((n, i) => ({ id: sideId(n, i), name: n }));
   if (sides[0].id === sides[1].id) sides[1].id += '_2';
   const leaders = [];
@@ -40,13 +70,14 @@ function createBody(c) {
   for (const sel of c.players.querySelectorAll('select')) {
     if (sel.value === '') continue;
     const i = Number(sel.value);
-    const x = Math.round(W / 3 + counts[i] * 30);
+    const x = Math.round(W / 3 + counts[i] * W / 6);
     counts[i] += 1;
     const y = i === 0 ? Math.round(D * 0.25) : Math.round(D * 0.75);
     leaders.push({ user: Number(sel.dataset.user), side: sides[i].id, name: sel.dataset.name, position: [x, y] });
-    if (c.regiments.checked) regiments.push({ colonel: Number(sel.dataset.user), side: sides[i].id, position: [x, i === 0 ? y + 3 : y - 3], facing: i === 0 ? 0 : 180 });
+    const ahead = Math.round(D / 40);
+    if (c.regiments.checked) regiments.push({ colonel: Number(sel.dataset.user), side: sides[i].id, position: [x, i === 0 ? y + ahead : y - ahead], facing: i === 0 ? 0 : 180 });
   }
-  const body = { name: c.name.value.trim() || 'Battle', table: { width: W, depth: D, measure: 'cm' }, sides, leaders };
+  const body = { name: c.name.value.trim() || 'Battle', ruleset: c.ruleset.value, table: { width: W, depth: D, measure: c.measure }, sides, leaders };
   if (regiments.length) body.from_regiments = regiments;
   return body;
 }
@@ -64,6 +95,9 @@ export function createPanel(send, select) {
   const c = controls();
   const el = h('details', { class: 'card panel panel-battle-create', testid: 'battle-create-panel' },
     h('summary', {}, h('h2', { class: 'inline-h2' }, 'New battle')), c.form);
+  let book = c.ruleset.value;
+  chooseBook(c, book);
+  c.ruleset.addEventListener('change', () => { chooseBook(c, book); book = c.ruleset.value; });
   c.form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const body = createBody(c);

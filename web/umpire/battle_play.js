@@ -53,14 +53,15 @@ function listen(c, send, current) {
   } }));
 }
 
-// The players' submissions to the book's box (Over the Hill: the cards), described in the book's words.
-function submissions(view, b, book) {
+// The players' submissions to the book's box (Over the Hill: the cards), described in the book's words; `users`:
+// whose submissions are awaited (the book's turnWords may name them; else every player).
+function submissions(view, b, book, users) {
   const box = (book && book.box && b.boxes && b.boxes[book.box]) || { items: [] };
   const items = box.items || [];
   const describe = (item) => (book && book.describeItem ? book.describeItem(b, item) : JSON.stringify(item));
   return {
     played: new Set(items.map((i) => i.user)),
-    list: (b.players || []).map((u) => {
+    list: (users || b.players || []).map((u) => {
       const it = items.find((i) => i.user === u);
       return h('li', { testid: 'battle-umpire-card', dataset: { user: String(u), card: it ? (it.item && it.item.card) || '' : '' } },
         h('strong', {}, memberName(view, u)), ': ', it ? describe(it.item) : h('span', { class: 'muted' }, 'not yet'));
@@ -95,10 +96,15 @@ export function playPanel(send, settingsHome) {
       battle = b;
       useBook(book);
       const ended = b.status === 'ended';
-      const sub = submissions(view, b, book);
+      // The book's words for the turn (book.umpire.turnWords(view, b) -> {info, heading, close, users}), if any.
+      const turn = (book && book.umpire && book.umpire.turnWords && book.umpire.turnWords(view, b)) || {};
+      const sub = submissions(view, b, book, turn.users);
       c.cards.hidden = ended;
       c.cardsHeading.hidden = ended;
-      setText(c.turnInfo, ended ? 'The battle has ended.' : `Turn ${b.turn}: ${b.status === 'cards' ? `${sub.played.size} of ${(b.players || []).length} cards played` : 'cards revealed'}.${b.deadline ? ' The turn timer is running.' : ''}`);
+      setText(c.cardsHeading, turn.heading || 'Cards this turn (only you see them before the reveal)');
+      setText(c.closeTurn, turn.close || 'Close the turn and reveal');
+      const info = turn.info || `Turn ${b.turn}: ${b.status === 'cards' ? `${sub.played.size} of ${(b.players || []).length} cards played` : 'cards revealed'}.`;
+      setText(c.turnInfo, ended ? 'The battle has ended.' : `${info}${b.deadline ? ' The turn timer is running.' : ''}`);
       c.cards.replaceChildren(...sub.list);
       c.closeTurn.hidden = b.status !== 'cards';
       c.stepBox.hidden = b.status !== 'resolving';

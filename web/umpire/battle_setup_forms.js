@@ -1,8 +1,9 @@
 // The set-up editor's forms (battle.place): add a unit (its troop types and values are the book's), a terrain
-// feature, a leader. New pieces appear in their side's half of the table; the umpire drags them into place.
+// feature, a leader (with the book's values, if it has any: Border Reivers' fyrebrand and craft). New pieces appear
+// in their side's half of the table; the umpire drags them into place.
 
 import { h, errorLine, runForm } from '../common/dom.js';
-import { TERRAIN_KINDS } from '../common/battle/map.js';
+import { TERRAIN_KINDS, markScale } from '../common/battle/map.js';
 import { memberName } from '../common/battle/names.js';
 
 const field = (id, label, control) => h('div', { class: 'field' }, h('label', { for: id }, label), control);
@@ -11,21 +12,24 @@ const field = (id, label, control) => h('div', { class: 'field' }, h('label', { 
 function spot(b, i) {
   const t = b.table || { width: 180, depth: 120 };
   const n = (b.units || []).filter((u) => u.side === (b.sides[i] || {}).id).length;
-  const x = Math.round(t.width * 0.2 + ((n * 25) % (t.width * 0.6)));
+  const x = Math.round(t.width * 0.2 + ((n * 25 * markScale(t)) % (t.width * 0.6)));
   return [x, Math.round(i === 0 ? t.depth * 0.2 : t.depth * 0.8)];
 }
 
-// A new feature of `kind`, in the middle of the table, for the umpire to drag.
+// A new feature of `kind`, in the middle of the table, for the umpire to drag; as big as on a 180 x 120 cm table
+// times the map's mark scale (a table in paces is larger).
 function terrainShape(b, kind) {
   const t = b.table || { width: 180, depth: 120 };
   const cx = t.width / 2;
   const cy = t.depth / 2;
-  if (kind === 'hill') return { shape: 'circle', centre: [cx, cy], radius: 12 };
-  if (kind === 'river') return { shape: 'polyline', points: [[0, cy], [t.width / 3, cy + 6], [2 * t.width / 3, cy - 4], [t.width, cy + 2]], width: 4 };
-  if (kind === 'road') return { shape: 'polyline', points: [[cx, 0], [cx + 4, t.depth / 2], [cx - 2, t.depth]], width: 2 };
-  if (kind === 'wall') return { shape: 'polyline', points: [[cx - 12, cy], [cx + 12, cy]], width: 0 };
-  if (kind === 'town') return { shape: 'polygon', points: [[cx - 7, cy - 6], [cx + 7, cy - 6], [cx + 7, cy + 6], [cx - 7, cy + 6]] };
-  return { shape: 'polygon', points: [[cx - 15, cy - 8], [cx + 10, cy - 12], [cx + 16, cy + 6], [cx - 8, cy + 11]] };
+  const k = markScale(t);
+  const at = (dx, dy) => [Math.round(cx + dx * k), Math.round(cy + dy * k)];
+  if (kind === 'hill') return { shape: 'circle', centre: [cx, cy], radius: Math.round(12 * k) };
+  if (kind === 'river') return { shape: 'polyline', points: [[0, cy], [t.width / 3, cy + 6 * k], [2 * t.width / 3, cy - 4 * k], [t.width, cy + 2 * k]].map((p) => p.map(Math.round)), width: Math.round(4 * k) };
+  if (kind === 'road') return { shape: 'polyline', points: [[cx, 0], [cx + 4 * k, t.depth / 2], [cx - 2 * k, t.depth]].map((p) => p.map(Math.round)), width: Math.round(2 * k) };
+  if (kind === 'wall') return { shape: 'polyline', points: [at(-12, 0), at(12, 0)], width: 0 };
+  if (kind === 'town') return { shape: 'polygon', points: [at(-7, -6), at(7, -6), at(7, 6), at(-7, 6)] };
+  return { shape: 'polygon', points: [at(-15, -8), at(10, -12), at(16, 6), at(-8, 11)] };
 }
 
 function unitControls() {
@@ -45,7 +49,8 @@ function unitControls() {
   };
 }
 
-// The unit form; the book gives its troop types (book.troopLabels) and values (book.umpire.unitValues()).
+// The unit form; the book gives its troop types (book.troopLabels), values (book.umpire.unitValues(): {el, read(),
+// update?(b), fields?({concealed})}) and the bases a new unit has (book.umpire.unitBases, else 4).
 export function unitForm(send, current) {
   const c = unitControls();
   const form = h('form', { class: 'stack editor-form', novalidate: true },
@@ -68,6 +73,8 @@ export function unitForm(send, current) {
       owner: Number(c.owner.value) || 0, position: spot(b, si), facing: si === 0 ? 0 : 180,
     };
     if (values) unit.values = values.read();
+    // The book's other fields of a new unit (Border Reivers: the concealment points of a name placed in ambush).
+    if (values && values.fields) Object.assign(unit, values.fields({ concealed: c.concealed.checked }));
     if (c.concealed.checked) unit.concealed = true;
     // The box is cleared after each unit: the next one is not hidden by accident.
     runForm({ button: c.add, error: c.error, action: async () => { await send('battle.place', { battle: b.id, unit }); c.name.value = ''; c.concealed.checked = false; } });
@@ -81,7 +88,9 @@ export function unitForm(send, current) {
         c.type.replaceChildren(...Object.entries(book.troopLabels || {}).map(([k, v]) => h('option', { value: k }, v)));
         values = book.umpire && book.umpire.unitValues ? book.umpire.unitValues() : null;
         c.valuesSlot.replaceChildren(...(values ? [values.el] : []));
+        c.bases.value = String((book.umpire && book.umpire.unitBases) || 4);
       }
+      if (values && values.update) values.update(b);
       const sk = (b.sides || []).map((s) => s.id).join(',');
       if (c.side.dataset.key !== sk) {
         c.side.dataset.key = sk;
@@ -112,14 +121,18 @@ export function terrainForm(send, current) {
   return { el: form };
 }
 
+// The leader form; the book may give a leader's values (book.umpire.leaderValues(): {el, read()}).
 export function leaderForm(send, current) {
+  const valuesSlot = h('div', { class: 'leader-values-slot' });
+  let values = null;
+  let bookId = null;
   const user = h('select', { id: 'battle-leader-user', testid: 'battle-leader-user' });
   const side = h('select', { id: 'battle-leader-side', testid: 'battle-leader-side' });
   const concealed = h('input', { type: 'checkbox', id: 'battle-leader-concealed', testid: 'battle-leader-concealed' });
   const add = h('button', { type: 'submit', class: 'secondary', testid: 'battle-leader-add' }, 'Add leader');
   const error = errorLine('battle-leader-error');
   const form = h('form', { class: 'inline-form editor-form', novalidate: true },
-    field('battle-leader-user', 'Leader (player)', user), field('battle-leader-side', 'Side', side),
+    field('battle-leader-user', 'Leader (player)', user), field('battle-leader-side', 'Side', side), valuesSlot,
     h('label', { class: 'check', for: 'battle-leader-concealed' }, concealed, ' Concealed (ambush)'),
     h('div', { class: 'form-actions' }, add), error.el);
   form.addEventListener('submit', (ev) => {
@@ -128,13 +141,21 @@ export function leaderForm(send, current) {
     const si = Number(side.value) || 0;
     const who = Number(user.value);
     const p = spot(b, si);
-    const leader = { user: who, side: b.sides[si].id, name: memberName(view, who), position: [p[0], p[1] + (si === 0 ? -4 : 4)] };
+    const off = 4 * markScale(b.table);
+    const leader = { user: who, side: b.sides[si].id, name: memberName(view, who), position: [p[0], Math.round(p[1] + (si === 0 ? -off : off))] };
+    if (values) leader.values = values.read();
     if (concealed.checked) leader.concealed = true;
     runForm({ button: add, error, action: async () => { await send('battle.place', { battle: b.id, leader }); concealed.checked = false; } });
   });
   return {
     el: form,
-    update(b, players) {
+    update(b, players, book) {
+      const bid = book ? book.id : null;
+      if (bid !== bookId) {
+        bookId = bid;
+        values = book && book.umpire && book.umpire.leaderValues ? book.umpire.leaderValues() : null;
+        valuesSlot.replaceChildren(...(values ? [values.el] : []));
+      }
       const sk = (b.sides || []).map((s) => s.id).join(',');
       if (side.dataset.key !== sk) {
         side.dataset.key = sk;

@@ -248,16 +248,27 @@ OverrideResult act(BattleEntry& e, const Leader& me_then, const json& body, Dice
     json& craft = ensure_craft(e, me, dice);
     if (action == "craft") {
         if (!fresh) return conflict(me.name + " has thrown his craft for this bound already.");
-        return me.name + " takes stock";
+        return std::string();  // the throw's line is his side's (raid.cpp, ensure_craft)
     }
     Ctx c{e, s, me, dice, craft};
-    if (action == "move") return move_names(e, s, me, body, dice, craft);
-    if (action == "move_heidman") return move_heidman(c, body);
-    if (action == "conceal") return conceal(c, body);
-    if (action == "detect") return detect(c, body);
-    if (action == "dismount" || action == "remount") return mount(c, body, action == "remount");
-    if (action == "rally") return rally(c, body);
-    return spring(c, body);
+    OverrideResult r;
+    if (action == "move") r = move_names(e, s, me, body, dice, craft);
+    else if (action == "move_heidman") r = move_heidman(c, body);
+    else if (action == "conceal") r = conceal(c, body);
+    else if (action == "detect") r = detect(c, body);
+    else if (action == "dismount" || action == "remount") r = mount(c, body, action == "remount");
+    else if (action == "rally") r = rally(c, body);
+    else r = spring(c, body);
+    // What a heidman spends in secret (his craft, his ambushes, his searches) is his side's to read; what he
+    // does in the open, everyone's (a line naming a name in ambush is sealed to its side all the same).
+    if (std::holds_alternative<Error>(r)) return r;
+    if (auto* text = std::get_if<std::string>(&r); text && !text->empty()) {
+        const bool secret = action == "conceal" || action == "detect";
+        json details = {{"leader", me.id}};
+        if (body.contains("unit") && body["unit"].is_number_integer()) details["unit"] = body["unit"];
+        log_line(e, *text + ".", details, secret ? me.side : "");
+    }
+    return std::string();
 }
 
 }  // namespace muster::reivers

@@ -193,6 +193,9 @@ OverrideResult move_names(BattleEntry& e, const ReiversSettings& s, const Leader
                        " move " + std::to_string(static_cast<int>(std::lround(fraction * battle::distance(lead, to)))) +
                        " paces";
     if (fraction < 1 - 1e-9 && !contact) text += ", stopped by " + stopped;
+    json moved_ids = json::array();
+    for (const Unit* u : group) moved_ids.push_back(u->id);
+    log_line(e, text + ".", {{"leader", me.id}, {"units", moved_ids}});
     if (contact) {
         Unit& mover = e.battle.units.at(contact_by);
         const bool was_hidden = hidden[static_cast<std::size_t>(
@@ -203,10 +206,10 @@ OverrideResult move_names(BattleEntry& e, const ReiversSettings& s, const Leader
             const double back = std::max(0.0, fraction - (s.contact_paces + 5) / length);
             for (std::size_t i = 0; i < group.size(); ++i)
                 group[i]->position = {start[i].x + shift.x * back, start[i].y + shift.y * back};
-            text += ", but halts short of " + contact->name;
+            log_line(e, group[0]->name + " halts short of " + contact->name + ".", {{"units", moved_ids}});
         }
     }
-    return text;
+    return std::string();
 }
 
 }  // namespace muster::reivers

@@ -60,6 +60,7 @@ Walk walk(BattleEntry& e, const ReiversSettings& s, Unit& u, Point to, Dice& dic
             const TerrainEffect eff = known_effect(e, s, f, u.side);
             if (!may_enter(eff, mounted)) {
                 w.stopped_by = named(f) + (eff.text.empty() ? "" : ": " + eff.text);
+                w.reached = battle::distance(from, w.end);
                 return w;
             }
             if (is_line(f)) line_factor = std::min(line_factor, speed_in(eff, mounted));

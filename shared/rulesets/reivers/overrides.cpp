@@ -31,9 +31,8 @@ OverrideResult act_for(BattleEntry& e, const json& body, Dice& dice) {
     const Leader* l = e.battle.leader(id);
     if (!l) return not_found("No such heidman.");
     const Leader copy = *l;
-    auto r = act(e, copy, body, dice, true);
-    if (auto* text = std::get_if<std::string>(&r)) return "For " + copy.name + ": " + *text;
-    return r;
+    // The action's own lines go where the heidman's would; the umpire's reason to the umpires.
+    return act(e, copy, body, dice, true);
 }
 
 OverrideResult feud(BattleEntry& e, const json& body, Dice&) {
@@ -84,7 +83,7 @@ OverrideResult terrain(BattleEntry& e, const json& body, Dice& dice) {
         for (const auto& sd : e.battle.sides)
             if (to == "*" || to == sd.id) enter(e, *f, sd.id, dice);
     }
-    return "The umpire rules on " + (f->name.empty() ? "the " + f->kind : f->name);
+    return std::string();  // a roll is a secret: the reason goes to the umpires only
 }
 
 OverrideResult fate(BattleEntry& e, const json& body, Dice&) {

@@ -27,7 +27,8 @@ function short(value, names, key = '') {
     return value.every((x) => typeof x !== 'object' || x === null) ? value.join(', ') : value.map((x) => short(x, names, key)).join('; ');
   }
   if (typeof value === 'object') {
-    if (value.item && typeof value.item === 'object' && value.item.card && names && names.book && names.book.describeItem) {
+    // A submitted item (a card; Border Reivers' finished bound) in the book's words.
+    if (value.item && typeof value.item === 'object' && names && names.book && names.book.describeItem && names.book.describeItem(names.battle, value.item)) {
       return `${value.user !== undefined ? `${names.user(value.user)}: ` : ''}${names.book.describeItem(names.battle, value.item)}`;
     }
     const entries = Object.entries(value);
@@ -206,7 +207,7 @@ function renderFrames(e, r, frames) {
   e.svg.dataset.turned = r.flip ? 'true' : 'false';
   const b = r.battle;
   drawScene(e.svg, { table: b.table, sides: b.sides, terrain: b.terrain, units: f.units || [], leaders: f.leaders || [] },
-    { flip: r.flip, ids: 'battle-replay', opts: r.look, book: r.book });
+    { flip: r.flip, ids: 'battle-replay', opts: r.look, book: r.book, battle: b });
   setText(e.caption, f.end ? 'The table when the battle ended.' : `The table as turn ${f.turn} opened.`);
   const items = logItems(frameLines(b.log || [], frames, i), r.names);
   e.lines.replaceChildren(...items);

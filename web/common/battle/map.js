@@ -26,6 +26,35 @@ function s(tag, attrs = {}, ...children) {
 }
 
 const r2 = (n) => Math.round(n * 100) / 100;
+
+// How much bigger the marks drawn on the table (leaders, letters, badges, notes) are than on a 180 x 120 cm table:
+// 1 while the table's shorter side is 120 units or less, more on a table measured in larger units (Border Reivers: 1500 x 1000 paces), so
+// a leader is not a speck. Marks are drawn at their cm size inside a group scaled by it.
+export function markScale(table) {
+  const t = table || {};
+  return Math.max(1, Math.min(Number(t.width) || 180, Number(t.depth) || 120) / 120);
+}
+
+// The grid's spacing: 10 (5 on a small table) at mark scale 1, else the round number nearest 10 x the scale.
+function gridStep(t, k) {
+  if (k <= 1) return t.width > 100 ? 10 : 5;
+  const want = 10 * k;
+  return [20, 25, 50, 100, 200, 250, 500, 1000].reduce((a, b) => (Math.abs(b - want) < Math.abs(a - want) ? b : a));
+}
+
+// A mark drawn at cm size around table point c (SVG coordinates), scaled by k.
+const markAt = (c, k, attrs, ...children) => s('g', { transform: `translate(${c[0]},${c[1]})${k !== 1 ? ` scale(${r2(k)})` : ''}`, ...attrs }, ...children);
+
+// Where a feature's note is written: its centre (a circle), the middle of its points (a polygon), its middle point
+// (a line).
+function featureMiddle(tf) {
+  if (tf.shape === 'circle' && tf.centre) return tf.centre;
+  const pts = tf.points || [];
+  if (!pts.length) return null;
+  if (tf.shape === 'polyline') return pts[Math.floor(pts.length / 2)];
+  return [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length];
+}
+
 const TOUCH_SLOP = 10; // CSS px a finger may wander in a tap (select) before it is a drag (move)
 
 export const TERRAIN_KINDS = ['wood', 'hill', 'river', 'road', 'town', 'marsh', 'wall'];
@@ -67,8 +96,15 @@ export function tableSvg(attrs) {
 const UNKNOWN_GROUND = 'Unknown ground';
 const terrainKnown = (tf) => tf.known !== false && !!tf.kind;
 
+// The book's note on a feature (book.terrainNote: Border Reivers' terrain roll, or "? not yet ridden"), or null.
+function noteOf(d, tf) {
+  const n = d.book.terrainNote ? d.book.terrainNote(tf, d.battle) : null;
+  if (!n) return null;
+  return typeof n === 'string' ? { text: n, unknown: false } : { text: String(n.text || ''), unknown: !!n.unknown };
+}
+
 function terrainEl(d, tf) {
-  const { toSvg, pts, ids, opts } = d;
+  const { toSvg, pts, ids, opts, k } = d;
   const known = terrainKnown(tf);
   // Unknown ground is drawn as terrain of no known kind (the stylesheet's terrain-other).
   const kind = known && TERRAIN_KINDS.includes(tf.kind) ? tf.kind : 'other';
@@ -78,12 +114,19 @@ function terrainEl(d, tf) {
     shape = s('circle', { cx: c[0], cy: c[1], r: r2(tf.radius || 0) });
   } else if (tf.shape === 'polyline') {
     const width = Number(tf.width) || 0;
-    shape = s('polyline', { points: pts(tf.points || []), 'stroke-width': width > 0 ? width : 0.8, fill: 'none' });
+    shape = s('polyline', { points: pts(tf.points || []), 'stroke-width': width > 0 ? width : r2(0.8 * k), fill: 'none' });
   } else {
     shape = s('polygon', { points: pts(tf.points || []) });
   }
+  const note = noteOf(d, tf);
+  const title = `${known ? tf.name || tf.kind : UNKNOWN_GROUND}${note ? ` · ${note.text}` : ''}`;
   const g = s('g', { class: `terrain terrain-${kind}${known ? '' : ' terrain-unknown'}${tf.shape === 'polyline' ? ' terrain-line' : ''}`, testid: `${ids}-terrain`, dataset: { terrain: String(tf.id), kind: known ? tf.kind : 'unknown' } },
-    s('title', {}, known ? tf.name || tf.kind : UNKNOWN_GROUND), shape);
+    s('title', {}, title), shape);
+  const mid = note ? featureMiddle(tf) : null;
+  if (mid) {
+    g.appendChild(markAt(toSvg(mid), k, { class: `terrain-note${note.unknown ? ' is-unknown' : ''}` },
+      s('text', { 'text-anchor': 'middle', y: 0.8, testid: `${ids}-terrain-note`, dataset: { terrain: String(tf.id), known: note.unknown ? 'false' : 'true' } }, note.text)));
+  }
   if (opts.editTerrain) {
     g.dataset.drag = 'terrain';
     g.dataset.id = String(tf.id);
@@ -93,7 +136,7 @@ function terrainEl(d, tf) {
 }
 
 function unitEl(d, u) {
-  const { toSvg, pts, ids, opts, selected, live, book, look, sides } = d;
+  const { toSvg, pts, ids, opts, selected, live, book, look, sides, k } = d;
   const cls = ['unit', sideClass(sides, u.side)];
   if (opts.myUser && u.owner === opts.myUser) cls.push('unit-mine');
   else if (opts.mySide && u.side === opts.mySide) cls.push('unit-friend');
@@ -116,13 +159,14 @@ function unitEl(d, u) {
   g.appendChild(s('line', { class: 'front', x1: fl[0], y1: fl[1], x2: fr[0], y2: fr[1] }));
   const badge = book.unitBadge && !u.removed ? book.unitBadge(u) : null;
   if (badge) {
-    g.appendChild(s('circle', { class: `tp-badge badge-${badge.key}`, cx: fr[0], cy: fr[1], r: 1.5 }));
-    g.appendChild(s('text', { class: 'tp-text', x: fr[0], y: r2(fr[1] + 0.7), 'text-anchor': 'middle', testid: `${ids}-unit-${badge.key}`, dataset: { value: String(badge.value) } }, String(badge.value)));
+    g.appendChild(markAt(fr, k, {},
+      s('circle', { class: `tp-badge badge-${badge.key}`, cx: 0, cy: 0, r: 1.5 }),
+      s('text', { class: 'tp-text', x: 0, y: 0.7, 'text-anchor': 'middle', testid: `${ids}-unit-${badge.key}`, dataset: { value: String(badge.value) } }, String(badge.value))));
   }
   const glyph = book.unitGlyph ? book.unitGlyph(u) : '';
   if (glyph) {
     const c = toSvg([(f.frontLeft[0] + f.rearRight[0]) / 2, (f.frontLeft[1] + f.rearRight[1]) / 2]);
-    g.appendChild(s('text', { class: 'unit-glyph', x: c[0], y: r2(c[1] + 1), 'text-anchor': 'middle' }, glyph));
+    g.appendChild(markAt(c, k, {}, s('text', { class: 'unit-glyph', x: 0, y: 1, 'text-anchor': 'middle' }, glyph)));
   }
   if (live) {
     g.addEventListener('pointerenter', () => look.onHover(u.id));
@@ -140,7 +184,7 @@ function unitEl(d, u) {
 }
 
 function leaderEl(d, l) {
-  const { toSvg, ids, opts, sides } = d;
+  const { toSvg, ids, opts, sides, k } = d;
   const mine = opts.myLeader && l.id === opts.myLeader;
   const fate = l.values && l.values.fate;
   const c = toSvg(l.position || [0, 0]);
@@ -148,9 +192,10 @@ function leaderEl(d, l) {
   const cls = `leader ${sideClass(sides, l.side)}${mine ? ' leader-mine' : ''}${fate === 'killed' ? ' leader-killed' : ''}${l.concealed ? ' is-concealed' : ''}`;
   const g = s('g', { class: cls, testid: `${ids}-leader`, dataset: { leader: String(l.id), user: String(l.user || 0), x: String(r2(pos[0])), y: String(r2(pos[1])), concealed: l.concealed ? 'true' : undefined } },
     s('title', {}, `${l.name || 'Leader'}${fate && fate !== 'unhurt' ? ` (${fate})` : ''}${l.concealed ? ` · ${CONCEALED}` : ''}`),
-    s('circle', { cx: c[0], cy: c[1], r: 1.8 }),
-    s('path', { class: 'leader-flag', d: `M${c[0]},${c[1]} l0,-4.2 l2.6,0.9 l-2.6,0.9` }),
-    s('text', { class: 'leader-label', x: r2(c[0] + 2.6), y: r2(c[1] + 1.2) }, l.name || ''));
+    markAt(c, k, {},
+      s('circle', { cx: 0, cy: 0, r: 1.8 }),
+      s('path', { class: 'leader-flag', d: 'M0,0 l0,-4.2 l2.6,0.9 l-2.6,0.9' }),
+      s('text', { class: 'leader-label', x: 2.6, y: 1.2 }, l.name || '')));
   if (opts.editUnits) {
     g.dataset.drag = 'leader';
     g.dataset.id = String(l.id);
@@ -164,7 +209,8 @@ function leaderEl(d, l) {
 // The live map and the replay both draw with this, so a frame looks exactly like the table did.
 // look: {flip, ids: testid prefix ('battle' live, 'battle-replay' in the replay), opts (the live map's options:
 // myUser, mySide, myLeader, highlightUnits, editUnits, editTerrain), selected, onHover(unit id | null),
-// book (the battle's book, or null: its troop labels and marks on units)}.
+// book (the battle's book, or null: its troop labels and marks on units), battle (the battle's view, for the
+// book's notes on terrain; the scene itself when left out)}.
 export function drawScene(svg, scene, look = {}) {
   const t = scene.table || { width: 180, depth: 120 };
   const { toSvg, pts } = projector(t, !!look.flip);
@@ -173,13 +219,17 @@ export function drawScene(svg, scene, look = {}) {
   const selected = look.selected || null;
   const live = !!look.onHover; // the replay is read-only: no focus, hover or dragging
   const book = look.book || {};
-  const d = { toSvg, pts, ids, opts, selected, live, book, look, sides: scene.sides };
+  const k = markScale(t);
+  const d = { toSvg, pts, ids, opts, selected, live, book, look, sides: scene.sides, k, battle: look.battle || scene };
 
-  svg.setAttribute('viewBox', `-3 -3 ${t.width + 6} ${t.depth + 6}`);
+  const m = r2(3 * k);
+  svg.setAttribute('viewBox', `${-m} ${-m} ${r2(t.width + 2 * m)} ${r2(t.depth + 2 * m)}`);
+  // On a large table the outlines keep their width on screen (the stylesheet's .is-large-table).
+  svg.classList.toggle('is-large-table', k > 1);
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   svg.appendChild(s('rect', { class: 'table-cloth', x: 0, y: 0, width: t.width, height: t.depth }));
   const grid = s('g', { class: 'table-grid' });
-  const step = t.width > 100 ? 10 : 5;
+  const step = gridStep(t, k);
   for (let x = step; x < t.width; x += step) {
     const a = toSvg([x, 0]);
     grid.appendChild(s('line', { x1: a[0], y1: 0, x2: a[0], y2: t.depth }));
@@ -217,24 +267,33 @@ function rangePath(toSvg, unit, range) {
 }
 
 // The unit's ranges as the server's hints give them (only for units the viewer may know), widest first so that
-// the narrower draw on top.
-function rangesOf(battle, unit) {
+// the narrower draw on top. A range is drawn ahead of the unit, unless the book draws its kind as a circle round
+// the unit (book.rangeShapes: Border Reivers' move).
+function rangesOf(battle, unit, book) {
   const list = battle.hints && battle.hints.ranges && battle.hints.ranges[String(unit.id)];
   if (!Array.isArray(list)) return [];
+  const shapes = (book && book.rangeShapes) || {};
+  const unitWord = (r) => (typeof r.cm === 'number' ? `${r.cm} cm` : typeof r.paces === 'number' ? `${Math.round(r.paces)} paces` : '');
   return list.filter((r) => typeof r.range === 'number' && r.range > 0)
-    .map((r) => ({ range: r.range, kind: String(r.kind || ''), label: `${String(r.kind || '').replace(/_/g, ' ')} ${r.cm} cm` }))
+    .map((r) => ({ range: r.range, kind: String(r.kind || ''), circle: shapes[r.kind] === 'circle', label: `${String(r.kind || '').replace(/_/g, ' ')} ${unitWord(r)}` }))
     .sort((a, b) => b.range - a.range);
 }
 
-function rangeEls(toSvg, battle, hover) {
+function rangeEls(toSvg, battle, hover, book) {
   const u = hover === null ? null : (battle.units || []).find((x) => x.id === hover);
   if (!u || u.removed) return [];
-  return rangesOf(battle, u).map((r) => s('path', { class: `range range-${r.kind}`, d: rangePath(toSvg, u, r.range), testid: 'battle-range', dataset: { unit: String(u.id), range: String(r2(r.range)), kind: r.kind } },
-    s('title', {}, r.label)));
+  return rangesOf(battle, u, book).map((r) => {
+    const data = { testid: 'battle-range', dataset: { unit: String(u.id), range: String(r2(r.range)), kind: r.kind } };
+    if (r.circle) {
+      const c = toSvg(u.position || [0, 0]);
+      return s('circle', { class: `range range-${r.kind}`, cx: c[0], cy: c[1], r: r2(r.range), ...data }, s('title', {}, r.label));
+    }
+    return s('path', { class: `range range-${r.kind}`, d: rangePath(toSvg, u, r.range), ...data }, s('title', {}, r.label));
+  });
 }
 
 // The point being picked (a Move card): the reach round where it starts, the point and the line to it.
-function pickEls(toSvg, opts) {
+function pickEls(toSvg, opts, k) {
   const out = [];
   if (opts.moveFrom && typeof opts.moveReach === 'number') {
     const c = toSvg(opts.moveFrom);
@@ -242,7 +301,7 @@ function pickEls(toSvg, opts) {
   }
   if (opts.moveTo) {
     const c = toSvg(opts.moveTo);
-    out.push(s('circle', { class: 'move-target', cx: c[0], cy: c[1], r: 1.5, testid: 'battle-move-target' }));
+    out.push(s('circle', { class: 'move-target', cx: c[0], cy: c[1], r: r2(1.5 * k), testid: 'battle-move-target' }));
     if (opts.moveFrom) {
       const a = toSvg(opts.moveFrom);
       out.push(s('line', { class: 'move-line', x1: a[0], y1: a[1], x2: c[0], y2: c[1] }));
@@ -251,13 +310,13 @@ function pickEls(toSvg, opts) {
   return out;
 }
 
-function rulerEls(toSvg, ruler) {
+function rulerEls(toSvg, ruler, k) {
   if (!ruler.on || !ruler.a) return [];
   const a = toSvg(ruler.a);
-  const out = [s('circle', { class: 'ruler-end', cx: a[0], cy: a[1], r: 0.9 })];
+  const out = [s('circle', { class: 'ruler-end', cx: a[0], cy: a[1], r: r2(0.9 * k) })];
   if (ruler.b) {
     const b = toSvg(ruler.b);
-    out.push(s('circle', { class: 'ruler-end', cx: b[0], cy: b[1], r: 0.9 }));
+    out.push(s('circle', { class: 'ruler-end', cx: b[0], cy: b[1], r: r2(0.9 * k) }));
     out.push(s('line', { class: 'ruler-line', x1: a[0], y1: a[1], x2: b[0], y2: b[1], testid: 'battle-ruler-line' }));
   }
   return out;
@@ -406,7 +465,8 @@ class MapView {
     while (overlay.firstChild) overlay.removeChild(overlay.firstChild);
     if (!this.battle) return;
     const toSvg = (p) => this.toSvg(p);
-    for (const x of [...rangeEls(toSvg, this.battle, this.hover), ...pickEls(toSvg, this.opts), ...rulerEls(toSvg, this.ruler)]) overlay.appendChild(x);
+    const k = markScale(this.battle.table);
+    for (const x of [...rangeEls(toSvg, this.battle, this.hover, this.opts.book), ...pickEls(toSvg, this.opts, k), ...rulerEls(toSvg, this.ruler, k)]) overlay.appendChild(x);
   }
 
   onHover(id, left) {
@@ -423,7 +483,7 @@ class MapView {
     this.D = t.depth;
     this.W = t.width;
     e.svg.classList.toggle('is-editing', !!(opts.editUnits || opts.editTerrain));
-    drawScene(e.svg, battle, { flip: this.flip, ids: 'battle', opts, selected: this.selected, onHover: (id, left) => this.onHover(id, left), book: opts.book });
+    drawScene(e.svg, battle, { flip: this.flip, ids: 'battle', opts, selected: this.selected, onHover: (id, left) => this.onHover(id, left), book: opts.book, battle });
     e.svg.appendChild(e.overlay);
     this.drawOverlay();
     // Legend: sides and the terrain kinds on this table.

@@ -14,6 +14,8 @@ import { unitsPanel } from './units.js';
 import { bookOf } from '../../rulesets/index.js';
 
 const STATUS = { setup: 'Setting up', cards: 'Choosing cards', resolving: 'Resolving', ended: 'Ended' };
+// The status in the battle's book's words where it has them (book.statusLabels: Border Reivers' bound).
+const statusLabel = (b, book) => (book && book.statusLabels && book.statusLabels[b.status]) || STATUS[b.status] || b.status;
 
 // factory(ctx, campaignId, {select(battle id), map, redrawMap()}) -> {el, createEl, update(view, b, book),
 // canDrag(), mapPoint(p), mapSelect(sel), mapDrag(drag)}: the umpire's console, mounted for umpires.
@@ -51,7 +53,7 @@ function subText(view, b) {
 
 function showHeader(e, view, b, book) {
   setText(e.title, b.name);
-  setText(e.status, STATUS[b.status] || b.status);
+  setText(e.status, statusLabel(b, book));
   e.status.dataset.status = b.status;
   e.status.className = `badge battle-status status-${b.status}`;
   setText(e.turn, b.turn ? `Turn ${b.turn}` : '');
@@ -68,7 +70,7 @@ function fillPicker(e, list) {
   const keys = list.map((b) => `${b.id}:${b.name}:${b.status}`).join('|');
   if (e.picker.dataset.keys === keys) return;
   e.picker.dataset.keys = keys;
-  e.picker.replaceChildren(...list.map((b) => h('option', { value: String(b.id) }, `${b.name} (${STATUS[b.status] || b.status})`)));
+  e.picker.replaceChildren(...list.map((b) => h('option', { value: String(b.id) }, `${b.name} (${statusLabel(b, bookOf(b))})`)));
 }
 
 // The book's secret panel (built once per book), mounted in its slot.

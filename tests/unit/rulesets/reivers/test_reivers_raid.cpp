@@ -1,0 +1,242 @@
+// A Border Reivers raid played over the real commands with scripted dice (tests/unit/rulesets/reivers/
+// raid_table.h): the bound and its order, craft, concealment and detection, secret terrain rolls, a charge and
+// its melee, flight and the friends it sweeps along, an incident; each replayed from the log to the same views.
+#include "rulesets/reivers/raid_table.h"
+
+using namespace reivers_test;
+
+TEST_CASE("border-reivers.txt, the bound: the lowest fyrebrand acts first; craft is thrown for the bound", "[reivers]") {
+    Raid r;
+    r.name("a", "Armstrongs", "rider", true, 500, 250, 0);
+    r.name("b", "Forsters", "blade", false, 700, 800, 180);
+    r.create();
+    r.start();
+    std::string why;
+    // "Each side starts with the heidman with the lowest fyrebrand rating": Jock Elliot (3) waits for Kinmont (2).
+    CHECK(r.refused(r.t.carol, {{"action", "craft"}}, &why) == "not_now");
+    CHECK(why == "Kinmont Willie (fyrebrand 2) acts first.");
+    CHECK(r.refused(r.t.dave, {{"action", "craft"}}, &why) == "not_now");
+    CHECK(why == "It is the Scots bound.");
+    // "Good 1dAv+1": the average die's 6th face is 5, and 1 more.
+    r.act(r.t.bob, {{"action", "craft"}}, {6});
+    CHECK(r.of(r.t.bob)["craft"]["1"]["rolled"] == 6);
+    CHECK(r.of(r.t.bob)["craft"]["1"]["left"] == 6);
+    CHECK(r.of(r.t.carol)["craft"]["1"]["left"] == 6);  // his side's heidmen
+    CHECK(r.of(r.t.dave)["craft"].empty());
+    CHECK(r.of(r.t.observer)["craft"].empty());
+    CHECK(r.refused(r.t.bob, {{"action", "craft"}}) == "conflict");
+    r.done(r.t.bob);
+    CHECK(r.of(r.t.carol)["bound"]["order"][0]["done"] == true);
+    CHECK(r.of(r.t.dave)["bound"]["order"].empty());  // the other side does not learn the order
+    r.act(r.t.carol, {{"action", "craft"}}, {4});  // "Average 1d6"
+    CHECK(r.of(r.t.carol)["craft"]["2"]["rolled"] == 4);
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, ambushes: concealment points, doubled in medium and trebled in high concealment ground", "[reivers]") {
+    Raid r;
+    r.kinmont_at = {500, 450};
+    r.name("a", "Grahams", "blade", false, 300, 600, 0);   // in Tarras Wood: "woods for foot" is high
+    r.name("a", "Nixons", "rider", true, 300, 660, 0);     // in the wood, mounted: not high concealment for horse
+    r.name("a", "Bells", "blade", false, 700, 450, 0);     // in Solway Moss: "marsh ... for foot" is medium
+    r.name("b", "Forsters", "blade", false, 1300, 900, 180);
+    r.create();
+    r.start({3, 4});  // names set up inside an area know it: the wood (3) and the marsh (4)
+    r.act(r.t.bob, {{"action", "conceal"}, {"unit", r.id("Grahams")}, {"craft", 2}}, {6});
+    CHECK(r.unit("Grahams")["markers"]["concealment"] == 6);
+    r.act(r.t.bob, {{"action", "conceal"}, {"unit", r.id("Bells")}, {"craft", 1}});
+    CHECK(r.unit("Bells")["markers"]["concealment"] == 2);
+    std::string why;
+    CHECK(r.refused(r.t.bob, {{"action", "conceal"}, {"unit", r.id("Nixons")}, {"craft", 2}}, &why) == "bad_request");
+    CHECK(why == "A mounted name needs 3 craft for each concealment point.");
+    r.act(r.t.bob, {{"action", "conceal"}, {"unit", r.id("Nixons")}, {"craft", 3}});
+    CHECK(r.unit("Nixons")["markers"]["concealment"] == 1);
+    CHECK(r.of(r.t.bob)["craft"]["1"]["left"] == 0);
+    CHECK(r.log_of(r.t.bob).find("Grahams goes to ground: 2 craft, 6 concealment points (6 in all, x3 for the ground)") != std::string::npos);
+    // The English see none of them, and no line about them.
+    for (const char* n : {"Grahams", "Nixons", "Bells"}) {
+        CHECK_FALSE(r.sees(r.t.dave, n));
+        CHECK_FALSE(r.sees(r.t.observer, n));
+        CHECK(r.log_of(r.t.dave).find(n) == std::string::npos);
+    }
+    CHECK(r.of(r.t.dave)["units"].size() == 1);
+    CHECK(r.of(r.t.bob)["units"].size() == 4);
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, ambushes: \"If the detection points are greater than the concealment, the ambush is spotted\"", "[reivers]") {
+    Raid r;
+    r.kinmont_at = {600, 300};
+    r.name("a", "Armstrongs", "rider", true, 500, 250, 0);
+    r.name("b", "Forsters", "blade", false, 700, 500, 180, {{"concealed", true}, {"markers", {{"concealment", 2}}}});
+    r.create();
+    r.start({2});  // Forsters stand in the marsh: the English know it
+    const std::string dave_before = r.of(r.t.dave).dump();
+    r.act(r.t.bob, {{"action", "detect"}, {"at", {700, 500}}, {"craft", 2}}, {6});  // 2 is not more than 2
+    r.act(r.t.bob, {{"action", "detect"}, {"at", {400, 200}}, {"craft", 1}});       // nobody there
+    const std::string seen = r.log_of(r.t.bob);
+    CHECK(seen.find("Kinmont Willie searches near (700, 500) with 2 detection points: nothing is found") != std::string::npos);
+    CHECK(seen.find("Kinmont Willie searches near (400, 200) with 1 detection points: nothing is found") != std::string::npos);
+    CHECK_FALSE(r.sees(r.t.bob, "Forsters"));
+    CHECK(r.of(r.t.dave).dump() == dave_before);  // the English learn nothing of a search
+    r.act(r.t.bob, {{"action", "detect"}, {"at", {700, 500}}, {"craft", 3}});
+    CHECK(r.of(r.t.bob)["craft"]["1"]["left"] == 0);
+    CHECK(r.sees(r.t.bob, "Forsters"));
+    CHECK(r.sees(r.t.observer, "Forsters"));
+    CHECK(unit_of(r.of(r.t.bob), r.id("Forsters")).is_object());  // the id the umpire sees
+    CHECK(r.log_of(r.t.carol).find("Forsters is found lying in ambush.") != std::string::npos);
+    CHECK(r.of(r.t.bob)["searches"].size() == 3);
+    CHECK(r.of(r.t.dave)["searches"].empty());
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, terrain: \"upon entering a new terrain area, roll 1d6\"; the other side learns it as it enters", "[reivers]") {
+    Raid r;
+    r.kinmont_at = {600, 300};
+    r.lowther_at = {800, 700};
+    r.name("a", "Armstrongs", "rider", true, 700, 300, 0);
+    r.name("b", "Forsters", "blade", false, 700, 600, 180);
+    r.create();
+    r.start();
+    // Into Solway Moss: a 4 is "¼ speed – low cover": 50 paces to its edge, 30 in it at a quarter (120): 170.
+    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {700, 380}}}, {6, 4});
+    CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(380));
+    CHECK(r.of(r.t.bob)["terrain_rolls"]["2"]["roll"] == 4);
+    CHECK(r.of(r.t.bob)["terrain_rolls"]["2"]["text"] == "¼ speed – low cover");
+    CHECK_FALSE(r.of(r.t.dave)["terrain_rolls"].contains("2"));
+    CHECK_FALSE(r.of(r.t.observer)["terrain_rolls"].contains("2"));
+    CHECK(r.umpire()["terrain_rolls"]["2"]["known_to"] == json{"a"});
+    // A move his side can see falls short is refused: 60 paces of marsh at a quarter would be 240.
+    std::string why;
+    CHECK(r.refused(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {700, 440}}}, &why) == "too_far");
+    CHECK(why == "Armstrongs can go only 50 paces that way (the end of its move).");
+    r.done(r.t.bob);
+    r.done(r.t.carol);
+    // The English bound: Forsters wade in; the roll is revealed to them, and no die is thrown for it.
+    r.act(r.t.dave, {{"action", "move"}, {"unit", r.id("Forsters")}, {"to", {700, 540}}}, {3});
+    CHECK(r.of(r.t.dave)["terrain_rolls"]["2"]["roll"] == 4);
+    CHECK(r.of(r.t.observer)["terrain_rolls"]["2"]["roll"] == 4);
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, terrain: the side with local knowledge rolls every area in secret before the game", "[reivers]") {
+    Raid r;
+    r.settings["local_knowledge"] = "b";
+    r.name("a", "Armstrongs", "rider", true, 300, 450, 0);
+    r.name("b", "Forsters", "blade", false, 1300, 900, 180);
+    r.create();
+    r.start({1, 2, 3, 4});
+    CHECK(r.of(r.t.dave)["terrain_rolls"].size() == 4);
+    CHECK(r.of(r.t.dave)["terrain_rolls"]["1"]["text"] == "Impassable – high cover *");
+    CHECK(r.of(r.t.bob)["terrain_rolls"].empty());
+    CHECK(r.of(r.t.observer)["terrain_rolls"].empty());
+    // The Scots ride for the wood and find it impassable at its edge: the move stands, cut short.
+    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {300, 560}}}, {6});
+    CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(495));
+    CHECK(r.of(r.t.bob)["terrain_rolls"]["1"]["roll"] == 1);
+    CHECK(r.log_of(r.t.bob).find("stopped by Tarras Wood: Impassable – high cover *") != std::string::npos);
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, combat: a charge, the test to stand, and a loser at half the winner's score recoils", "[reivers]") {
+    Raid r;
+    r.kinmont_at = {1100, 300};
+    r.name("a", "Armstrongs", "rider", true, 1300, 300, 0);
+    r.name("b", "Forsters", "blade", false, 1300, 450, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.create();
+    r.start();
+    // The charge is "something more dangerous": 3, mounted against foot -2 = 1, and a 5 passes. Forsters stand:
+    // 4, foot against mounted +3 = 7, and "rolls a 10, and therefore may".
+    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {1300, 445}}}, {6, 5, 10});
+    CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(440));
+    const std::string seen = r.log_of(r.t.dave);
+    CHECK(seen.find("Armstrongs tests fyrebrand to close with Forsters: 3 modified to 1, rolls 5: passes.") != std::string::npos);
+    CHECK(seen.find("Forsters tests fyrebrand to stand: 4 modified to 7, rolls 10: passes.") != std::string::npos);
+    r.done(r.t.bob);
+    // Melee: Rider mounted 2 + a 6 = 8; Blade on foot 4 + a 1 = 5: "½-equal: Loser recoils".
+    r.done(r.t.carol, {6, 1});
+    CHECK(r.log_of(r.t.bob).find("Armstrongs (8) fights Forsters (5): Forsters recoil.") != std::string::npos);
+    CHECK(r.unit("Forsters")["position"][1].get<double>() == Approx(470));
+    CHECK(r.umpire()["turn"] == 2);
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, \"Loser flees\": a full move and 50 paces to the rear, +1 fyrebrand, friends swept along but pike", "[reivers]") {
+    Raid r;
+    r.kinmont_at = {1100, 300};
+    r.name("a", "Armstrongs", "rider", true, 1300, 300, 0);
+    r.name("b", "Forsters", "rider", false, 1300, 450, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.name("b", "Grahams", "lowne", false, 1355, 480, 180);
+    r.name("b", "Pikes", "pike", false, 1245, 480, 180);
+    r.create();
+    r.start();
+    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {1300, 445}}}, {6, 5, 10});
+    r.done(r.t.bob);
+    // Rider mounted 2 + 6 = 8 against a Rider on foot 2 + 1 = 3: "Less than 1/2: Loser flees".
+    r.done(r.t.carol, {6, 1});
+    const json f = r.unit("Forsters");
+    CHECK(f["position"][1].get<double>() == Approx(620));  // 20 (its depth) + 100 + 50
+    CHECK(f["markers"]["fyrebrand_up"] == 1);
+    CHECK(f["markers"]["fleeing"] == 1);
+    CHECK(r.unit("Grahams")["markers"]["fleeing"] == 1);
+    CHECK_FALSE(r.unit("Pikes")["markers"].contains("fleeing"));
+    CHECK(r.log_of(r.t.dave).find("Grahams flees (swept along by Forsters).") != std::string::npos);
+    // Everyone sees a name running.
+    CHECK(unit_of(r.of(r.t.bob), r.id("Forsters"))["markers"]["fleeing"] == 1);
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, incidents: a heidman in combat rolling 2 is wounded on a 3: his names' fyrebrand +1", "[reivers]") {
+    Raid r;
+    r.kinmont_at = {1300, 250};  // with his name: he rides with it and fights beside it
+    r.name("a", "Armstrongs", "rider", true, 1300, 300, 0);
+    r.name("b", "Forsters", "blade", false, 1300, 450, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.create();
+    r.start();
+    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {1300, 445}}}, {6, 5, 10});
+    r.done(r.t.bob);
+    // Melee: 2 + "Heidman's name in combat +1" + 6 = 9 against 4 + 1 = 5 (recoil); Kinmont rolls 1 + 1 = 2: an
+    // incident, and a 3: "Wounded | Fyrbrand +1".
+    r.done(r.t.carol, {6, 1, 1, 1, 3});
+    CHECK(r.log_of(r.t.bob).find("Armstrongs (9) fights Forsters (5)") != std::string::npos);
+    const json umpire = r.umpire();
+    for (const auto& l : umpire["leaders"])
+        if (l["name"] == "Kinmont Willie") CHECK(l["values"]["wounded"] == true);
+    CHECK(r.unit("Armstrongs")["markers"]["fyrebrand_up"] == 1);
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, craft range: +1 beyond 300 paces, never beyond twice the range", "[reivers]") {
+    Raid r;
+    r.name("a", "Armstrongs", "rider", true, 950, 300, 0);  // 410 paces from Kinmont Willie
+    r.name("a", "Bells", "rider", true, 1200, 300, 0);      // 660
+    r.name("b", "Forsters", "blade", false, 1300, 900, 180);
+    r.create();
+    r.start();
+    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {950, 350}}}, {6});
+    CHECK(r.of(r.t.bob)["craft"]["1"]["left"] == 4);
+    std::string why;
+    CHECK(r.refused(r.t.bob, {{"action", "move"}, {"unit", r.id("Bells")}, {"to", {1200, 350}}}, &why) == "bad_request");
+    CHECK(why == "That is 660 paces from the heidman: craft reaches no further than 600 (twice its range) now.");
+    // "reduced to 50 paces in the dark or in fog"
+    r.t.ok(r.t.umpire, "battle.settings", {{"battle", 1}, {"settings", {{"weather", "fog"}}}});
+    CHECK(r.refused(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {950, 380}}}, &why) == "bad_request");
+    CHECK(why == "That is 410 paces from the heidman: craft reaches no further than 100 (twice its range) now.");
+}
+
+TEST_CASE("border-reivers.txt, an ambush stumbled upon: the hidden name shows itself and the mover tests, surprised", "[reivers]") {
+    Raid r;
+    r.kinmont_at = {1100, 300};
+    r.name("a", "Armstrongs", "rider", true, 1300, 300, 0);
+    r.name("b", "Forsters", "blade", false, 1300, 450, 180, {{"concealed", true}, {"markers", {{"concealment", 5}}}});
+    r.create();
+    r.start();
+    // 3, mounted against foot -2, surprised +3 = 4: a 4 is not greater, and Armstrongs flee 40 + 200 + 50 paces
+    // back into the Infield, whose roll (1) is "No effect".
+    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {1300, 490}}}, {6, 4, 1});
+    CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(150));
+    CHECK(r.sees(r.t.bob, "Forsters"));
+    CHECK(r.log_of(r.t.bob).find("Armstrongs runs into Forsters lying in ambush!") != std::string::npos);
+    CHECK(r.unit("Armstrongs")["markers"]["fleeing"] == 1);
+    check_replay(r.t);
+}
