@@ -164,6 +164,7 @@ const std::unordered_map<std::string, Decider>& deciders() {
         {"battle.withdraw", decide_submit},   {"card.play", decide_submit},         {"card.withdraw", decide_submit},
         {"battle.close_turn", decide_close_turn}, {"battle.step", decide_step},     {"battle.override", decide_override},
         {"battle.act", decide_act},           {"talk.say", decide_talk},            {"battle.end", decide_end},
+        {"battle.save_scenario", decide_save_scenario},
     };
     return table;
 }

@@ -24,7 +24,12 @@ namespace muster::battle {
 
 struct BattlesState {
     std::map<std::int64_t, BattleEntry> battles;
+    std::vector<nlohmann::json> scenarios;  // set-ups the umpires saved (battle.save_scenario), in order
 };
+
+// The scenarios an umpire may start a battle from: every book's own and the campaign's saved ones, each
+// {"id", "name", "ruleset", "description", "battle"} (umpires only: a set-up holds every ambush).
+nlohmann::json scenario_list(const BattlesState& state);
 
 // What the campaign tells the life cycle: its id, whether it is closed, the server's clock, and 64 bits
 // from the server's own random source (never the dice) for the ids of pieces placed concealed.

@@ -112,9 +112,14 @@ BattleEntry* apply(BattlesState& state, const Event& ev) {
         e.settings = std::holds_alternative<json>(m) ? std::get<json>(m) : rules.default_settings();
         e.table = table_settings_of(e.settings);
         e.regiment_of = ev.body.at("regiment_of").get<std::map<std::int64_t, std::int64_t>>();
+        if (ev.body.contains("data")) e.data = ev.body.at("data");
         auto id = e.battle.id;
         state.battles[id] = std::move(e);
         return &state.battles[id];
+    }
+    if (t == "battle.scenario_saved") {
+        state.scenarios.push_back(ev.body.at("scenario"));
+        return nullptr;
     }
     if (!handles_event(t) || !ev.body.contains("battle")) return nullptr;
     auto it = state.battles.find(ev.body.at("battle").get<std::int64_t>());

@@ -95,7 +95,9 @@ std::optional<Error> read_pieces(const json& b, const RuleSet& rules, std::uint6
 
 Decision decide_create(const BattlesState& s, const Context& x, const Command& c, const Viewer& v, Dice&) {
     if (auto e = umpire_check(x, v, "set up a battle")) return *e;
-    const json& b = c.body;
+    json b = c.body;
+    if (!b.is_object()) return bad_request("The body must be an object.");
+    if (auto e = expand_scenario(s, b)) return *e;
     BattleEntry entry;
     Battle& battle = entry.battle;
     battle.id = s.battles.empty() ? 1 : s.battles.rbegin()->first + 1;
@@ -114,7 +116,17 @@ Decision decide_create(const BattlesState& s, const Context& x, const Command& c
         entry.settings = std::get<json>(m);
     }
     if (auto e = read_pieces(b, *rules, x.nonce, entry)) return *e;
+    // A battle that carries on from an ended one of its book (a string of raids).
+    if (b.contains("carry_from")) {
+        std::int64_t from = 0;
+        if (auto e = read_id(b, "carry_from", from)) return *e;
+        auto it = s.battles.find(from);
+        if (it == s.battles.end() || it->second.status != "ended" || it->second.battle.ruleset != battle.ruleset)
+            return not_found("There is no ended battle " + std::to_string(from) + " of this rule set to carry on from.");
+        rules->carry(it->second, entry);
+    }
     json body = {{"battle", battle}, {"settings", entry.settings}, {"regiment_of", entry.regiment_of}};
+    if (!entry.data.empty()) body["data"] = entry.data;
     return std::vector<Event>{make_event("battle.created", v, std::move(body))};
 }
 

@@ -123,6 +123,19 @@ public:
     // The book's own fields of the view for this viewer (whitelisted: hints, tallies of his side...).
     virtual nlohmann::json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& side) const = 0;
 
+    // --- between battles ---
+    // The book's own set-ups an umpire starts a battle from: [{"id", "name", "description", "battle": a
+    // battle.create body whose leaders have ids and no users}] (docs/protocol.md, "Scenarios").
+    virtual nlohmann::json scenarios() const { return nlohmann::json::array(); }
+    // A new battle that carries on from an ended one of this book (a string of raids): what the pieces bring
+    // from it, written into `to` after its set-up is read. Nothing by default.
+    virtual void carry(const BattleEntry& from, BattleEntry& to) const { (void)from, (void)to; }
+    // The book's page of the campaign for this viewer, from its battles (ended or not); null for none.
+    virtual nlohmann::json campaign_fields(const std::vector<const BattleEntry*>& battles, const Viewer& viewer) const {
+        (void)battles, (void)viewer;
+        return nullptr;
+    }
+
     // Logs written before a field moved under `data`: a step event's body read into `data`.
     virtual void read_legacy(nlohmann::json& data, const nlohmann::json& body) const { (void)data, (void)body; }
 };

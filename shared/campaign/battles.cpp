@@ -143,6 +143,19 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bo
     if (viewer.is_member())
         for (const auto& [id, e] : state.battles.battles) all[std::to_string(id)] = battle::view(e, viewer, light);
     out["battles"] = std::move(all);
+    if (viewer.is_umpire()) out["battle_scenarios"] = battle::scenario_list(state.battles);
+    // Each book's page of the campaign (Border Reivers: the names' history over a string of raids).
+    json books = json::object();
+    if (viewer.is_member())
+        for (const battle::RuleSet* r : battle::rulesets()) {
+            std::vector<const battle::BattleEntry*> mine;
+            for (const auto& [id, e] : state.battles.battles)
+                if (e.battle.ruleset == r->id()) mine.push_back(&e);
+            if (mine.empty()) continue;
+            json fields = r->campaign_fields(mine, viewer);
+            if (!fields.is_null()) books[r->id()] = std::move(fields);
+        }
+    out["battle_books"] = std::move(books);
 }
 
 bool chat_closed_for(const CampaignState& state, std::int64_t user) {

@@ -27,7 +27,8 @@ FyrebrandTest name_test(BattleEntry& e, const ReiversSettings& s, Unit& u, const
     if (u.values.is_object() && u.values.value("military", false)) m.military_under_orders = true;
     if (u.values.is_object()) m.edge = std::clamp(u.values.value("edge", 0), -1, 1);
     if (!cover_at(e, s, u.position).empty() && m.cover == 0) m.cover = s.cover_modifier;
-    if (is_fleeing(u)) m.fleeing_or_lost_combat = true;
+    if (is_fleeing(u) || u.marker("lost") > 0) m.fleeing_or_lost_combat = true;
+    if (u.marker("lost_melee") > 0) m.lost_melee = true;
     if (u.marker("under_fire") > 0) m.under_fire = true;
     if (against) {
         if (is_mounted(u) && !is_mounted(*against)) m.mounted_against_foot = true;

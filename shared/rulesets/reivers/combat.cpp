@@ -1,6 +1,7 @@
 #include "shared/rulesets/reivers/combat.h"
 
 #include <algorithm>
+#include <map>
 
 #include "shared/battle/geometry.h"
 #include "shared/rulesets/reivers/actions.h"
@@ -100,7 +101,10 @@ void fight(BattleEntry& e, const ReiversSettings& s, Unit& a, Unit& b, Dice& dic
                     "): " + (r == CombatResult::continuing ? "the combat goes on." : loser.name + " " + to_string(r) + "."),
              {{"units", {a.id, b.id}}, {"scores", {score_json(sa), score_json(sb)}}, {"result", to_string(r)},
               {"loser", r == CombatResult::continuing ? json(nullptr) : json(loser.id)}});
-    if (r != CombatResult::continuing) apply_result(e, s, r, loser, winner, dice);
+    if (r != CombatResult::continuing) {
+        loser.markers["lost_melee"] = 1;
+        apply_result(e, s, r, loser, winner, dice);
+    }
 }
 
 void melee(BattleEntry& e, const ReiversSettings& s, const std::string& side, Dice& dice) {
@@ -124,7 +128,7 @@ void melee(BattleEntry& e, const ReiversSettings& s, const std::string& side, Di
 Unit* name_in_combat(BattleEntry& e, const ReiversSettings& s, const Leader& l) {
     Unit* best = nullptr;
     for (auto& [id, u] : e.battle.units)
-        if (u.side == l.side && u.marker("fought") > 0 && battle::distance_to_unit(u, l.position) <= s.with_paces &&
+        if (u.side == l.side && !u.removed && u.marker("fought") > 0 && battle::distance_to_unit(u, l.position) <= s.with_paces &&
             (!best || battle::distance_to_unit(u, l.position) < battle::distance_to_unit(*best, l.position)))
             best = &u;
     return best;
@@ -201,7 +205,7 @@ void aftermath(BattleEntry& e, const ReiversSettings& s, const std::string& side
         }
     take_herds(e, s);
     for (auto& [id, u] : e.battle.units) {
-        for (const char* m : {"fought", "lost", "recoiled"}) u.markers.erase(m);
+        for (const char* m : {"fought", "lost", "lost_melee", "recoiled"}) u.markers.erase(m);
         if (u.marker("under_fire") > 0 && u.marker("under_fire") < e.battle.turn) u.markers.erase("under_fire");
     }
     e.data["craft"] = json::object();
@@ -232,6 +236,11 @@ Score ranged_score(const BattleEntry& e, const ReiversSettings& s, const Unit& u
 void run_step(BattleEntry& e, const std::string& step, Dice& dice) {
     const ReiversSettings s = settings_from(e.settings);
     const std::string side = active_side(e, s);
+    // Every step opens with a line to everyone, so what a viewer reads of a step never turns on lines sealed
+    // from him (a heidman in ambush rolling for an incident).
+    static const std::map<std::string, std::string> heading = {
+        {"fire", "Fire at range."}, {"melee", "Melee."}, {"incidents", "Incidents."}, {"aftermath", "The bound's end."}};
+    log_line(e, heading.at(step), json::object());
     if (step == "fire") fire(e, s, side, dice);
     else if (step == "melee") melee(e, s, side, dice);
     else if (step == "incidents") incidents(e, s, dice);

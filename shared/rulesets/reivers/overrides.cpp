@@ -106,14 +106,15 @@ OverrideResult fate(BattleEntry& e, const json& body, Dice&) {
 OverrideResult marker(BattleEntry& e, const json& body, Dice&) {
     auto u = unit_in(e, body);
     if (auto* err = std::get_if<Error>(&u)) return *err;
-    static const std::vector<std::string> names = {"fleeing", "fyrebrand_up", "concealment", "under_fire"};
+    static const std::vector<std::string> names = {"fleeing", "fyrebrand_up", "concealment", "under_fire", "destroyed"};
     std::string m;
     if (auto err = read_string(body, "marker", 1, 20, m)) return *err;
     if (std::find(names.begin(), names.end(), m) == names.end())
-        return bad_request("A marker is fleeing, fyrebrand_up, concealment or under_fire.");
+        return bad_request("A marker is fleeing, fyrebrand_up, concealment, under_fire or destroyed.");
     if (!body.contains("value") || !body["value"].is_number_integer() || body["value"].get<int>() < 0 || body["value"].get<int>() > 99)
         return bad_request("A marker's value is 0 to 99.");
     Unit& unit = *std::get<Unit*>(u);
+    if (m == "destroyed") unit.removed = body["value"].get<int>() > 0;  // a name destroyed is off the table
     if (body["value"].get<int>() == 0) unit.markers.erase(m);
     else unit.markers[m] = m == "fleeing" ? e.battle.turn : body["value"].get<int>();
     return "The umpire sets " + unit.name + "'s " + m;

@@ -68,6 +68,8 @@ std::vector<const Leader*> bound_order(const BattleEntry& e, const std::string& 
 
 std::optional<std::string> why_not_now(const BattleEntry& e, const ReiversSettings& s, const Leader& l) {
     if (heidman_down(l)) return l.name + " is " + l.values.value("fate", "down") + " and gives no orders.";
+    if (e.status == "setup") return std::string("The raid has not begun.");
+    if (e.status == "ended") return std::string("The raid is over.");
     if (e.status != "cards") return std::string("The bound is being resolved.");
     const std::string side = active_side(e, s);
     if (l.side != side) {

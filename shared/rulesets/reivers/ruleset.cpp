@@ -1,6 +1,7 @@
 #include "shared/rulesets/reivers/ruleset.h"
 
 #include "shared/rulesets/reivers/actions.h"
+#include "shared/rulesets/reivers/campaign.h"
 #include "shared/rulesets/reivers/combat.h"
 #include "shared/rulesets/reivers/view.h"
 
@@ -100,6 +101,12 @@ public:
     bool leader_down(const Leader& l) const override { return heidman_down(l); }
 
     json end(const BattleEntry& e, Dice&) const override;
+
+    json scenarios() const override { return reivers::scenarios(); }
+    void carry(const BattleEntry& from, BattleEntry& to) const override { reivers::carry(from, to); }
+    json campaign_fields(const std::vector<const BattleEntry*>& battles, const Viewer& viewer) const override {
+        return reivers::roster(battles, viewer);
+    }
 
     const battle::BattleVisibility& visibility() const override {
         static const battle::BattleVisibility vis = [] {

@@ -77,6 +77,13 @@ json hints(const BattleEntry& e, const ReiversSettings& s, const Viewer& viewer,
               {"costs", {{"move", CraftCosts::move}, {"road", CraftCosts::road}, {"conceal_dismounted", CraftCosts::conceal_dismounted},
                          {"conceal_mounted", CraftCosts::conceal_mounted}, {"detect", CraftCosts::detect},
                          {"over_range", CraftCosts::over_range}, {"dismount", CraftCosts::dismount}, {"rally", s.rally_cost}}}};
+    // Which areas have a d6 table (their kinds are on the table for all to see), so a page can say "not yet
+    // ridden" of those only.
+    json tabled = json::array();
+    for (const auto& f : e.battle.terrain)
+        if (has_table(f)) tabled.push_back(f.id);
+    j["tabled_features"] = tabled;
+    j["heidman_ride"] = base_move_paces(NameType::rider, true);
     if (!viewer.is_umpire() && side.empty()) return j;
     j["ranges"] = names_hints(e, s, me, side, viewer.is_umpire());
     if (me) {
