@@ -115,6 +115,11 @@ inline void reivers_check(const json& ub, const Viewer& v, const json& b) {
         CHECK(own);
     }
     for (const auto& s : b["searches"]) CHECK(s["side"] == side);
+    // A name in ambush does not exist for the other side: not in its list, not in its count.
+    std::size_t may_see = 0;
+    for (const auto& u : ub["units"])
+        if (v.is_umpire() || u["concealed"] != true || u["side"] == side) ++may_see;
+    CHECK(b["units"].size() == may_see);
     if (side.empty()) CHECK(b["bound"]["order"].empty());
 }
 

@@ -240,3 +240,53 @@ TEST_CASE("border-reivers.txt, an ambush stumbled upon: the hidden name shows it
     CHECK(r.unit("Armstrongs")["markers"]["fleeing"] == 1);
     check_replay(r.t);
 }
+
+TEST_CASE("a raid from set-up to its end: a search that fails, an ambush sprung, fire, flight, a rally; replayed exactly", "[reivers]") {
+    Raid r;
+    r.kinmont_at = {700, 310};
+    r.lowther_at = {760, 480};
+    r.name("a", "Armstrongs", "rider", true, 700, 330, 0, {{"values", {{"heidman", 1}}}});
+    r.name("b", "Forster bows", "bow", false, 700, 450, 180,
+           {{"concealed", true}, {"markers", {{"concealment", 2}}}, {"values", {{"heidman", 3}}}});
+    r.name("b", "Kine", "herd", false, 1000, 700, 180, {{"values", {{"heidman", 3}}}});
+    r.create();
+    r.start({5});  // the bows lie in Solway Moss: the English know it, a 5: "¼ speed – low cover"
+
+    // Bound 1, the Scots. Kinmont Willie throws 6 (good: the average die's 5, and 1), searches the moss with 2
+    // points against 2 (nothing), and rides in: 20 paces to its edge and 30 in it at a quarter, 140 of his 200.
+    r.act(r.t.bob, {{"action", "detect"}, {"at", {700, 450}}, {"craft", 2}}, {6});
+    CHECK_FALSE(r.sees(r.t.bob, "Forster bows"));
+    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {700, 380}}});
+    CHECK(r.of(r.t.bob)["terrain_rolls"]["2"]["roll"] == 5);  // revealed as they enter, no die thrown
+    CHECK(r.of(r.t.bob)["craft"]["1"]["left"] == 3);
+    r.done(r.t.bob);
+    r.done(r.t.carol);
+
+    // Bound 2, the English. Lord Lowther throws 4 (poor: a d4) and springs the ambush: Armstrongs, 70 paces
+    // off, test surprised: 3, mounted against foot -2, in cover -2, surprised +3 = 2, and a 7 stands.
+    r.act(r.t.dave, {{"action", "spring"}, {"unit", r.id("Forster bows")}}, {4, 7});
+    CHECK(r.sees(r.t.bob, "Forster bows"));
+    // Fire: Bow ranged 3, heidman with +1, foot in low cover +1, a 5 = 10; Armstrongs' ranged 2, heidman with
+    // +1, mounted in poor ground -2, a 2 = 3: less than half: they flee 40 + 200 + 50 paces, back out of the moss.
+    r.done(r.t.dave, {5, 2});
+    CHECK(r.log_of(r.t.bob).find("Forster bows shoots at Armstrongs: 10 against 3: flee.") != std::string::npos);
+    json a = r.unit("Armstrongs");
+    CHECK(a["position"][1].get<double>() == Approx(90));
+    CHECK(a["markers"]["fleeing"] == 2);
+    CHECK(a["markers"]["fyrebrand_up"] == 1);
+
+    // Bound 3, the Scots. Kinmont throws 4 (the average die's 3, and 1) and rallies them: 3 + 1 for fleeing
+    // before, fleeing +1, under fire +1 = 6; a 9 rallies.
+    r.act(r.t.bob, {{"action", "rally"}, {"unit", r.id("Armstrongs")}}, {3, 9});
+    CHECK_FALSE(r.unit("Armstrongs")["markers"].contains("fleeing"));
+    r.done(r.t.bob);
+    r.done(r.t.carol);
+    CHECK_FALSE(r.unit("Armstrongs")["markers"].contains("under_fire"));
+
+    r.t.ok(r.t.umpire, "battle.end", {{"battle", 1}});
+    const json losses = r.of(r.t.bob)["losses"];
+    REQUIRE(losses.size() == 1);  // his side's names only
+    CHECK(losses[0]["state"] == "standing");
+    CHECK(losses[0]["fyrebrand_up"] == 1);
+    check_replay(r.t);
+}
