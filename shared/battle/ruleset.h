@@ -130,7 +130,7 @@ public:
     // A new battle that carries on from an ended one of this book (a string of raids): what the pieces bring
     // from it, written into `to` after its set-up is read. Nothing by default.
     virtual void carry(const BattleEntry& from, BattleEntry& to) const { (void)from, (void)to; }
-    // The book's page of the campaign for this viewer, from its battles (ended or not); null for none.
+    // The book's page of the campaign for this viewer, from its ended battles; null for none.
     virtual nlohmann::json campaign_fields(const std::vector<const BattleEntry*>& battles, const Viewer& viewer) const {
         (void)battles, (void)viewer;
         return nullptr;

@@ -144,13 +144,14 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bo
         for (const auto& [id, e] : state.battles.battles) all[std::to_string(id)] = battle::view(e, viewer, light);
     out["battles"] = std::move(all);
     if (viewer.is_umpire()) out["battle_scenarios"] = battle::scenario_list(state.battles);
-    // Each book's page of the campaign (Border Reivers: the names' history over a string of raids).
+    // Each book's page of the campaign, from its ended battles (Border Reivers: the names' history over a
+    // string of raids); it changes only when a battle ends, whose push diffs the whole view.
     json books = json::object();
     if (viewer.is_member())
         for (const battle::RuleSet* r : battle::rulesets()) {
             std::vector<const battle::BattleEntry*> mine;
             for (const auto& [id, e] : state.battles.battles)
-                if (e.battle.ruleset == r->id()) mine.push_back(&e);
+                if (e.battle.ruleset == r->id() && e.status == "ended") mine.push_back(&e);
             if (mine.empty()) continue;
             json fields = r->campaign_fields(mine, viewer);
             if (!fields.is_null()) books[r->id()] = std::move(fields);

@@ -358,8 +358,10 @@ bool has_view_patch(const std::string& event_type) {
 }
 
 std::optional<std::string> only_section_changed(const std::string& event_type) {
-    // battle.ended changes the regiments (the year's section) too.
-    if (event_type == "battle.ended" || !battles::handles_event(event_type)) return std::nullopt;
+    // battle.ended changes the regiments (the year's section) and the books' campaign pages too; a scenario
+    // saved changes the umpires' list of scenarios, beside the battles.
+    if (event_type == "battle.ended" || event_type == "battle.scenario_saved" || !battles::handles_event(event_type))
+        return std::nullopt;
     return std::string("battles");
 }
 
