@@ -33,6 +33,13 @@
 //                             the player's secret submission (oth: the hand of order cards). hooks:
 //                             pick({from, reach, to, hint} | null): ask the map for a point (a circle of `reach`
 //                             table units round `from`; map clicks then go to mapPoint), showMap(): scroll to it
+//   carryOn                   words for what an ended battle of the book carries into a new one (battle.create's
+//                             carry_from, docs/protocol.md "Scenarios and strings of battles"): the New battle form
+//                             offers "Carry on from" an ended battle of the book only to books that have them
+//   campaignPage              {id, label, create(ctx, campaignId) -> {el, update(page, view), destroy?()}}: a tab of
+//                             the campaign page (web/common/book_pages.js), shown to every member whose view has the
+//                             book's page of the campaign, `battle_books.<book id>` (built per viewer by the book's
+//                             server code), which comes to update as `page` (Border Reivers: "Raids", the names' history)
 //   umpire                    the umpire console's book parts, each built once per console:
 //     unitValues() -> {el, read() -> values, update?(b), fields?({concealed}) -> more unit fields}
 //                             the set-up form's values of a new unit (oth: D, M, E); update(b) refreshes choices

@@ -1,6 +1,7 @@
 // The umpire's part of the Battle tab: creating a battle (battle_create.js), the set-up editor (add units,
 // leaders and terrain, place them by dragging on the map: battle_setup_forms.js, battle_selection.js), the
-// settings (battle_settings_box.js), start, and the turn's controls, steps, overrides and end (battle_play.js).
+// settings (battle_settings_box.js), start, the turn's controls, steps, overrides and end (battle_play.js), and
+// saving the set-up as a scenario (battle_save_scenario.js).
 // The book's parts (its unit values, settings and overrides forms) come from web/rulesets/. The god view is the
 // map and tables themselves: the server sends umpires the whole battle.
 // web/umpire/index.js registers this console with the shared page (registerBattleConsole).
@@ -11,6 +12,7 @@ import { unitForm, terrainForm, leaderForm } from './battle_setup_forms.js';
 import { selectionPanel } from './battle_selection.js';
 import { settingsBox } from './battle_settings_box.js';
 import { playPanel } from './battle_play.js';
+import { saveScenarioPanel } from './battle_save_scenario.js';
 
 const round = (n) => Math.round(n * 10) / 10;
 
@@ -47,13 +49,15 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
   start.addEventListener('click', () => runForm({ button: start, error: startError, action: () => send('battle.start', { battle: state.b.id }) }));
   const setup = setupPanel(parts, settings, start, startError);
   const play = playPanel(send, settings.playHome);
-  const el = h('div', { class: 'battle-console', testid: 'battle-console' }, setup.el, play.el);
+  const save = saveScenarioPanel(send);
+  const el = h('div', { class: 'battle-console', testid: 'battle-console' }, setup.el, play.el, save.el);
   const players = () => Object.values((state.view && state.view.members) || {}).filter((m) => m.role === 'player');
   const piece = (kind, id) => ((kind === 'unit' ? state.b.units : state.b.leaders) || []).find((x) => x.id === id);
 
   function update(view, b, book) {
     Object.assign(state, { view, b, book });
-    create.update(players(), !b);
+    create.update(view, players(), !b);
+    save.update(b);
     if (!b) { setup.el.hidden = true; play.el.hidden = true; return; }
     const inSetup = b.status === 'setup';
     setup.el.hidden = !inSetup;

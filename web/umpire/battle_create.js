@@ -1,10 +1,12 @@
 // The umpire's "New battle" form (battle.create): the rule set (the books this client knows, web/rulesets/), name,
 // table, the two sides, each player's side, and whether the players bring their regiments. A book may offer
 // `newBattleDefaults` ({table: {width, depth, measure}, sides: [first, second]}: Border Reivers' table in paces),
-// filled in when it is chosen.
+// filled in when it is chosen. Or it starts from a scenario with its seats, or carries on from an ended battle
+// (battle_create_from.js): then the table, sides and pieces are the scenario's or that battle's, not the form's.
 
 import { h, setText, errorLine, runForm } from '../common/dom.js';
 import { RULESETS } from '../rulesets/index.js';
+import { startFrom } from './battle_create_from.js';
 
 // What the form starts with for a book that offers no defaults (Over the Hill's table).
 const DEFAULTS = { table: { width: 180, depth: 120, measure: 'cm' }, sides: ['British', 'French'] };
@@ -35,12 +37,16 @@ function controls() {
     error: errorLine('battle-create-error'),
   };
   c.measure = 'cm';
-  c.form = h('form', { class: 'stack', novalidate: true },
-    h('div', { class: 'field-row' }, field('battle-create-ruleset', 'Rule set', c.ruleset), field('battle-create-name', 'Name', c.name)),
+  c.from = startFrom();
+  // The form's own table, sides and leaders: hidden while a scenario or an ended battle gives them.
+  c.manual = h('div', { class: 'stack' },
     h('div', { class: 'field-row' }, h('div', { class: 'field' }, c.widthLabel, c.width), h('div', { class: 'field' }, c.depthLabel, c.depth)),
     h('div', { class: 'field-row' }, field('battle-create-side-a', 'First side', c.sideA), field('battle-create-side-b', 'Second side', c.sideB)),
     h('div', { class: 'field' }, h('span', { class: 'label' }, 'Leaders: each player\'s side'), c.players),
-    h('label', { class: 'check' }, c.regiments, ' Bring each player\'s regiment (current Drill, Musketry, Effectiveness; four bases)'),
+    h('label', { class: 'check' }, c.regiments, ' Bring each player\'s regiment (current Drill, Musketry, Effectiveness; four bases)'));
+  c.form = h('form', { class: 'stack', novalidate: true },
+    h('div', { class: 'field-row' }, field('battle-create-ruleset', 'Rule set', c.ruleset), field('battle-create-name', 'Name', c.name)),
+    c.from.scenarioEl, c.from.carryEl, c.manual,
     h('div', { class: 'form-actions' }, c.button), c.error.el);
   return c;
 }
@@ -58,7 +64,7 @@ function chooseBook(c, from) {
 }
 
 // The command's body: each player placed on his side's half, his regiment in front of him if asked.
-function createBody(c) {
+function manualBody(c) {
   const d = defaultsOf(c.ruleset.value).table;
   const W = Number(c.width.value) || d.width;
   const D = Number(c.depth.value) || d.depth;
@@ -82,6 +88,36 @@ function createBody(c) {
   return body;
 }
 
+const carriedName = (from) => `${from.name}, carried on`.slice(0, 80);
+
+// From a scenario: its id, the seats and a name if the umpire gave one (the scenario's own otherwise); carrying on
+// without one: the ended battle's table and sides and no pieces, so that its survivors come (campaign.h, carry).
+function createBody(c) {
+  const sc = c.from.scenario();
+  const carried = c.from.carryFrom();
+  const name = c.name.value.trim();
+  let body;
+  if (sc) {
+    body = { scenario: sc.id, seats: c.from.seats() };
+    if (name) body.name = name;
+  } else if (carried) {
+    body = { name: name || carriedName(carried), ruleset: c.ruleset.value, table: carried.table, sides: (carried.sides || []).map((s) => ({ id: s.id, name: s.name })) };
+  } else {
+    body = manualBody(c);
+  }
+  if (carried) body.carry_from = carried.id;
+  return body;
+}
+
+// What the form shows for its starting point: the form's own fields only for a blank table and a fresh battle;
+// the name a blank Name field gives.
+function showStart(c) {
+  const sc = c.from.scenario();
+  const carried = c.from.carryFrom();
+  c.manual.hidden = !!sc || !!carried;
+  c.name.placeholder = sc ? sc.name : carried ? carriedName(carried) : 'Fontenoy';
+}
+
 function playerChoices(players) {
   if (!players.length) return [h('p', { class: 'hint' }, 'No players yet: invite them from the Umpire tab.')];
   return players.map((p, i) => h('label', { class: 'create-player' }, h('span', {}, p.name),
@@ -96,8 +132,15 @@ export function createPanel(send, select) {
   const el = h('details', { class: 'card panel panel-battle-create', testid: 'battle-create-panel' },
     h('summary', {}, h('h2', { class: 'inline-h2' }, 'New battle')), c.form);
   let book = c.ruleset.value;
+  let last = { view: null, players: [] };
   chooseBook(c, book);
-  c.ruleset.addEventListener('change', () => { chooseBook(c, book); book = c.ruleset.value; });
+  c.from.onChange(() => showStart(c));
+  c.ruleset.addEventListener('change', () => {
+    chooseBook(c, book);
+    book = c.ruleset.value;
+    c.from.update(last.view, book, last.players);
+    showStart(c);
+  });
   c.form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const body = createBody(c);
@@ -108,14 +151,20 @@ export function createPanel(send, select) {
         const r = await send('battle.create', body);
         el.open = false;
         c.name.value = '';
+        c.from.reset();
+        showStart(c);
         if (r && r.battle) select(r.battle);
       },
     });
   });
   return {
     el,
-    // players: the campaign's players ({user, name}); open: no battle yet.
-    update(players, open) {
+    // view: the umpire's (its battle_scenarios and ended battles); players: the campaign's players ({user, name});
+    // open: no battle yet.
+    update(view, players, open) {
+      last = { view, players };
+      c.from.update(view, c.ruleset.value, players);
+      showStart(c);
       const key = players.map((p) => p.user).join(',');
       if (c.players.dataset.key !== key) {
         c.players.dataset.key = key;

@@ -98,8 +98,10 @@ json roster(const std::vector<const BattleEntry*>& battles, const Viewer& viewer
             if (!u) continue;
             if (u->concealed && !viewer.is_umpire() && (side.empty() || side != u->side)) continue;
             const battle::Side* sd = e->battle.side(u->side);
-            if (!names.count(u->name)) order.push_back(u->name);
-            json& n = names[u->name];
+            // A name is known by its name and side (two sides may each have Grahams).
+            const std::string key = u->name + "\n" + (sd ? sd->name : u->side);
+            if (!names.count(key)) order.push_back(key);
+            json& n = names[key];
             n["name"] = u->name;
             n["side"] = sd ? sd->name : u->side;
             n["raids"].push_back({{"battle", e->battle.id}, {"raid", e->battle.name}, {"state", row.value("state", "")},

@@ -134,6 +134,14 @@ void BorderReivers::start(BattleEntry& e, Dice& dice) const {
             for (const TerrainFeature* f : features_at(e.battle, u.position)) enter(e, *f, u.side, dice);
 }
 
+// "dead", "captured" (and wounded: "captured, wounded"), "wounded" or "".
+std::string heidman_fate(const Leader& h) {
+    const std::string fate = h.values.value("fate", "");
+    const bool wounded = h.values.value("wounded", false);
+    if (fate.empty()) return wounded ? "wounded" : "";
+    return wounded && fate == "captured" ? "captured, wounded" : fate;
+}
+
 // Each name as the raid leaves it, and its heidman's fate: the rows a campaign of raids carries on.
 json BorderReivers::end(const BattleEntry& e, Dice&) const {
     json losses = json::array(), records = json::array();
@@ -146,7 +154,7 @@ json BorderReivers::end(const BattleEntry& e, Dice&) const {
         losses.push_back({{"unit", id}, {"name", u.name}, {"side", u.side}, {"state", state},
                           {"taken", u.marker("taken") > 0}, {"fyrebrand_up", u.marker("fyrebrand_up")},
                           {"heidman", h ? json(h->name) : json(nullptr)},
-                          {"heidman_fate", h ? json(h->values.value("fate", h->values.value("wounded", false) ? "wounded" : "")) : json(nullptr)},
+                          {"heidman_fate", h ? json(heidman_fate(*h)) : json(nullptr)},
                           {"colonel", nullptr}});
     }
     return {{"losses", losses}, {"records", records}};

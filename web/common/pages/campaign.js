@@ -5,9 +5,11 @@ import { campaignHash } from '../router.js';
 import { roleBadge } from '../panels/members.js';
 import { tableTab } from '../table_tab.js';
 import { battleTab } from '../battle/tab.js';
+import { bookPageTabs } from '../book_pages.js';
 
-// The shared tabs; app.js adds the player's, the umpire's and the year's (web/common imports none of them).
-const SHARED_TABS = [tableTab, battleTab];
+// The shared tabs, and after the Battle tab the battle books' pages of the campaign (Border Reivers' Raids); app.js
+// adds the player's, the umpire's and the year's (web/common imports none of them).
+const SHARED_TABS = [tableTab, battleTab, ...bookPageTabs];
 
 export function campaignPage(ctx, route, moreTabs = []) {
   const TABS = [...SHARED_TABS, ...moreTabs];

@@ -8,6 +8,7 @@ import { unitColumns, unitBadge, unitTitle, unitGlyph, recordsColumns, lossColum
 import { terrainNote } from './terrain.js';
 import { settingsForm } from './settings.js';
 import { overridesForm } from './overrides.js';
+import { raidsPage } from './raids.js';
 
 // The umpire's words for the bound (the console's turn panel): only the heidmen of the side whose bound it is
 // finish it (`bound.order`, lowest fyrebrand first).
@@ -46,5 +47,8 @@ export const reivers = {
   rangeShapes: { move: 'circle' },
   talkClosed,
   secretPanel: heidmanPanel,
+  // A string of raids (shared/rulesets/reivers/campaign.h, carry): what an ended raid leaves carries into the next.
+  carryOn: 'Names destroyed and dead heidmen stay gone, herds stay with the side that took them, captured and wounded heidmen stay so, and feuds carry by name.',
+  campaignPage: raidsPage,
   umpire: { unitValues, unitBases: 1, leaderValues, settingsForm, overridesForm, turnWords },
 };
