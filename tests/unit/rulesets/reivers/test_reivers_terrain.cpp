@@ -1,0 +1,303 @@
+// Border Reivers terrain tables and ambush arithmetic (shared/rulesets/reivers/tables.h): every row of every
+// terrain d6 table and every concealment class against a transcription of ../shared/rules/border-reivers.txt made
+// independently of the code's tables (the extract mangles their layout; the rows are read as tables.h reads them).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "shared/rulesets/reivers/tables.h"
+
+using namespace muster;
+using namespace muster::reivers;
+
+namespace {
+
+constexpr bool Y = true;
+constexpr bool N = false;
+
+// One row of a terrain table as the book prints it, for one die.
+struct BookTerrainRow {
+    int die;
+    bool impassable;
+    bool foot_may;
+    double foot_speed;
+    bool mounted_may;
+    double mounted_speed;
+    const char* cover;
+    bool star;
+    const char* text;
+};
+
+void check_rows(TerrainKind kind, bool unnamed_unaffected, const std::vector<BookTerrainRow>& rows) {
+    REQUIRE(rows.size() == 6);
+    for (const auto& r : rows) {
+        INFO(to_string(kind) << ", die " << r.die << ", unnamed_unaffected " << unnamed_unaffected);
+        auto e = terrain_effect(kind, r.die, unnamed_unaffected);
+        CHECK(e.impassable == r.impassable);
+        CHECK(e.foot_may == r.foot_may);
+        CHECK(e.foot_speed == r.foot_speed);
+        CHECK(e.mounted_may == r.mounted_may);
+        CHECK(e.mounted_speed == r.mounted_speed);
+        CHECK(e.cover == r.cover);
+        CHECK(e.extra_craft == r.star);
+        CHECK(e.text == r.text);
+    }
+}
+
+// Rows that name neither kind alone read the same whatever the unnamed_type setting.
+void check_rows_both_settings(TerrainKind kind, const std::vector<BookTerrainRow>& rows) {
+    check_rows(kind, false, rows);
+    check_rows(kind, true, rows);
+}
+
+#ifdef MUSTER_SOURCE_DIR
+std::string without_spaces(const std::string& s) {
+    std::string out;
+    for (char c : s)
+        if (!std::isspace(static_cast<unsigned char>(c))) out += c;
+    return out;
+}
+#endif
+
+}  // namespace
+TEST_CASE("border-reivers.txt, terrain tables: the feature kinds that have one", "[reivers]") {
+    const std::vector<std::pair<const char*, TerrainKind>> kinds = {
+        {"wood", TerrainKind::woods},      {"woods", TerrainKind::woods},         {"town", TerrainKind::built_up},
+        {"built_up", TerrainKind::built_up}, {"marsh", TerrainKind::marsh},       {"beach", TerrainKind::marsh},
+        {"field", TerrainKind::cultivated}, {"cultivated", TerrainKind::cultivated}, {"broken", TerrainKind::broken},
+        {"stream", TerrainKind::stream},   {"river", TerrainKind::stream},        {"wall", TerrainKind::wall},
+        {"hedge", TerrainKind::wall},
+    };
+    for (const auto& [text, kind] : kinds) {
+        INFO(text);
+        CHECK(terrain_kind_from(text) == kind);
+    }
+    for (auto k : {TerrainKind::woods, TerrainKind::built_up, TerrainKind::marsh, TerrainKind::cultivated,
+                   TerrainKind::broken, TerrainKind::stream, TerrainKind::wall})
+        CHECK(terrain_kind_from(to_string(k)) == k);
+    CHECK(to_string(TerrainKind::built_up) == "built_up");
+    CHECK_FALSE(terrain_kind_from("road").has_value());
+    CHECK_FALSE(terrain_kind_from("hill").has_value());
+    CHECK_FALSE(terrain_kind_from("").has_value());
+}
+
+TEST_CASE("border-reivers.txt, \"Woods\" terrain table: every row", "[reivers]") {
+    check_rows_both_settings(TerrainKind::woods,
+                             {
+                                 {1, Y, N, 0, N, 0, "high", Y, "Impassable – high cover *"},
+                                 {2, N, Y, 0.5, N, 0, "medium", Y, "Foot only, ½ speed – medium cover *"},
+                                 {3, N, Y, 0.5, N, 0, "medium", Y, "Foot only, ½ speed – medium cover *"},
+                                 {4, N, Y, 0.5, Y, 0.5, "medium", N, "½ speed – medium cover"},
+                                 {5, N, Y, 0.5, Y, 0.5, "medium", N, "½ speed – medium cover"},
+                                 {6, N, Y, 1, Y, 1, "low", N, "No effect – low cover"},
+                             });
+}
+
+TEST_CASE("border-reivers.txt, \"Built Up Areas\" terrain table: every row", "[reivers]") {
+    SECTION("unnamed type shut out: \"Foot ¼ speed\" lets only foot pass") {
+        check_rows(TerrainKind::built_up, false,
+                   {
+                       {1, N, Y, 0.25, N, 0, "high", Y, "Foot ¼ speed – high cover *"},
+                       {2, N, Y, 0.5, N, 0, "high", N, "Foot only, ½ speed – high cover"},
+                       {3, N, Y, 0.5, N, 0, "high", N, "Foot only, ½ speed – high cover"},
+                       {4, N, Y, 0.5, Y, 0.5, "medium", N, "½ speed – medium cover"},
+                       {5, N, Y, 0.5, Y, 0.5, "medium", N, "½ speed – medium cover"},
+                       {6, N, Y, 1, Y, 1, "", N, "No effect"},
+                   });
+    }
+    SECTION("unnamed type unaffected: mounted at full speed in \"Foot ¼ speed\", still shut out of \"Foot only\"") {
+        check_rows(TerrainKind::built_up, true,
+                   {
+                       {1, N, Y, 0.25, Y, 1, "high", Y, "Foot ¼ speed – high cover *"},
+                       {2, N, Y, 0.5, N, 0, "high", N, "Foot only, ½ speed – high cover"},
+                       {3, N, Y, 0.5, N, 0, "high", N, "Foot only, ½ speed – high cover"},
+                       {4, N, Y, 0.5, Y, 0.5, "medium", N, "½ speed – medium cover"},
+                       {5, N, Y, 0.5, Y, 0.5, "medium", N, "½ speed – medium cover"},
+                       {6, N, Y, 1, Y, 1, "", N, "No effect"},
+                   });
+    }
+}
+
+TEST_CASE("border-reivers.txt, \"Marsh or Beach\" terrain table: every row", "[reivers]") {
+    check_rows_both_settings(TerrainKind::marsh,
+                             {
+                                 {1, Y, N, 0, N, 0, "low", N, "Impassable – low cover"},
+                                 {2, Y, N, 0, N, 0, "low", N, "Impassable – low cover"},
+                                 {3, N, Y, 0.25, Y, 0.25, "low", N, "¼ speed – low cover"},
+                                 {4, N, Y, 0.25, Y, 0.25, "low", N, "¼ speed – low cover"},
+                                 {5, N, Y, 0.25, Y, 0.25, "low", N, "¼ speed – low cover"},
+                                 {6, N, Y, 0.5, Y, 0.5, "", N, "½ speed"},
+                             });
+}
+
+TEST_CASE("border-reivers.txt, \"Cultivated Land\" terrain table: every row", "[reivers]") {
+    check_rows_both_settings(TerrainKind::cultivated,
+                             {
+                                 {1, N, Y, 1, Y, 1, "", N, "No effect"},
+                                 {2, N, Y, 1, Y, 1, "", N, "No effect"},
+                                 {3, N, Y, 1, Y, 1, "", N, "No effect"},
+                                 {4, N, Y, 0.75, Y, 0.75, "low", N, "¾ speed – low cover"},
+                                 {5, N, Y, 0.75, Y, 0.75, "low", N, "¾ speed – low cover"},
+                                 {6, N, Y, 0.75, Y, 0.75, "low", N, "¾ speed – low cover"},
+                             });
+}
+
+TEST_CASE("border-reivers.txt, \"Broken Ground\" terrain table: every row", "[reivers]") {
+    check_rows_both_settings(TerrainKind::broken,
+                             {
+                                 {1, N, Y, 0.25, N, 0, "medium", Y, "Foot only, ¼ speed - medium cover *"},
+                                 {2, N, Y, 0.5, N, 0, "low", N, "Foot only, ½ speed – low cover"},
+                                 {3, N, Y, 0.5, N, 0, "low", N, "Foot only, ½ speed – low cover"},
+                                 {4, N, Y, 0.5, N, 0, "low", N, "Foot only, ½ speed – low cover"},
+                                 {5, N, Y, 0.5, Y, 0.25, "low", N, "Foot ½ speed, mounted ¼ speed, low cover"},
+                                 {6, N, Y, 0.5, Y, 0.25, "low", N, "Foot ½ speed, mounted ¼ speed, low cover"},
+                             });
+}
+
+TEST_CASE("border-reivers.txt, \"Streams\" terrain table: every row", "[reivers]") {
+    SECTION("unnamed type shut out: \"Mounted ¼ speed\" lets only mounted pass") {
+        check_rows(TerrainKind::stream, false,
+                   {
+                       {1, N, N, 0, Y, 0.25, "low", N, "Mounted ¼ speed – low cover"},
+                       {2, N, Y, 0.25, Y, 0.25, "", N, "¼ speed"},
+                       {3, N, Y, 0.5, Y, 0.5, "", N, "½ speed"},
+                       {4, N, Y, 0.5, Y, 0.5, "", N, "½ speed"},
+                       {5, N, Y, 0.5, Y, 0.5, "", N, "½ speed"},
+                       {6, N, Y, 0.5, Y, 0.5, "", N, "½ speed"},
+                   });
+    }
+    SECTION("unnamed type unaffected: foot at full speed in \"Mounted ¼ speed\"") {
+        check_rows(TerrainKind::stream, true,
+                   {
+                       {1, N, Y, 1, Y, 0.25, "low", N, "Mounted ¼ speed – low cover"},
+                       {2, N, Y, 0.25, Y, 0.25, "", N, "¼ speed"},
+                       {3, N, Y, 0.5, Y, 0.5, "", N, "½ speed"},
+                       {4, N, Y, 0.5, Y, 0.5, "", N, "½ speed"},
+                       {5, N, Y, 0.5, Y, 0.5, "", N, "½ speed"},
+                       {6, N, Y, 0.5, Y, 0.5, "", N, "½ speed"},
+                   });
+    }
+}
+
+TEST_CASE("border-reivers.txt, \"Walls and hedges\" terrain table: every row", "[reivers]") {
+    SECTION("unnamed type shut out: \"Foot ¼ speed\" and \"Foot ½ speed\" let only foot pass") {
+        check_rows(TerrainKind::wall, false,
+                   {
+                       {1, Y, N, 0, N, 0, "high", N, "Impassable – high cover"},
+                       {2, N, Y, 0.25, N, 0, "high", N, "Foot ¼ speed – high cover"},
+                       {3, N, Y, 0.25, N, 0, "high", N, "Foot ¼ speed – high cover"},
+                       {4, N, Y, 0.5, N, 0, "medium", N, "Foot ½ speed – medium cover"},
+                       {5, N, Y, 0.5, N, 0, "medium", N, "Foot ½ speed – medium cover"},
+                       {6, N, Y, 1, Y, 0.25, "low", N, "Foot full speed, mounted ¼ speed – low cover"},
+                   });
+    }
+    SECTION("unnamed type unaffected: mounted at full speed where only foot is named") {
+        check_rows(TerrainKind::wall, true,
+                   {
+                       {1, Y, N, 0, N, 0, "high", N, "Impassable – high cover"},
+                       {2, N, Y, 0.25, Y, 1, "high", N, "Foot ¼ speed – high cover"},
+                       {3, N, Y, 0.25, Y, 1, "high", N, "Foot ¼ speed – high cover"},
+                       {4, N, Y, 0.5, Y, 1, "medium", N, "Foot ½ speed – medium cover"},
+                       {5, N, Y, 0.5, Y, 1, "medium", N, "Foot ½ speed – medium cover"},
+                       {6, N, Y, 1, Y, 0.25, "low", N, "Foot full speed, mounted ¼ speed – low cover"},
+                   });
+    }
+}
+
+TEST_CASE("border-reivers.txt, terrain tables: \"roll 1d6\", a die off the table reads its nearest row",
+          "[reivers]") {
+    CHECK(terrain_effect(TerrainKind::woods, 0, false).text == "Impassable – high cover *");
+    CHECK(terrain_effect(TerrainKind::woods, 7, false).text == "No effect – low cover");
+    CHECK(terrain_effect(TerrainKind::marsh, -3, true).impassable);
+}
+
+TEST_CASE("border-reivers.txt, terrain tables: every row's words are the book's own text", "[reivers]") {
+#ifdef MUSTER_SOURCE_DIR
+    std::ifstream in(std::string(MUSTER_SOURCE_DIR) + "/../shared/rules/border-reivers.txt");
+    if (!in) {
+        WARN("border-reivers.txt not found beside the repository; row words not compared with the text");
+        return;
+    }
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    // The extract drops some spaces ("mounted ¼ speed,low cover"): compare without any.
+    const auto book = without_spaces(buffer.str());
+    for (auto k : {TerrainKind::woods, TerrainKind::built_up, TerrainKind::marsh, TerrainKind::cultivated,
+                   TerrainKind::broken, TerrainKind::stream, TerrainKind::wall})
+        for (int die = 1; die <= 6; ++die) {
+            auto text = terrain_effect(k, die, false).text;
+            INFO(to_string(k) << ", die " << die << ": " << text);
+            CHECK(book.find("|" + without_spaces(text) + "|") != std::string::npos);
+        }
+#else
+    WARN("MUSTER_SOURCE_DIR not defined: row words not compared with the text");
+#endif
+}
+
+// --- ambushes ---
+
+TEST_CASE("border-reivers.txt, ambushes: \"medium concealment terrain (e.g. marsh or fields for foot) ... high "
+          "concealment terrain (e.g. woods for foot, in built up areas or behind hills for mounted or foot)\"",
+          "[reivers]") {
+    const auto H = ConcealmentClass::high;
+    const auto M = ConcealmentClass::medium;
+    const auto O = ConcealmentClass::none;
+    struct Row {
+        const char* kind;
+        ConcealmentClass foot, mounted;
+    };
+    const std::vector<Row> book = {
+        {"wood", H, O},  {"woods", H, O},  {"town", H, H},       {"built_up", H, H}, {"hill", H, H},
+        {"marsh", M, O}, {"beach", M, O},  {"field", M, O},      {"cultivated", M, O}, {"road", O, O},
+        {"stream", O, O}, {"broken", O, O}, {"wall", O, O},      {"", O, O},
+    };
+    for (const auto& r : book) {
+        INFO(r.kind);
+        CHECK(concealment_class_of_kind(r.kind, false) == r.foot);
+        CHECK(concealment_class_of_kind(r.kind, true) == r.mounted);
+    }
+    CHECK(concealment_class_of_cover("high") == H);
+    CHECK(concealment_class_of_cover("medium") == M);
+    CHECK(concealment_class_of_cover("low") == O);
+    CHECK(concealment_class_of_cover("") == O);
+}
+
+TEST_CASE("border-reivers.txt, ambushes: \"doubled if in medium concealment terrain ... trebled if in high\"",
+          "[reivers]") {
+    CHECK(concealment_multiplier(ConcealmentClass::none) == 1);
+    CHECK(concealment_multiplier(ConcealmentClass::medium) == 2);
+    CHECK(concealment_multiplier(ConcealmentClass::high) == 3);
+}
+
+TEST_CASE("border-reivers.txt, ambushes: \"Each craft point paid to conceal a dismounted ambush, or each 3 paid "
+          "for concealing a mounted ambush counts as 1 concealment point\"",
+          "[reivers]") {
+    for (int craft = 0; craft <= 7; ++craft) {
+        INFO("craft " << craft);
+        CHECK(concealment_points(craft, false, ConcealmentClass::none) == craft);
+        CHECK(concealment_points(craft, false, ConcealmentClass::medium) == 2 * craft);
+        CHECK(concealment_points(craft, false, ConcealmentClass::high) == 3 * craft);
+    }
+    const int mounted_points[] = {0, 0, 0, 1, 1, 1, 2, 2};  // one per 3, rounded down
+    for (int craft = 0; craft <= 7; ++craft) {
+        INFO("craft " << craft << " mounted");
+        CHECK(concealment_points(craft, true, ConcealmentClass::none) == mounted_points[craft]);
+        CHECK(concealment_points(craft, true, ConcealmentClass::medium) == 2 * mounted_points[craft]);
+        CHECK(concealment_points(craft, true, ConcealmentClass::high) == 3 * mounted_points[craft]);
+    }
+}
+
+TEST_CASE("border-reivers.txt, ambushes: \"If the detection points are greater than the concealment, the ambush "
+          "is spotted, otherwise it is not\"",
+          "[reivers]") {
+    CHECK(spotted(4, 3));
+    CHECK_FALSE(spotted(3, 3));
+    CHECK_FALSE(spotted(2, 3));
+    CHECK(spotted(1, 0));
+    CHECK_FALSE(spotted(0, 0));
+}
