@@ -3,6 +3,7 @@
 // upon).
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "shared/battle/geometry.h"
 #include "shared/core/fields.h"
@@ -108,6 +109,81 @@ bool meet(BattleEntry& e, const ReiversSettings& s, Unit& u, bool was_hidden, Un
     return true;
 }
 
+// Where a group's move ends: each name walks the same way on a copy of the battle (nothing is kept of a move
+// refused), and the group stops where its first name to stop does.
+struct GroupWalk {
+    double fraction = 1;       // of the way asked
+    bool discovered = false;   // a terrain roll was learned on the way
+    std::string stopped;       // why it stopped short
+    std::int64_t contact = 0;  // the enemy name it meets, and the name of the group that meets it
+    std::int64_t contact_by = 0;
+    std::map<std::int64_t, double> facing;
+    json terrain;              // the terrain rolls after the walk
+};
+
+GroupWalk walk_group(const BattleEntry& e, const ReiversSettings& s, const std::vector<Unit*>& group, Point shift, Dice& dice) {
+    GroupWalk g;
+    std::vector<std::int64_t> ids;
+    for (const Unit* u : group) ids.push_back(u->id);
+    BattleEntry trial = e;
+    double contact_at = 1;
+    for (const Unit* u : group) {
+        Unit& tu = trial.battle.units.at(u->id);
+        const Point dest{u->position.x + shift.x, u->position.y + shift.y};
+        Walk w = walk(trial, s, tu, dest, dice, ids);
+        const double want = battle::distance(u->position, dest);
+        const double f = want > 0 ? w.reached / want : 1;
+        g.discovered = g.discovered || w.discovered;
+        g.facing[u->id] = tu.facing;
+        if (f < g.fraction - battle::epsilon || (!w.whole && g.stopped.empty())) {
+            g.fraction = std::min(g.fraction, f);
+            g.stopped = w.stopped_by;
+        }
+        if (w.contact && (g.contact == 0 || f < contact_at)) g.contact = w.contact->id, g.contact_by = u->id, contact_at = f;
+    }
+    if (g.contact != 0 && contact_at > g.fraction + 1e-9) g.contact = 0;  // the group stops before it gets there
+    g.terrain = trial.data.value("terrain", json::object());
+    return g;
+}
+
+// The group moves as walked (its heidman with it if he was with one of its names), shows itself, and meets the
+// enemy it came upon; a charger that thinks better of it halts short, his heidman with him.
+void make_move(BattleEntry& e, const ReiversSettings& s, const Leader& me, const std::vector<Unit*>& group, Point shift,
+               const GroupWalk& w, Dice& dice) {
+    Leader& heidman = e.battle.leaders.at(me.id);
+    const Point heidman_from = heidman.position;
+    const bool heidman_with = std::any_of(group.begin(), group.end(), [&](const Unit* u) {
+        return battle::distance_to_unit(*u, heidman.position) <= s.with_paces;
+    });
+    auto place = [&](const std::vector<Point>& from, double f) {
+        for (std::size_t i = 0; i < group.size(); ++i) group[i]->position = {from[i].x + shift.x * f, from[i].y + shift.y * f};
+        if (heidman_with) heidman.position = {heidman_from.x + shift.x * f, heidman_from.y + shift.y * f};
+    };
+    std::vector<Point> start;
+    bool was_hidden = false;
+    json moved = json::array();
+    for (Unit* u : group) {
+        start.push_back(u->position);
+        if (u->id == w.contact_by) was_hidden = u->concealed;
+        u->facing = w.facing.at(u->id);
+        u->concealed = false;  // moving gives an ambush away
+        u->markers.erase("concealment");
+        moved.push_back(u->id);
+    }
+    place(start, w.fraction);
+    const double length = std::hypot(shift.x, shift.y);
+    std::string text = group[0]->name + (group.size() > 1 ? " and " + std::to_string(group.size() - 1) + " more" : "") +
+                       " move " + std::to_string(static_cast<int>(std::lround(w.fraction * length))) + " paces";
+    if (w.fraction < 1 - 1e-9 && w.contact == 0) text += ", stopped by " + w.stopped;
+    log_line(e, text + ".", {{"leader", me.id}, {"units", moved}});
+    if (w.contact == 0) return;
+    Unit& enemy = e.battle.units.at(w.contact);
+    if (meet(e, s, e.battle.units.at(w.contact_by), was_hidden, enemy, dice)) return;
+    // "a safer course of action must be taken": it halts short of the enemy.
+    place(start, std::max(0.0, w.fraction - (s.contact_paces + 5) / std::max(length, battle::epsilon)));
+    log_line(e, group[0]->name + " halts short of " + enemy.name + ".", {{"units", moved}});
+}
+
 }  // namespace
 
 OverrideResult move_names(BattleEntry& e, const ReiversSettings& s, const Leader& me, const json& body, Dice& dice,
@@ -133,82 +209,18 @@ OverrideResult move_names(BattleEntry& e, const ReiversSettings& s, const Leader
     if (cost > craft["left"].get<int>())
         return Error{"no_craft", "That move costs " + std::to_string(cost) + " craft; " + me.name + " has " +
                                      std::to_string(craft["left"].get<int>()) + " left this bound."};
-    // The group walks as its first name does; each name walks the same way to see where the group stops.
-    const Point lead = group[0]->position;
-    const Point shift{to.x - lead.x, to.y - lead.y};
-    std::vector<std::int64_t> ids;
-    for (const Unit* u : group) ids.push_back(u->id);
-    BattleEntry trial = e;  // nothing is kept of a move refused
-    double fraction = 1;
-    bool discovered = false;
-    std::string stopped;
-    Unit* contact = nullptr;
-    std::int64_t contact_by = 0;
-    double contact_at = 1;
-    for (Unit* u : group) {
-        Unit& tu = trial.battle.units.at(u->id);
-        const Point dest{u->position.x + shift.x, u->position.y + shift.y};
-        Walk w = walk(trial, s, tu, dest, dice, ids);
-        const double want = battle::distance(u->position, dest);
-        const double f = want > 0 ? w.reached / want : 1;
-        discovered = discovered || w.discovered;
-        if (f < fraction - battle::epsilon || (!w.whole && stopped.empty())) {
-            fraction = std::min(fraction, f);
-            stopped = w.stopped_by;
-        }
-        if (w.contact && (!contact || f < contact_at)) {
-            contact = &e.battle.units.at(w.contact->id);
-            contact_by = u->id;
-            contact_at = f;
-        }
-    }
-    if (contact && contact_at > fraction + 1e-9) contact = nullptr;  // the group stops before it gets there
+    const Point shift{to.x - group[0]->position.x, to.y - group[0]->position.y};
+    const GroupWalk w = walk_group(e, s, group, shift, dice);
     // A move the side could have known to fall short is refused; one cut short by ground just found stands.
-    if (fraction < 1 - 1e-9 && !discovered && !contact)
+    if (w.fraction < 1 - 1e-9 && !w.discovered && w.contact == 0)
         return Error{"too_far", group[0]->name + " can go only " +
-                                    std::to_string(static_cast<int>(fraction * battle::distance(lead, to))) +
-                                    " paces that way (" + stopped + ")."};
-    e.data["terrain"] = trial.data.value("terrain", json::object());
-    craft = e.data["craft"][std::to_string(me.id)];
-    craft["left"] = craft["left"].get<int>() - cost;
-    if (road) craft["road_used"] = true;
-    e.data["craft"][std::to_string(me.id)] = craft;
-    Leader& heidman = e.battle.leaders.at(me.id);
-    const bool heidman_with = std::any_of(group.begin(), group.end(), [&](const Unit* u) {
-        return battle::distance_to_unit(*u, heidman.position) <= s.with_paces;
-    });
-    std::vector<bool> hidden;
-    std::vector<Point> start;
-    for (Unit* u : group) {
-        hidden.push_back(u->concealed);
-        start.push_back(u->position);
-        u->position = {u->position.x + shift.x * fraction, u->position.y + shift.y * fraction};
-        u->facing = trial.battle.units.at(u->id).facing;
-        // Moving gives an ambush away.
-        u->concealed = false;
-        u->markers.erase("concealment");
-    }
-    if (heidman_with) heidman.position = {heidman.position.x + shift.x * fraction, heidman.position.y + shift.y * fraction};
-    std::string text = group[0]->name + (group.size() > 1 ? " and " + std::to_string(group.size() - 1) + " more" : "") +
-                       " move " + std::to_string(static_cast<int>(std::lround(fraction * battle::distance(lead, to)))) +
-                       " paces";
-    if (fraction < 1 - 1e-9 && !contact) text += ", stopped by " + stopped;
-    json moved_ids = json::array();
-    for (const Unit* u : group) moved_ids.push_back(u->id);
-    log_line(e, text + ".", {{"leader", me.id}, {"units", moved_ids}});
-    if (contact) {
-        Unit& mover = e.battle.units.at(contact_by);
-        const bool was_hidden = hidden[static_cast<std::size_t>(
-            std::find(ids.begin(), ids.end(), contact_by) - ids.begin())];
-        if (!meet(e, s, mover, was_hidden, *contact, dice)) {
-            // "a safer course of action must be taken": it halts short of the enemy.
-            const double length = std::max(battle::distance(lead, to), battle::epsilon);
-            const double back = std::max(0.0, fraction - (s.contact_paces + 5) / length);
-            for (std::size_t i = 0; i < group.size(); ++i)
-                group[i]->position = {start[i].x + shift.x * back, start[i].y + shift.y * back};
-            log_line(e, group[0]->name + " halts short of " + contact->name + ".", {{"units", moved_ids}});
-        }
-    }
+                                    std::to_string(static_cast<int>(w.fraction * battle::distance(group[0]->position, to))) +
+                                    " paces that way (" + w.stopped + ")."};
+    e.data["terrain"] = w.terrain;
+    json& paid = e.data["craft"][std::to_string(me.id)];
+    paid["left"] = paid["left"].get<int>() - cost;
+    if (road) paid["road_used"] = true;
+    make_move(e, s, me, group, shift, w, dice);
     return std::string();
 }
 
