@@ -20,10 +20,11 @@
 //   unitTitle(unit)           words added to a unit's title on the map
 //   rangeShapes               {kind: 'circle'}: hints.ranges kinds drawn as a circle round the unit instead of
 //                             ahead of it (Border Reivers' move)
-//   terrainNote(feature, b) -> {text, unknown?} | string | null
+//   terrainNote(feature, b, turn?) -> {text, unknown?} | string | null
 //                             a note written on a terrain feature on the map and in its title (testid
 //                             battle-terrain-note, data-known): Border Reivers' terrain roll as the viewer's side
 //                             knows it (b.terrain_rolls), or "? not yet ridden"; read from the view, never reckoned
+//                             (in the replay `turn` is the frame's: a roll learned later is still unknown there)
 //   unitColumns               [{label, cell(unit, battle) -> string | Node, value?(unit) -> string}]: the Units
 //                             table's book columns (between Type and Order)
 //   recordsColumns            [{label, cell(row) -> string, value?(row)}]: the Records chart once the battle ends

@@ -122,6 +122,7 @@ bool enter(BattleEntry& e, const TerrainFeature& f, const std::string& side, Dic
     // terrain area, the terrain effect rolled is revealed."
     if (!entry.contains("roll")) entry = {{"roll", dice.d6()}, {"known_to", json::array()}};
     entry["known_to"].push_back(side);
+    entry["learned"][side] = e.battle.turn;  // the replay shows a roll only from the turn its side learned it
     return true;
 }
 

@@ -3,7 +3,7 @@
 // fyrebrand; heidmen and the order they act in; whose bound it is; the secret terrain rolls; each heidman's
 // craft for the bound. The book's own bookkeeping lives in the entry's `data` and is shown only through
 // view.cpp:
-//   data.terrain  {"<feature id>": {"roll": 1-6, "known_to": [side]}}      the terrain rolls, each side's knowledge
+//   data.terrain  {"<feature id>": {"roll": 1-6, "known_to": [side], "learned": {side: turn}}}  the terrain rolls
 //   data.craft    {"<leader id>": {"die", "rolled", "left", "road_used"}}  this bound's craft
 //   data.searches [{"side", "leader", "turn", "at", "points", "found": [unit id]}]
 //   data.feuds    [{"by": unit id, "against": [unit id]}]

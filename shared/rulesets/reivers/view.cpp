@@ -1,5 +1,7 @@
 #include "shared/rulesets/reivers/view.h"
 
+#include <algorithm>
+
 #include "shared/battle/geometry.h"
 
 namespace muster::reivers {
@@ -29,8 +31,18 @@ json terrain_rolls(const BattleEntry& e, const ReiversSettings& s, const Viewer&
         if (!knows) continue;
         json j = effect_json(true_effect(e, s, f));
         j["roll"] = *roll;
-        if (viewer.is_umpire())
-            j["known_to"] = e.data["terrain"][std::to_string(f.id)].value("known_to", json::array());
+        const json& entry = e.data.at("terrain").at(std::to_string(f.id));
+        const json learned = entry.value("learned", json::object());
+        if (viewer.is_umpire()) {
+            j["known_to"] = entry.value("known_to", json::array());
+            j["learned"] = learned;
+        } else if (!side.empty()) {
+            j["learned"] = learned.value(side, 0);
+        } else {
+            int last = 0;  // an observer knows it once the last side does
+            for (const auto& [k, t] : learned.items()) last = std::max(last, t.get<int>());
+            j["learned"] = last;
+        }
         out[std::to_string(f.id)] = std::move(j);
     }
     return out;

@@ -207,7 +207,7 @@ function renderFrames(e, r, frames) {
   e.svg.dataset.turned = r.flip ? 'true' : 'false';
   const b = r.battle;
   drawScene(e.svg, { table: b.table, sides: b.sides, terrain: b.terrain, units: f.units || [], leaders: f.leaders || [] },
-    { flip: r.flip, ids: 'battle-replay', opts: r.look, book: r.book, battle: b });
+    { flip: r.flip, ids: 'battle-replay', opts: r.look, book: r.book, battle: b, turn: f.turn });
   setText(e.caption, f.end ? 'The table when the battle ended.' : `The table as turn ${f.turn} opened.`);
   const items = logItems(frameLines(b.log || [], frames, i), r.names);
   e.lines.replaceChildren(...items);

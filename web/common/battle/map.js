@@ -98,7 +98,7 @@ const terrainKnown = (tf) => tf.known !== false && !!tf.kind;
 
 // The book's note on a feature (book.terrainNote: Border Reivers' terrain roll, or "? not yet ridden"), or null.
 function noteOf(d, tf) {
-  const n = d.book.terrainNote ? d.book.terrainNote(tf, d.battle) : null;
+  const n = d.book.terrainNote ? d.book.terrainNote(tf, d.battle, d.look.turn) : null;
   if (!n) return null;
   return typeof n === 'string' ? { text: n, unknown: false } : { text: String(n.text || ''), unknown: !!n.unknown };
 }
@@ -210,7 +210,8 @@ function leaderEl(d, l) {
 // look: {flip, ids: testid prefix ('battle' live, 'battle-replay' in the replay), opts (the live map's options:
 // myUser, mySide, myLeader, highlightUnits, editUnits, editTerrain), selected, onHover(unit id | null),
 // book (the battle's book, or null: its troop labels and marks on units), battle (the battle's view, for the
-// book's notes on terrain; the scene itself when left out)}.
+// book's notes on terrain; the scene itself when left out), turn (the replay's frame: a book's note shows only
+// what the viewer knew then)}.
 export function drawScene(svg, scene, look = {}) {
   const t = scene.table || { width: 180, depth: 120 };
   const { toSvg, pts } = projector(t, !!look.flip);

@@ -3,7 +3,8 @@
 // reveal or conceal an ambush; each with a required reason, shown in the log. Dragging a piece on the map during
 // play fills in a move (moveTo).
 
-import { h, errorLine, runForm } from '../../common/dom.js';
+import { h, errorLine } from '../../common/dom.js';
+import { overrideForm, keepValue } from '../../common/battle/override_form.js';
 
 const OVERRIDES = {
   move: 'Move a unit or leader',
@@ -91,71 +92,19 @@ const targetKey = (b) => `${b.id}:${(b.units || []).map((u) => `${u.id}${u.conce
 // moveTo(kind, id, position)}: the map's selection and drags fill in a move.
 export function overridesForm(send) {
   const c = controls();
-  let battle = null;
-  const piece = (kind, id) => (kind === 'unit' ? (battle.units || []) : (battle.leaders || [])).find((x) => x.id === id);
-
-  function fillPosition() {
-    const [kind, id] = c.target.value.split(':');
-    const item = piece(kind, Number(id));
-    if (!item) return;
-    c.x.value = String(item.position[0]);
-    c.y.value = String(item.position[1]);
-    c.facing.value = String(item.facing ?? 0);
-    c.facing.disabled = kind !== 'unit';
-  }
-
-  function fillTargets() {
-    const what = c.what.value;
-    const keep = c.target.value;
-    c.target.replaceChildren(...targetOptions(battle, what));
-    if ([...c.target.options].some((o) => o.value === keep)) c.target.value = keep;
-    const values = VALUES[what] || [];
-    const keepV = c.value.value;
-    c.value.replaceChildren(...values.map(([v, l]) => h('option', { value: v }, l)));
-    if (values.some(([v]) => v === keepV)) c.value.value = keepV;
-    c.fValue.hidden = values.length === 0;
-    c.fNumber.hidden = !(what === 'tp' || what === 'record');
-    c.fPos.hidden = what !== 'move';
-    c.fDice.hidden = what !== 'reaction_test';
-    if (what === 'move') fillPosition();
-  }
-
-  function select(kind, id) {
-    c.what.value = 'move';
-    fillTargets();
-    c.target.value = `${kind}:${id}`;
-    fillPosition();
-  }
-
-  c.what.addEventListener('change', fillTargets);
-  c.target.addEventListener('change', () => { if (c.what.value === 'move') fillPosition(); });
-  c.form.addEventListener('submit', (ev) => {
-    ev.preventDefault();
-    const reason = c.reason.value.trim();
-    if (!reason) { c.error.show('Give a reason: it goes in the log.'); c.reason.focus(); return; }
-    const what = c.what.value;
-    if (!c.target.value) { c.error.show(what === 'reveal' ? 'Nothing is concealed.' : 'Nothing to choose.'); return; }
-    const [kind, idText] = c.target.value.split(':');
-    const body = { battle: battle.id, what, reason, ...overrideBody(c, what, kind, Number(idText)) };
-    runForm({ button: c.submit, error: c.error, action: async () => { await send('battle.override', body); c.reason.value = ''; } });
+  return overrideForm(send, c, {
+    targets: targetOptions,
+    fields(b, what) {
+      const values = VALUES[what] || [];
+      keepValue(c.value, values.map(([v, l]) => h('option', { value: v }, l)));
+      c.fValue.hidden = values.length === 0;
+      c.fNumber.hidden = !(what === 'tp' || what === 'record');
+      c.fPos.hidden = what !== 'move';
+      c.fDice.hidden = what !== 'reaction_test';
+    },
+    body: overrideBody,
+    nothing: (what) => (what === 'reveal' ? 'Nothing is concealed.' : 'Nothing to choose.'),
+    key: targetKey,
+    unitFacingOnly: true,
   });
-
-  return {
-    el: c.form,
-    update(view, b) {
-      battle = b;
-      if (!c.target.options.length || c.target.dataset.key !== targetKey(b)) {
-        c.target.dataset.key = targetKey(b);
-        fillTargets();
-      }
-    },
-    select,
-    // A drag during play: the move filled in, the reason asked for.
-    moveTo(kind, id, position) {
-      select(kind, id);
-      c.x.value = String(position[0]);
-      c.y.value = String(position[1]);
-      c.reason.focus();
-    },
-  };
 }

@@ -4,7 +4,8 @@
 // marker, reveal or conceal a name, and the generic move. Each needs a reason, shown in the log. Dragging a piece
 // on the map during play fills in a move (moveTo).
 
-import { h, errorLine, runForm } from '../../common/dom.js';
+import { h, errorLine } from '../../common/dom.js';
+import { overrideForm, keepValue } from '../../common/battle/override_form.js';
 import { TROOP_LABELS, sideName } from './words.js';
 
 const OVERRIDES = {
@@ -124,74 +125,21 @@ function overrideBody(c, what, kind, id) {
 
 const piecesKey = (b) => `${b.id}:${(b.units || []).map((u) => `${u.id}${u.concealed ? 'c' : ''}${u.removed ? 'r' : ''}`).join(',')}:${(b.leaders || []).map((l) => l.id).join(',')}:${(b.terrain || []).map((t) => t.id).join(',')}`;
 
-function keepValue(select, options) {
-  const keep = select.value;
-  select.replaceChildren(...options);
-  if ([...select.options].some((o) => o.value === keep)) select.value = keep;
-}
-
 // send(type, body): the console's sender (adds the campaign). {el, update(view, b), select(kind, id), moveTo(...)}.
 export function overridesForm(send) {
   const c = controls();
-  let battle = null;
-  const piece = (kind, id) => (kind === 'unit' ? battle.units : kind === 'leader' ? battle.leaders : []).find((x) => x.id === id);
-
-  function fillPosition() {
-    const [kind, id] = c.target.value.split(':');
-    const item = piece(kind, Number(id));
-    if (!item || !item.position) return;
-    c.x.value = String(item.position[0]);
-    c.y.value = String(item.position[1]);
-    c.facing.value = String(item.facing ?? 0);
-  }
-
-  function fill() {
-    const what = c.what.value;
-    keepValue(c.target, targetOptions(battle, what));
-    keepValue(c.unit, unitOptions(battle));
-    keepValue(c.against, unitOptions(battle));
-    keepValue(c.revealTo, [opt('', 'nobody yet'), opt('*', 'every side'), ...(battle.sides || []).map((s) => opt(s.id, s.name || s.id))]);
-    if (what === 'conceal' && Number(c.number.value) < 1) c.number.value = '1';
-    showFields(c, what);
-    if (what === 'move') fillPosition();
-  }
-
-  function select(kind, id) {
-    c.what.value = 'move';
-    fill();
-    c.target.value = `${kind}:${id}`;
-    fillPosition();
-  }
-
-  c.what.addEventListener('change', fill);
   c.action.addEventListener('change', () => showFields(c, c.what.value));
-  c.target.addEventListener('change', () => { if (c.what.value === 'move') fillPosition(); });
-  c.form.addEventListener('submit', (ev) => {
-    ev.preventDefault();
-    const reason = c.reason.value.trim();
-    if (!reason) { c.error.show('Give a reason: it goes in the log.'); c.reason.focus(); return; }
-    const what = c.what.value;
-    if (!c.target.value) { c.error.show(what === 'reveal' ? 'No name lies in ambush.' : 'Nothing to choose.'); return; }
-    const [kind, idText] = c.target.value.split(':');
-    const body = { battle: battle.id, what, reason, ...overrideBody(c, what, kind, Number(idText)) };
-    runForm({ button: c.submit, error: c.error, action: async () => { await send('battle.override', body); c.reason.value = ''; } });
+  return overrideForm(send, c, {
+    targets: targetOptions,
+    fields(b, what) {
+      keepValue(c.unit, unitOptions(b));
+      keepValue(c.against, unitOptions(b));
+      keepValue(c.revealTo, [opt('', 'nobody yet'), opt('*', 'every side'), ...(b.sides || []).map((s) => opt(s.id, s.name || s.id))]);
+      if (what === 'conceal' && Number(c.number.value) < 1) c.number.value = '1';
+      showFields(c, what);
+    },
+    body: overrideBody,
+    nothing: (what) => (what === 'reveal' ? 'No name lies in ambush.' : 'Nothing to choose.'),
+    key: piecesKey,
   });
-
-  return {
-    el: c.form,
-    update(view, b) {
-      battle = b;
-      if (!c.target.options.length || c.target.dataset.key !== piecesKey(b)) {
-        c.target.dataset.key = piecesKey(b);
-        fill();
-      }
-    },
-    select,
-    moveTo(kind, id, position) {
-      select(kind, id);
-      c.x.value = String(position[0]);
-      c.y.value = String(position[1]);
-      c.reason.focus();
-    },
-  };
 }

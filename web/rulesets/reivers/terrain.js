@@ -19,14 +19,28 @@ export const UNKNOWN = '? not yet ridden';
 
 export const rollOf = (b, tf) => (b && b.terrain_rolls && b.terrain_rolls[String(tf.id)]) || null;
 
-// A feature whose roll this viewer could learn: a kind with a table, or a kind he does not know yet.
-const rolled = (tf) => tf.known === false || !tf.kind || Object.prototype.hasOwnProperty.call(TABLES, tf.kind);
+// A feature whose roll this viewer could learn: one the server lists with a table (hints.tabled_features), else a
+// kind with a table, or a kind he does not know yet.
+const rolled = (tf, b) => {
+  const tabled = b && b.hints && Array.isArray(b.hints.tabled_features) ? b.hints.tabled_features : null;
+  if (tabled) return tabled.includes(tf.id);
+  return tf.known === false || !tf.kind || Object.prototype.hasOwnProperty.call(TABLES, tf.kind);
+};
+
+// The turn this viewer's side learned a roll (the umpire's view: the first side to learn it).
+function learnedAt(r) {
+  if (typeof r.learned === 'number') return r.learned;
+  const turns = r.learned && typeof r.learned === 'object' ? Object.values(r.learned) : [];
+  return turns.length ? Math.min(...turns) : 0;
+}
 
 // The book's terrainNote (web/rulesets/index.js): the roll's row when this viewer's side knows it, else unknown.
-export function terrainNote(tf, b) {
-  if (!rolled(tf)) return null;
+// In the replay (`turn`: the frame's turn) a roll learned after that turn is still unknown.
+export function terrainNote(tf, b, turn) {
+  if (!rolled(tf, b)) return null;
   const r = rollOf(b, tf);
-  return r ? { text: r.text || `rolled ${r.roll}`, unknown: false } : { text: UNKNOWN, unknown: true };
+  const known = r && (typeof turn !== 'number' || learnedAt(r) <= turn);
+  return known ? { text: r.text || `rolled ${r.roll}`, unknown: false } : { text: UNKNOWN, unknown: true };
 }
 
 function groundItem(b, tf, umpire) {
@@ -47,7 +61,7 @@ export function groundList() {
     el: h('div', {}, h('h3', {}, 'The ground'), empty, list),
     update(view, b) {
       const umpire = !!view.me && view.me.role === 'umpire';
-      const items = (b.terrain || []).filter(rolled).map((tf) => groundItem(b, tf, umpire));
+      const items = (b.terrain || []).filter((tf) => rolled(tf, b)).map((tf) => groundItem(b, tf, umpire));
       list.replaceChildren(...items);
       list.hidden = items.length === 0;
       empty.hidden = items.length > 0;

@@ -103,6 +103,7 @@ TEST_CASE("border-reivers.txt, terrain: \"upon entering a new terrain area, roll
     CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(380));
     CHECK(r.of(r.t.bob)["terrain_rolls"]["2"]["roll"] == 4);
     CHECK(r.of(r.t.bob)["terrain_rolls"]["2"]["text"] == "¼ speed – low cover");
+    CHECK(r.of(r.t.bob)["terrain_rolls"]["2"]["learned"] == 1);  // the replay shows it from turn 1
     CHECK_FALSE(r.of(r.t.dave)["terrain_rolls"].contains("2"));
     CHECK_FALSE(r.of(r.t.observer)["terrain_rolls"].contains("2"));
     CHECK(r.umpire()["terrain_rolls"]["2"]["known_to"] == json{"a"});
@@ -116,6 +117,8 @@ TEST_CASE("border-reivers.txt, terrain: \"upon entering a new terrain area, roll
     r.act(r.t.dave, {{"action", "move"}, {"unit", r.id("Forsters")}, {"to", {700, 540}}}, {3});
     CHECK(r.of(r.t.dave)["terrain_rolls"]["2"]["roll"] == 4);
     CHECK(r.of(r.t.observer)["terrain_rolls"]["2"]["roll"] == 4);
+    CHECK(r.of(r.t.dave)["terrain_rolls"]["2"]["learned"] == 2);
+    CHECK(r.of(r.t.observer)["terrain_rolls"]["2"]["learned"] == 2);  // once the last side knew it
     check_replay(r.t);
 }
 
@@ -128,6 +131,7 @@ TEST_CASE("border-reivers.txt, terrain: the side with local knowledge rolls ever
     r.start({1, 2, 3, 4});
     CHECK(r.of(r.t.dave)["terrain_rolls"].size() == 4);
     CHECK(r.of(r.t.dave)["terrain_rolls"]["1"]["text"] == "Impassable – high cover *");
+    CHECK(r.of(r.t.dave)["terrain_rolls"]["1"]["learned"] == 0);  // known before play
     CHECK(r.of(r.t.bob)["terrain_rolls"].empty());
     CHECK(r.of(r.t.observer)["terrain_rolls"].empty());
     // The Scots ride for the wood and find it impassable at its edge: the move stands, cut short.
