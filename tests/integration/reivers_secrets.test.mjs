@@ -208,9 +208,12 @@ test('set-up: two identical raids; each viewer sees exactly the names he may, th
       assert.deepEqual(rolls[f].known_to, [ENGLISH], `${k}: area ${f} known to the English only`);
       assert.ok(Number.isInteger(rolls[f].roll) && rolls[f].roll >= 1 && rolls[f].roll <= 6, `${k}: area ${f} rolled`);
     }
-    const { known_to: _m, ...marsh } = rolls[MARSH];
-    const { known_to: _w, ...wood } = rolls[WOOD];
-    assert.deepEqual(bv(B, r.battle).terrain_rolls, { [MARSH]: marsh, [WOOD]: wood }, `B: every roll of ${k}, as the umpire's`);
+    // Each side reads the turn it learned a roll (0: before play, by local knowledge); the umpire, each side's.
+    for (const f of [MARSH, WOOD]) assert.deepEqual(rolls[f].learned, { [ENGLISH]: 0 }, `${k}: area ${f} learned before play`);
+    const { known_to: _m, learned: _ml, ...marsh } = rolls[MARSH];
+    const { known_to: _w, learned: _wl, ...wood } = rolls[WOOD];
+    assert.deepEqual(bv(B, r.battle).terrain_rolls, { [MARSH]: { ...marsh, learned: 0 }, [WOOD]: { ...wood, learned: 0 } },
+      `B: every roll of ${k}, as the umpire's`);
     for (const [who, c] of blind()) assert.deepEqual(bv(c, r.battle).terrain_rolls, {}, `${who}: no roll of ${k} (no Scots name has entered an area)`);
   }
   // The canaries are where they should be, so searching the others' frames for them is not vacuous.
@@ -324,10 +327,12 @@ test('terrain: A2\'s rider rides into the marsh: the Scots learn its roll, equal
   const uroll = bv(U, battle).terrain_rolls;
   assert.deepEqual(uroll[MARSH].known_to.slice().sort(), [ENGLISH, SCOTS], 'the umpire: the marsh known to both sides');
   assert.deepEqual(uroll[WOOD].known_to, [ENGLISH], 'the umpire: the wood still known to the English only');
-  const { known_to: _k, ...marsh } = uroll[MARSH];
-  assert.deepEqual(bv(B, battle).terrain_rolls[MARSH], marsh, 'B: the marsh\'s roll is the umpire\'s');
-  for (const [who, c] of scots()) assert.deepEqual(bv(c, battle).terrain_rolls, { [MARSH]: marsh }, `${who}: the marsh's roll, the English one; not the wood's`);
-  assert.deepEqual(bv(O, battle).terrain_rolls, { [MARSH]: marsh }, 'O: the marsh\'s roll now that both sides know it; not the wood\'s');
+  const turn = bv(U, battle).turn;
+  assert.deepEqual(uroll[MARSH].learned, { [ENGLISH]: 0, [SCOTS]: turn }, 'the umpire: when each side learned the marsh');
+  const { known_to: _k, learned: _l, ...marsh } = uroll[MARSH];
+  assert.deepEqual(bv(B, battle).terrain_rolls[MARSH], { ...marsh, learned: 0 }, 'B: the marsh\'s roll is the umpire\'s');
+  for (const [who, c] of scots()) assert.deepEqual(bv(c, battle).terrain_rolls, { [MARSH]: { ...marsh, learned: turn } }, `${who}: the marsh's roll, the English one; not the wood's`);
+  assert.deepEqual(bv(O, battle).terrain_rolls, { [MARSH]: { ...marsh, learned: turn } }, 'O: the marsh\'s roll now that both sides know it; not the wood\'s');
   // The ride stands, cut short or not (docs/protocol.md, "Border Reivers", move: "one cut short by ground just
   // found stands"): a marsh mounted men may not enter stops the rider at its edge (y 210, the last 5-pace stretch
   // outside: 210 to 215); one they may enter takes him in, as far as his 200 paces allow (y 180 to 210).

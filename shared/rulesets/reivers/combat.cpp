@@ -40,6 +40,17 @@ TacticalSituation situation(const BattleEntry& e, const ReiversSettings& s, cons
     return t;
 }
 
+// "8 (mounted 2, heidman's name in combat +1, die 5)": a score with its factor, tactical factors and die, as the
+// log shows every roll with what went into it.
+std::string words(const Score& sc, const std::string& factor) {
+    std::string out = std::to_string(sc.total) + " (" + factor + " " + std::to_string(sc.factor);
+    for (const auto& m : sc.tactical) out += ", " + m.why + " " + (m.value > 0 ? "+" : "") + std::to_string(m.value);
+    return out + (sc.die_rolled ? ", die " + std::to_string(sc.die) : "") + ")";
+}
+std::string column(const ReiversSettings& s, const Unit& u, const Unit& enemy) {
+    return (s.factor_column == "enemy" ? is_mounted(enemy) : is_mounted(u)) ? "mounted" : "foot";
+}
+
 json score_json(const Score& sc) {
     json t = json::array();
     for (const auto& m : sc.tactical) t.push_back({{"why", m.why}, {"value", m.value}});
@@ -78,8 +89,8 @@ void fire(BattleEntry& e, const ReiversSettings& s, const std::string& side, Dic
         if (!target) continue;
         Score a = ranged_score(e, s, shooter, dice), b = ranged_score(e, s, *target, dice);
         target->markers["under_fire"] = e.battle.turn;
-        std::string text = shooter.name + " shoots at " + target->name + ": " + std::to_string(a.total) + " against " +
-                           std::to_string(b.total);
+        std::string text = shooter.name + " shoots at " + target->name + ": " + words(a, "ranged") + " against " +
+                           words(b, "ranged");
         CombatResult r = CombatResult::continuing;
         if (a.total > b.total) r = combat_result(b.total, a.total, false, s.recoil_flanked == "destroyed");
         log_line(e, text + (r == CombatResult::continuing ? ": no effect." : ": " + to_string(r) + "."),
@@ -97,8 +108,8 @@ void fight(BattleEntry& e, const ReiversSettings& s, Unit& a, Unit& b, Dice& dic
     Unit& winner = sa.total < sb.total ? b : a;
     const int lo = std::max(0, std::min(sa.total, sb.total)), hi = std::max(0, std::max(sa.total, sb.total));
     CombatResult r = combat_result(lo, hi, &loser == &a ? fa : fb, s.recoil_flanked == "destroyed");
-    log_line(e, a.name + " (" + std::to_string(sa.total) + ") fights " + b.name + " (" + std::to_string(sb.total) +
-                    "): " + (r == CombatResult::continuing ? "the combat goes on." : loser.name + " " + to_string(r) + "."),
+    log_line(e, a.name + " " + words(sa, column(s, a, b)) + " fights " + b.name + " " + words(sb, column(s, b, a)) +
+                    ": " + (r == CombatResult::continuing ? "the combat goes on." : loser.name + " " + to_string(r) + "."),
              {{"units", {a.id, b.id}}, {"scores", {score_json(sa), score_json(sb)}}, {"result", to_string(r)},
               {"loser", r == CombatResult::continuing ? json(nullptr) : json(loser.id)}});
     if (r != CombatResult::continuing) {
@@ -219,6 +230,7 @@ Score close_score(const BattleEntry& e, const ReiversSettings& s, const Unit& u,
     const TacticalSituation t = situation(e, s, u, flanked);
     sc.tactical = tactical_factors(t);
     sc.die = combat_die(s, dice);
+    sc.die_rolled = s.combat_die != "none";
     sc.total = sc.factor + tactical_total(t) + sc.die;
     return sc;
 }
@@ -229,6 +241,7 @@ Score ranged_score(const BattleEntry& e, const ReiversSettings& s, const Unit& u
     const TacticalSituation t = situation(e, s, u, false);
     sc.tactical = tactical_factors(t);
     sc.die = combat_die(s, dice);
+    sc.die_rolled = s.combat_die != "none";
     sc.total = sc.factor + tactical_total(t) + sc.die;
     return sc;
 }

@@ -19,6 +19,7 @@ struct Score {
     int factor = 0;
     std::vector<Modifier> tactical;
     int die = 0;
+    bool die_rolled = false;  // the setting combat_die is not "none"
     int total = 0;
 };
 Score close_score(const BattleEntry& e, const ReiversSettings& s, const Unit& u, const Unit& enemy, bool flanked, Dice& dice);

@@ -159,7 +159,7 @@ TEST_CASE("border-reivers.txt, combat: a charge, the test to stand, and a loser 
     r.done(r.t.bob);
     // Melee: Rider mounted 2 + a 6 = 8; Blade on foot 4 + a 1 = 5: "½-equal: Loser recoils".
     r.done(r.t.carol, {6, 1});
-    CHECK(r.log_of(r.t.bob).find("Armstrongs (8) fights Forsters (5): Forsters recoil.") != std::string::npos);
+    CHECK(r.log_of(r.t.bob).find("Armstrongs 8 (mounted 2, die 6) fights Forsters 5 (foot 4, die 1): Forsters recoil.") != std::string::npos);
     CHECK(r.unit("Forsters")["position"][1].get<double>() == Approx(470));
     CHECK(r.umpire()["turn"] == 2);
     check_replay(r.t);
@@ -202,7 +202,7 @@ TEST_CASE("border-reivers.txt, incidents: a heidman in combat rolling 2 is wound
     // Melee: 2 + "Heidman's name in combat +1" + 6 = 9 against 4 + 1 = 5 (recoil); Kinmont rolls 1 + 1 = 2: an
     // incident, and a 3: "Wounded | Fyrbrand +1".
     r.done(r.t.carol, {6, 1, 1, 1, 3});
-    CHECK(r.log_of(r.t.bob).find("Armstrongs (9) fights Forsters (5)") != std::string::npos);
+    CHECK(r.log_of(r.t.bob).find("Armstrongs 9 (mounted 2, heidman's name in combat +1, die 6) fights Forsters 5 (foot 4, die 1)") != std::string::npos);
     const json umpire = r.umpire();
     for (const auto& l : umpire["leaders"])
         if (l["name"] == "Kinmont Willie") CHECK(l["values"]["wounded"] == true);
@@ -273,7 +273,8 @@ TEST_CASE("a raid from set-up to its end: a search that fails, an ambush sprung,
     // Fire: Bow ranged 3, heidman with +1, foot in low cover +1, a 5 = 10; Armstrongs' ranged 2, heidman with
     // +1, mounted in poor ground -2, a 2 = 3: less than half: they flee 40 + 200 + 50 paces, back out of the moss.
     r.done(r.t.dave, {5, 2});
-    CHECK(r.log_of(r.t.bob).find("Forster bows shoots at Armstrongs: 10 against 3: flee.") != std::string::npos);
+    CHECK(r.log_of(r.t.bob).find("Forster bows shoots at Armstrongs: 10 (ranged 3, heidman's name in combat +1, foot in low cover +1, die 5) "
+                                    "against 3 (ranged 2, heidman's name in combat +1, mounted in poor ground -2, die 2): flee.") != std::string::npos);
     json a = r.unit("Armstrongs");
     CHECK(a["position"][1].get<double>() == Approx(90));
     CHECK(a["markers"]["fleeing"] == 2);
