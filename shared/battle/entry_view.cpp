@@ -146,6 +146,27 @@ json umpire_view(const BattleEntry& e, bool light) {
     return j;
 }
 
+// What this viewer must do in this battle now, and by when (docs/protocol.md, "What needs you"): a player whose
+// box is due and not yet filled; an umpire with a step to run by hand. Null when nothing.
+json needs_you(const BattleEntry& e, const Viewer& viewer) {
+    const RuleSet& rules = ruleset_of(e);
+    const json due = e.deadline ? json(*e.deadline) : json(nullptr);
+    if (viewer.is_umpire()) {
+        if (e.status == "resolving")
+            return {{"what", "Resolve the next step: " + rules.steps().at(static_cast<std::size_t>(e.next_step)) + "."},
+                    {"due", nullptr}};
+        return nullptr;
+    }
+    if (viewer.role != Role::player || e.status != "cards") return nullptr;
+    const Leader* me = e.battle.leader_of(viewer.user);
+    if (!me || !rules.must_submit(e, *me)) return nullptr;
+    auto box = e.battle.boxes.find(rules.box());
+    if (box != e.battle.boxes.end() && box->second.items.count(viewer.user)) return nullptr;
+    const std::string what = rules.due_words(e, *me);
+    if (what.empty()) return nullptr;
+    return {{"what", what}, {"due", due}};
+}
+
 }  // namespace
 
 std::string side_in(const Battle& b, const Viewer& viewer) {
@@ -216,6 +237,7 @@ json view(const BattleEntry& e, const Viewer& viewer, bool light) {
     j["status"] = e.status;
     j["next_step"] = e.status == "resolving" ? json(rules.steps().at(static_cast<std::size_t>(e.next_step))) : json(nullptr);
     j["deadline"] = e.deadline ? json(*e.deadline) : json(nullptr);
+    j["needs_you"] = viewer.is_member() ? needs_you(e, viewer) : json(nullptr);
     j["settings"] = e.settings;
     const json outcome = outcome_view(e, viewer, side);
     j["losses"] = outcome.is_object() ? outcome.value("losses", json(nullptr)) : json(nullptr);

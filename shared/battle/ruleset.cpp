@@ -39,6 +39,10 @@ OverrideResult RuleSet::act(BattleEntry&, const Leader&, const json&, Dice&) con
     return Error{"wrong_phase", "This rule set has no free actions."};
 }
 
+std::string RuleSet::due_words(const BattleEntry& e, const Leader&) const {
+    return "Your " + box() + " for turn " + std::to_string(e.battle.turn) + " are due.";
+}
+
 bool RuleSet::talk_open(const BattleEntry& e, std::int64_t a, std::int64_t b) const {
     for (const auto& [p, q] : e.channels)
         if ((p == a && q == b) || (p == b && q == a)) return true;

@@ -122,6 +122,41 @@ json auction_view(const YearState& y) {
             {"available", std::move(available)}};
 }
 
+// What this viewer must do in the year now, and by when (docs/protocol.md, "What needs you"): his colonel to
+// create, his objective to choose, a lot he may bid for, his diary for the month; for an umpire, objectives to
+// review and a month whose diaries are all in. Each {"what", "due", "tab": "year"}.
+json needs_you(const CampaignState& state, const Viewer& viewer) {
+    const YearState& y = state.year;
+    json out = json::array();
+    auto need = [&](std::string what, json due) { out.push_back({{"what", std::move(what)}, {"due", std::move(due)}, {"tab", "year"}}); };
+    const json month_due = y.calendar.deadline ? json(*y.calendar.deadline) : json(nullptr);
+    if (viewer.is_umpire()) {
+        int pending = 0, owed = 0;
+        for (const auto& [user, c] : y.colonels) {
+            if (c.objective && c.objective->status == "pending") ++pending;
+            if (y.calendar.started && c.away.empty() && !c.diaries.count(y.calendar.turn)) ++owed;
+        }
+        if (pending > 0) need("Review " + std::to_string(pending) + " custom objective" + (pending > 1 ? "s." : "."), nullptr);
+        if (y.calendar.started && !y.colonels.empty() && owed == 0) need("Every diary is in: resolve " + label(y.calendar) + ".", nullptr);
+        return out;
+    }
+    if (viewer.role != Role::player) return out;
+    const Colonel* c = y.colonel(viewer.user);
+    if (!c) {
+        need("Create your colonel.", nullptr);
+        return out;
+    }
+    if (!c->objective) need("Choose your colonel's objective.", nullptr);
+    if (y.auction.open && !c->regiment) {
+        const Lot& lot = *y.auction.open;
+        need("Bid for regiment " + std::to_string(lot.regiment) + " while its lot is open.",
+             lot.closes_at ? json(*lot.closes_at) : json(nullptr));
+    }
+    if (y.calendar.started && c->away.empty() && !c->diaries.count(y.calendar.turn))
+        need("Write your diary for " + label(y.calendar) + ".", month_due);
+    return out;
+}
+
 }  // namespace
 
 void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
@@ -165,7 +200,8 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
                  {"colonels", std::move(colonels)},
                  {"regiments", std::move(regiments)},
                  {"auction", auction_view(y)},
-                 {"gazette", std::move(gazette)}};
+                 {"gazette", std::move(gazette)},
+                 {"needs_you", viewer.is_member() ? needs_you(state, viewer) : json::array()}};
     if (umpire) {
         json submitted = json::object(), risk = json::array(), companies = json::object(), pending = json::array();
         for (const auto& [user, c] : y.colonels) {

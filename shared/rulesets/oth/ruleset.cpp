@@ -87,6 +87,9 @@ public:
         return read_card(e, me, body);
     }
     bool must_submit(const BattleEntry&, const Leader& l) const override { return !oth::leader_down(l); }
+    std::string due_words(const BattleEntry& e, const Leader&) const override {
+        return "Choose your card for turn " + std::to_string(e.battle.turn) + ".";
+    }
 
     // Talk channels: "those involved have to have their leader figures next to each other to be able to talk".
     json on_reveal(const BattleEntry& e, const json& items) const override {

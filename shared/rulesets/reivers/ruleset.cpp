@@ -78,6 +78,10 @@ public:
         if (auto why = why_not_now(e, settings_from(e.settings), me)) return Error{"not_now", *why};
         return json{{"done", true}};
     }
+    std::string due_words(const BattleEntry& e, const Leader& me) const override {
+        if (why_not_now(e, settings_from(e.settings), me)) return "";  // a heidman of lower fyrebrand acts first
+        return "Your bound: act with " + me.name + " and finish it.";
+    }
     bool must_submit(const BattleEntry& e, const Leader& l) const override {
         return !heidman_down(l) && l.side == active_side(e, settings_from(e.settings));
     }
