@@ -66,7 +66,7 @@ void App::on_frame(const std::shared_ptr<Client>& client, const std::string& tex
     if (type == "campaign.join") {
         std::string code;
         if (auto e = read_string(command.body, "code", 1, 64, code)) return fail(id, *e);
-        auto found = directory_->campaign_for_code(code);
+        auto found = directory_->campaign_for_code(campaign::invite_code_as_made(code));
         if (!found) return fail(id, not_found("That invite code is not valid."));
         campaign = *found;
     } else if (type == "campaign.subscribe" || type == "campaign.unsubscribe" || campaign::handles(type)) {

@@ -63,6 +63,7 @@ Decision decide_revoke_invite(const CampaignState& state, const Command& c, cons
 Decision decide_join(const CampaignState& state, const Command& c, const Viewer& v, Dice&, const Supplied&) {
     std::string code;
     if (auto e = read_string(c.body, "code", 1, 64, code)) return *e;
+    code = invite_code_as_made(code);
     auto it = state.invites.find(code);
     if (it == state.invites.end()) return not_found("That invite code is not valid.");
     if (v.is_member()) return conflict("You are already a member of this campaign.");
@@ -409,6 +410,15 @@ std::optional<json> view_patch(const CampaignState& after, const Event& e, const
         return ops;
     }
     return std::nullopt;
+}
+
+std::string invite_code_as_made(const std::string& typed) {
+    std::string out;
+    for (char ch : typed) {
+        if (ch == ' ' || ch == '-' || ch == '\t') continue;
+        out += (ch >= 'a' && ch <= 'z') ? static_cast<char>(ch - 'a' + 'A') : ch;
+    }
+    return out;
 }
 
 }  // namespace muster::campaign

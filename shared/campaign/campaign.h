@@ -127,6 +127,10 @@ void apply(CampaignState& state, const Event& event);
 // Everything this viewer may see, and nothing else.
 nlohmann::json view(const CampaignState& state, const Viewer& viewer);
 
+// An invite code as a person typed it, as the server made it: spaces and dashes dropped, letters upper case
+// (codes are made of capitals and digits: server/app/tokens.cpp), so "abcd efgh23" joins as "ABCDEFGH23".
+std::string invite_code_as_made(const std::string& typed);
+
 // The JSON Patch that takes this viewer's view from before `event` to after it, computed from the event
 // alone, for the events that happen most (chat, notices, rolls); empty when the viewer may not see the
 // event (the view holds no event seq, so nothing else moves); nothing for the rest, whose patch the

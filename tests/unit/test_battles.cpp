@@ -89,6 +89,19 @@ TEST_CASE("talk: refused when not adjacent, refused without the Talk card, deliv
     for (const auto& v : t.everyone()) CHECK(view(t.state, v).dump().find("DAVE-SAYS") == std::string::npos);
 }
 
+TEST_CASE("talk: two leaders who each play Talk to the other open one channel, named once", "[battles]") {
+    YearTable t;
+    set_up(t, true);
+    t.ok(t.umpire, "battle.place", {{"battle", 1}, {"leader", {{"id", 2}, {"position", {78, 39}}}}});
+    t.ok(t.umpire, "battle.start", {{"battle", 1}});
+    t.ok(t.bob, "card.play", {{"battle", 1}, {"card", "talk"}, {"leader", 3}});
+    t.ok(t.carol, "card.play", {{"battle", 1}, {"card", "talk"}, {"leader", 2}});
+    t.ok(t.dave, "card.play", {{"battle", 1}, {"card", "no_action"}});
+    CHECK(battle_of(t, t.umpire)["channels"].size() == 1);
+    CHECK(battle_of(t, t.bob)["channels"].size() == 1);
+    t.ok(t.carol, "talk.say", {{"battle", 1}, {"to", t.bob.user}, {"text", "one channel"}});
+}
+
 TEST_CASE("cards are hidden until the reveal; enemy ratings and TPs are hidden", "[battles]") {
     YearTable t;
     set_up(t, false);

@@ -54,3 +54,4 @@ TEST_CASE("what needs you, a Border Reivers bound: the heidman who may act now, 
     r.done(r.t.carol);
     CHECK(r.of(r.t.umpire)["needs_you"]["what"] == "Resolve the next step: fire.");
 }
+

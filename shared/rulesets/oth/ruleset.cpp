@@ -99,7 +99,12 @@ public:
             if (item.value("card", "") != "talk") continue;
             const Leader* other = e.battle.leader(item.value("leader", std::int64_t{0}));
             if (!other || other->user == 0) continue;
-            channels.push_back({c["user"].get<std::int64_t>(), other->user});
+            // Two leaders who each played Talk to the other open one channel, not two.
+            const std::int64_t a = c["user"].get<std::int64_t>(), b = other->user;
+            bool open = false;
+            for (const auto& ch : channels)
+                if ((ch[0] == a && ch[1] == b) || (ch[0] == b && ch[1] == a)) open = true;
+            if (!open) channels.push_back({a, b});
         }
         return {{"channels", channels}};
     }
