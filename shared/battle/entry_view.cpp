@@ -154,7 +154,7 @@ json needs_you(const BattleEntry& e, const Viewer& viewer) {
     if (viewer.is_umpire()) {
         if (e.status == "resolving")
             return {{"what", "Resolve the next step: " + rules.steps().at(static_cast<std::size_t>(e.next_step)) + "."},
-                    {"due", nullptr}};
+                    {"due", nullptr}, {"tab", "battle"}};
         return nullptr;
     }
     if (viewer.role != Role::player || e.status != "cards") return nullptr;
@@ -164,7 +164,7 @@ json needs_you(const BattleEntry& e, const Viewer& viewer) {
     if (box != e.battle.boxes.end() && box->second.items.count(viewer.user)) return nullptr;
     const std::string what = rules.due_words(e, *me);
     if (what.empty()) return nullptr;
-    return {{"what", what}, {"due", due}};
+    return {{"what", what}, {"due", due}, {"tab", "battle"}};
 }
 
 }  // namespace

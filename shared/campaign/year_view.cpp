@@ -124,11 +124,15 @@ json auction_view(const YearState& y) {
 
 // What this viewer must do in the year now, and by when (docs/protocol.md, "What needs you"): his colonel to
 // create, his objective to choose, a lot he may bid for, his diary for the month; for an umpire, objectives to
-// review and a month whose diaries are all in. Each {"what", "due", "tab": "year"}.
+// review and a month whose diaries are all in. Each {"what", "due", "tab"}.
 json needs_you(const CampaignState& state, const Viewer& viewer) {
     const YearState& y = state.year;
     json out = json::array();
-    auto need = [&](std::string what, json due) { out.push_back({{"what", std::move(what)}, {"due", std::move(due)}, {"tab", "year"}}); };
+    // `tab`: where it is done on the page (web/README.md, the campaign page's tabs): the umpire's year console, a
+    // player's colonel, diary or auction.
+    auto need = [&](std::string what, json due, const char* tab = "year") {
+        out.push_back({{"what", std::move(what)}, {"due", std::move(due)}, {"tab", tab}});
+    };
     const json month_due = y.calendar.deadline ? json(*y.calendar.deadline) : json(nullptr);
     if (viewer.is_umpire()) {
         int pending = 0, owed = 0;
@@ -143,17 +147,17 @@ json needs_you(const CampaignState& state, const Viewer& viewer) {
     if (viewer.role != Role::player) return out;
     const Colonel* c = y.colonel(viewer.user);
     if (!c) {
-        need("Create your colonel.", nullptr);
+        need("Create your colonel.", nullptr, "colonel");
         return out;
     }
-    if (!c->objective) need("Choose your colonel's objective.", nullptr);
+    if (!c->objective) need("Choose your colonel's objective.", nullptr, "colonel");
     if (y.auction.open && !c->regiment) {
         const Lot& lot = *y.auction.open;
         need("Bid for regiment " + std::to_string(lot.regiment) + " while its lot is open.",
-             lot.closes_at ? json(*lot.closes_at) : json(nullptr));
+             lot.closes_at ? json(*lot.closes_at) : json(nullptr), "auction");
     }
     if (y.calendar.started && c->away.empty() && !c->diaries.count(y.calendar.turn))
-        need("Write your diary for " + label(y.calendar) + ".", month_due);
+        need("Write your diary for " + label(y.calendar) + ".", month_due, "diary");
     return out;
 }
 

@@ -23,7 +23,7 @@ TEST_CASE("what needs you, the year: a colonel to create, a lot to bid for, a di
     const json bob = view(t.state, t.bob)["year"]["needs_you"];
     REQUIRE(bob.size() == 2);  // the objective the table chose none for, and March's diary
     CHECK(bob[1]["what"] == "Write your diary for " + view(t.state, t.bob)["year"]["calendar"]["label"].get<std::string>() + ".");
-    CHECK(bob[1]["tab"] == "year");
+    CHECK(bob[1]["tab"] == "diary");  // where it is done on his page
     CHECK(whats(view(t.state, t.observer)["year"]["needs_you"]).empty());
     t.ok(t.bob, "diary.submit", diary("socialise", orders(false, false, false)));
     CHECK(view(t.state, t.bob)["year"]["needs_you"].size() == 1);

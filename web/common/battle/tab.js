@@ -163,13 +163,21 @@ class BattlePage {
 
   refresh() { if (this.lastView) this.update(this.lastView); }
 
-  // The battle on screen: the one picked, else the newest still being fought, else the newest.
+  // Turns the page to battle `id` (the campaign page's list of what needs you opens a battle's item here).
+  show(id) {
+    this.selectedId = id;
+    this.refresh();
+  }
+
+  // The battle on screen: the one picked, else the newest that needs the viewer (the server's `needs_you`), else the
+  // newest still being fought, else the newest.
   current(view) {
     const list = battleList(view);
     if (!list.length) return null;
     let b = list.find((x) => x.id === this.selectedId);
     if (!b) {
-      b = [...list].reverse().find((x) => x.status !== 'ended') || list[list.length - 1];
+      const newest = [...list].reverse();
+      b = newest.find((x) => x.needs_you) || newest.find((x) => x.status !== 'ended') || list[list.length - 1];
       this.selectedId = b.id;
     }
     return b;
@@ -233,6 +241,11 @@ export const battleTab = {
   visible: (view) => battleList(view).length > 0 || (!!view.me && view.me.role === 'umpire'),
   create(ctx, campaignId) {
     const page = new BattlePage(ctx, campaignId);
-    return { el: page.el, update: (view) => page.update(view), shown() { page.renderMap(); page.log.scrollToEnd(); } };
+    return {
+      el: page.el,
+      update: (view) => page.update(view),
+      shown() { page.renderMap(); page.log.scrollToEnd(); },
+      open({ battle }) { page.show(battle); }, // {battle: id}: that battle on screen
+    };
   },
 };

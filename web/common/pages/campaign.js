@@ -6,6 +6,7 @@ import { roleBadge } from '../panels/members.js';
 import { tableTab } from '../table_tab.js';
 import { battleTab } from '../battle/tab.js';
 import { bookPageTabs } from '../book_pages.js';
+import { gatherNeeds, tabOf, needsYouPanel } from '../needs_you.js';
 
 // The shared tabs, and after the Battle tab the battle books' pages of the campaign (Border Reivers' Raids); app.js
 // adds the player's, the umpire's and the year's (web/common imports none of them).
@@ -18,7 +19,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
   let wantedTab = route.tab || 'table';
   let current = null; // id of the tab on screen
   let lastView = null;
-  const built = new Map(); // tab id -> {def, button, panel, instance}
+  const built = new Map(); // tab id -> {def, button, badge, panel, instance}
 
   const title = h('h1', { class: 'campaign-name', testid: 'campaign-name' }, `Campaign ${campaignId}`);
   const role = h('span', { class: 'campaign-role', testid: 'my-role' });
@@ -27,6 +28,8 @@ export function campaignPage(ctx, route, moreTabs = []) {
   const body = h('div', { class: 'tab-panels' });
   const status = h('div', { class: 'card narrow status-card', testid: 'campaign-status' },
     h('p', { class: 'muted' }, 'Mustering the campaign…'));
+  // What needs the viewer (docs/protocol.md, "What needs you"): one tap opens the tab where it is done.
+  const needs = needsYouPanel((item) => openNeed(item));
   const closedBanner = h('p', { class: 'closed-banner', hidden: true },
     'This campaign is closed. Nothing more can change. Its dice seed is revealed on the Table, so anyone can check every roll.');
 
@@ -34,6 +37,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
     h('header', { class: 'campaign-header' },
       h('a', { class: 'back-link', href: '#/campaigns' }, '← All campaigns'),
       h('div', { class: 'campaign-title-row' }, title, h('span', { class: 'campaign-badges' }, role, closedBadge)),
+      needs.el,
       tabBar),
     closedBanner,
     status,
@@ -58,12 +62,32 @@ export function campaignPage(ctx, route, moreTabs = []) {
     }
   }
 
+  // An item of the list: the Battle tab is turned to the item's battle (its `open`), then shown.
+  function openNeed(item) {
+    const t = item.where && built.get(item.where);
+    if (!t) return;
+    if (item.battle !== null && t.instance.open) t.instance.open({ battle: item.battle });
+    selectTab(item.where, { focus: true });
+  }
+
+  // Each tab's count of items in its badge, and in its name for screen readers ("Battle, 1 needs you").
+  function showBadges(items) {
+    for (const [id, t] of built) {
+      const n = items.filter((i) => i.where === id).length;
+      t.badge.hidden = n === 0;
+      setText(t.badge, n ? String(n) : '');
+      if (n) t.button.setAttribute('aria-label', `${t.def.label}, ${n} ${n === 1 ? 'needs' : 'need'} you`);
+      else t.button.removeAttribute('aria-label');
+    }
+  }
+
   function buildTab(def) {
     const instance = def.create(ctx, campaignId);
+    const badge = h('span', { class: 'tab-badge', testid: `tab-badge-${def.id}`, 'aria-hidden': 'true', hidden: true });
     const button = h('button', {
       type: 'button', role: 'tab', id: `tab-${def.id}`, class: 'tab', testid: `tab-${def.id}`,
       'aria-controls': `panel-${def.id}`, 'aria-selected': 'false',
-    }, def.label);
+    }, def.label, badge);
     const panel = h('div', { role: 'tabpanel', id: `panel-${def.id}`, 'aria-labelledby': `tab-${def.id}`, class: 'tab-panel', hidden: true },
       instance.el);
     button.addEventListener('click', () => selectTab(def.id));
@@ -74,7 +98,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
       const next = ids[(i + (ev.key === 'ArrowRight' ? 1 : ids.length - 1)) % ids.length];
       selectTab(next, { focus: true });
     });
-    built.set(def.id, { def, button, panel, instance });
+    built.set(def.id, { def, button, badge, panel, instance });
   }
 
   function syncTabs(view) {
@@ -106,7 +130,6 @@ export function campaignPage(ctx, route, moreTabs = []) {
     status.hidden = true;
     const c = view.campaign || {};
     setText(title, c.name || `Campaign ${campaignId}`);
-    ctx.setTitle(c.name || 'Campaign');
     const me = view.me || {};
     if (role.dataset.role !== me.role) {
       role.dataset.role = me.role || '';
@@ -117,6 +140,11 @@ export function campaignPage(ctx, route, moreTabs = []) {
     el.classList.toggle('is-closed', !!c.closed);
     const changed = syncTabs(view);
     for (const t of built.values()) t.instance.update(view);
+    // Gathered after the tabs are synced: an item opens (and is counted on) a tab the page has now.
+    const items = gatherNeeds(view).map((i) => ({ ...i, where: tabOf(i, (id) => built.has(id)) }));
+    needs.update(items);
+    showBadges(items);
+    ctx.setTitle(`${items.length ? `(${items.length}) ` : ''}${c.name || 'Campaign'}`);
     if (changed || current === null || !built.has(current)) {
       selectTab(built.has(wantedTab) ? wantedTab : 'table', { updateHash: current !== null || wantedTab !== 'table' });
     }
