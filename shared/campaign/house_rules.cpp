@@ -44,6 +44,7 @@ const std::vector<IntSetting>& int_settings() {
         {"lone_absentee_penalty", &HouseRules::lone_absentee_penalty, 0, 1000},
         {"arrears_risk_months", &HouseRules::arrears_risk_months, 0, 120},
         {"recruit_cost", &HouseRules::recruit_cost, 0, 100000},
+        {"auction_extension_seconds", &HouseRules::auction_extension_seconds, 0, 3600},
     };
     return table;
 }

@@ -48,6 +48,10 @@ struct HouseRules {
     // reading: the book prices no recruiting; each company raised back above the regiment's strength costs
     // this (a month's wage by default; 0: free, as if losses were never suffered).
     int recruit_cost = 10;
+    // Not in the book (an open auction round a table has no clock): a bid in the last this many seconds of a
+    // lot's countdown moves its close to this many seconds after the bid, so nobody wins by bidding at the last
+    // second. 0: the countdown stands.
+    int auction_extension_seconds = 0;
 };
 
 // All settings by name.

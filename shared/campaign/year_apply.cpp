@@ -124,6 +124,7 @@ void auction_bid_made(YearState& y, const Event& e) {
     if (y.auction.open)
         y.auction.open->bids.push_back(
             Bid{b.at("colonel").get<std::int64_t>(), b.at("amount").get<std::int64_t>(), b.at("at").get<std::int64_t>()});
+    if (y.auction.open && b.contains("closes_at")) y.auction.open->closes_at = b.at("closes_at").get<std::int64_t>();
 }
 
 void auction_closed(YearState& y, const Event& e) {

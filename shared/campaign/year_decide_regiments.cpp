@@ -47,7 +47,11 @@ Decision decide_auction_bid(const CampaignState& s, const Command& c, const View
     // "using CASH only": nobody can bid money he does not have.
     if (amount > col->fortune)
         return Error{"cannot_afford", "You have " + pounds(col->fortune) + "; you cannot bid " + pounds(amount) + "."};
-    return one(make_event("auction.bid_made", v, {{"lot", lot->lot}, {"colonel", col->user}, {"amount", amount}, {"at", sup.now}}));
+    json body = {{"lot", lot->lot}, {"colonel", col->user}, {"amount", amount}, {"at", sup.now}};
+    // The house rule auction_extension_seconds: a last-second bid gives the others time to answer it.
+    const std::int64_t extension = std::int64_t{s.year.rules.auction_extension_seconds} * 1000;
+    if (extension > 0 && lot->closes_at && *lot->closes_at - sup.now < extension) body["closes_at"] = sup.now + extension;
+    return one(make_event("auction.bid_made", v, std::move(body)));
 }
 
 Decision decide_auction_close(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied& sup) {
