@@ -30,6 +30,7 @@ function controls() {
   c.endBox = h('div', { class: 'confirm-box', hidden: true },
     h('p', {}, 'Each unit\'s losses are rolled and applied to the campaign\'s regiments; the Records chart is shown to all. This cannot be undone.'),
     h('div', { class: 'form-actions' }, c.endConfirm, c.endCancel));
+  c.endRow = h('div', { class: 'end-row' }, c.endButton, c.endBox, c.endError.el);
   c.overrideBox = h('details', { class: 'override-box', testid: 'battle-override' }, h('summary', {}, 'Overrides'), c.overridesSlot);
   return c;
 }
@@ -49,7 +50,8 @@ function listen(c, send, current) {
   c.endConfirm.addEventListener('click', () => runForm({ button: c.endConfirm, error: c.endError, action: async () => {
     await send('battle.end', B());
     c.endBox.hidden = true;
-    c.endButton.hidden = false;
+    // The view push that ends the battle may come before this reply: never offer the end again once ended.
+    c.endButton.hidden = current().status === 'ended';
   } }));
 }
 
@@ -81,7 +83,7 @@ export function playPanel(send, settingsHome) {
     c.turnInfo, c.cardsHeading, c.cards,
     h('div', { class: 'form-actions' }, c.closeTurn), c.stepBox, c.error.el,
     c.overrideBox, settingsHome,
-    h('div', { class: 'end-row' }, c.endButton, c.endBox, c.endError.el));
+    c.endRow);
 
   function useBook(book) {
     const make = book && book.umpire && book.umpire.overridesForm;
@@ -112,7 +114,10 @@ export function playPanel(send, settingsHome) {
       setText(c.nextStep, b.next_step ? `Next: ${words}. Nothing has applied yet; override first if you must.` : '');
       c.nextStep.dataset.step = b.next_step || '';
       c.overrideBox.hidden = ended || !form;
+      // Nothing to end once the battle has ended (here or by another umpire): the confirmation goes too.
+      if (ended) c.endBox.hidden = true;
       c.endButton.hidden = ended || !c.endBox.hidden;
+      c.endRow.hidden = ended;
       if (form) form.update(view, b);
     },
     // The map's selection and drags during play fill in a move override.

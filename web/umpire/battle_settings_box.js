@@ -2,13 +2,15 @@
 // with Save. One form, two places: under "Settings" in set-up, and in a collapsible box of the play panel until
 // the battle ends (the server takes battle.settings until then); update() moves it where the battle stands.
 
-import { h, errorLine, runForm } from '../common/dom.js';
+import { h, setText, errorLine, runForm } from '../common/dom.js';
 
 export function settingsBox(send) {
   const save = h('button', { type: 'button', class: 'small secondary', testid: 'battle-settings-save' }, 'Save');
   const error = errorLine('battle-settings-error');
+  // Said once the server has taken the settings (the form itself may look the same as before Save).
+  const saved = h('p', { class: 'hint', role: 'status', testid: 'battle-settings-saved', hidden: true });
   const formSlot = h('div', {});
-  const box = h('div', { class: 'stack settings-form' }, formSlot, h('div', { class: 'form-actions' }, save), error.el);
+  const box = h('div', { class: 'stack settings-form' }, formSlot, h('div', { class: 'form-actions' }, save), error.el, saved);
   const setupHome = h('div', { testid: 'battle-setup-settings' }, box);
   const playHome = h('details', { class: 'override-box settings-box', testid: 'battle-play-settings' },
     h('summary', {}, 'Settings'),
@@ -18,14 +20,19 @@ export function settingsBox(send) {
   let battle = null;
   let dirty = false; // the umpire has changed a field: pushes no longer refill the form until it is saved
   let battleId = null;
-  box.addEventListener('input', () => { dirty = true; });
-  box.addEventListener('change', () => { dirty = true; });
+  const unsay = () => { saved.hidden = true; setText(saved, ''); };
+  box.addEventListener('input', () => { dirty = true; unsay(); });
+  box.addEventListener('change', () => { dirty = true; unsay(); });
   save.addEventListener('click', () => {
     if (!form) return;
+    unsay();
+    // A refusal (the form's own check or the server's) is shown by runForm in the error line.
     runForm({ button: save, error, action: async () => {
       await send('battle.settings', { battle: battle.id, settings: form.read(battle) });
       dirty = false;
       form.fill(battle);
+      setText(saved, 'Saved.');
+      saved.hidden = false;
     } });
   });
 
@@ -46,7 +53,7 @@ export function settingsBox(send) {
       const home = b.status === 'setup' ? setupHome : playHome;
       if (box.parentNode !== home) home.append(box);
       playHome.hidden = b.status === 'ended' || !form;
-      if (battleId !== b.id) { battleId = b.id; dirty = false; }
+      if (battleId !== b.id) { battleId = b.id; dirty = false; unsay(); }
       if (form && !dirty) form.fill(b);
     },
   };

@@ -26,6 +26,12 @@ export function talkPanel(ctx, campaignId) {
     const ok = await runForm({ button: send, error, action: () => sendAtMoment((t, x) => ctx.conn.send(t, x), 'talk.say', battle, { campaign: Number(campaignId), to: Number(toSelect.value), text }) });
     if (ok) input.value = '';
   });
+  // Enter sends, as in any chat; Shift+Enter keeps a new line (and Enter while an IME is composing is left alone).
+  input.addEventListener('keydown', (ev) => {
+    if (ev.key !== 'Enter' || ev.shiftKey || ev.isComposing || send.disabled) return;
+    ev.preventDefault();
+    form.requestSubmit(send);
+  });
 
   return {
     el,
@@ -34,11 +40,13 @@ export function talkPanel(ctx, campaignId) {
       const me = view.me || {};
       const umpire = me.role === 'umpire';
       const mine = (b.channels || []).filter((c) => umpire || c.a === me.user || c.b === me.user);
-      const partners = umpire ? [] : mine.map((c) => (c.a === me.user ? c.b : c.a));
+      // Each person once: a pair may come more than once (older servers sent a channel per Talk card played).
+      const partners = umpire ? [] : [...new Set(mine.map((c) => (c.a === me.user ? c.b : c.a)))];
       const open = partners.length > 0 && b.status !== 'ended';
       el.dataset.open = open ? 'true' : 'false';
       if (umpire) {
-        setText(status, mine.length ? `Open channels: ${mine.map((c) => `${memberName(view, c.a)} ↔ ${memberName(view, c.b)}`).join(', ')}. You read every message.`
+        const pairs = [...new Map(mine.map((c) => [`${Math.min(c.a, c.b)}-${Math.max(c.a, c.b)}`, c])).values()];
+        setText(status, pairs.length ? `Open channels: ${pairs.map((c) => `${memberName(view, c.a)} ↔ ${memberName(view, c.b)}`).join(', ')}. You read every message.`
           : 'No channel is open this turn. You read every message.');
       } else if (me.role !== 'player') {
         setText(status, 'Only the leaders in a channel and the umpires read the battle\'s talk.');
