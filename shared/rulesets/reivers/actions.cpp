@@ -22,6 +22,17 @@ Reach reach_to(const BattleEntry&, const ReiversSettings& s, const Leader&, doub
     return {paces > range + battle::epsilon ? CraftCosts::over_range : 0, std::nullopt};
 }
 
+std::optional<Error> read_point(const json& body, const char* key, const battle::Table& t, Point& out) {
+    try {
+        out = body.at(key).get<Point>();
+    } catch (const json::exception&) {
+        return bad_request(std::string("Say where: \"") + key + "\": [x, y] in paces.");
+    }
+    if (!std::isfinite(out.x) || !std::isfinite(out.y) || !t.contains(out.x, out.y))
+        return bad_request("That point is off the table.");
+    return std::nullopt;
+}
+
 FyrebrandTest name_test(BattleEntry& e, const ReiversSettings& s, Unit& u, const Unit* against, FyrebrandModifiers m,
                         Dice& dice, const std::string& what) {
     if (u.values.is_object() && u.values.value("military", false)) m.military_under_orders = true;
@@ -78,16 +89,6 @@ std::optional<Error> pay(Ctx& c, int cost, const std::string& what) {
     return std::nullopt;
 }
 
-std::optional<Error> read_point(const json& body, const char* key, const battle::Table& t, Point& out) {
-    try {
-        out = body.at(key).get<Point>();
-    } catch (const json::exception&) {
-        return bad_request(std::string("Say where: \"") + key + "\": [x, y] in paces.");
-    }
-    if (!std::isfinite(out.x) || !std::isfinite(out.y) || !t.contains(out.x, out.y))
-        return bad_request("That point is off the table.");
-    return std::nullopt;
-}
 
 std::optional<Error> read_craft(const json& body, int& n) {
     if (!body.contains("craft") || !body["craft"].is_number_integer() || body["craft"].get<int>() < 1 ||
@@ -166,8 +167,7 @@ OverrideResult detect(Ctx& c, const json& body) {
         if (battle::distance_to_unit(u, at) > c.s.search_paces + battle::epsilon) continue;
         checked.push_back({{"unit", id}, {"concealment", u.marker("concealment")}});
         if (!spotted(n, u.marker("concealment"))) continue;
-        u.concealed = false;
-        u.markers.erase("concealment");
+        show(u);
         found.push_back(id);
         log_line(c.e, u.name + " is found lying in ambush.", {{"unit", id}});
     }
@@ -217,8 +217,7 @@ OverrideResult spring(Ctx& c, const json& body) {
     if (auto* err = std::get_if<Error>(&got)) return *err;
     Unit& u = *std::get<Unit*>(got);
     if (!u.concealed) return bad_request(u.name + " is not in ambush.");
-    u.concealed = false;
-    u.markers.erase("concealment");
+    show(u);
     log_line(c.e, u.name + " springs an ambush!", {{"unit", u.id}});
     // "to remain steady when surprised ... Otherwise ... flee if surprised".
     for (auto& [id, other] : c.e.battle.units) {

@@ -28,6 +28,9 @@ struct Reach {
 };
 Reach reach_to(const BattleEntry& e, const ReiversSettings& s, const Leader& me, double paces);
 
+// A point on the table from body[key] ([x, y] in paces), or the error a player reads.
+std::optional<Error> read_point(const nlohmann::json& body, const char* key, const battle::Table& t, Point& out);
+
 // A fyrebrand test of a name with the situation's modifiers, logged with its dice. `against`: the enemy it
 // faces, if any (mounted against foot, feuds); `in_cover_counts`: the setting cover_modifier applies.
 FyrebrandTest name_test(BattleEntry& e, const ReiversSettings& s, Unit& u, const Unit* against, FyrebrandModifiers m,

@@ -85,8 +85,7 @@ int move_cost(const BattleEntry& e, const ReiversSettings& s, const std::vector<
 bool meet(BattleEntry& e, const ReiversSettings& s, Unit& u, bool was_hidden, Unit& enemy, Dice& dice) {
     if (enemy.concealed) {
         // Stumbled upon: the ambush is out, and the name that walked into it is surprised.
-        enemy.concealed = false;
-        enemy.markers.erase("concealment");
+        show(enemy);
         log_line(e, u.name + " runs into " + enemy.name + " lying in ambush!", {{"units", {u.id, enemy.id}}});
         FyrebrandModifiers m;
         m.surprised = true;
@@ -166,8 +165,7 @@ void make_move(BattleEntry& e, const ReiversSettings& s, const Leader& me, const
         start.push_back(u->position);
         if (u->id == w.contact_by) was_hidden = u->concealed;
         u->facing = w.facing.at(u->id);
-        u->concealed = false;  // moving gives an ambush away
-        u->markers.erase("concealment");
+        show(*u);  // moving gives an ambush away
         moved.push_back(u->id);
     }
     place(start, w.fraction);
@@ -193,13 +191,7 @@ OverrideResult move_names(BattleEntry& e, const ReiversSettings& s, const Leader
     std::vector<Unit*> group = std::get<std::vector<Unit*>>(got);
     if (group.size() > 1 && !connected(s, group)) return bad_request("A group moves together only in base contact.");
     Point to;
-    try {
-        to = body.at("to").get<Point>();
-    } catch (const json::exception&) {
-        return bad_request("Say where: \"to\": [x, y] in paces.");
-    }
-    if (!std::isfinite(to.x) || !std::isfinite(to.y) || !e.battle.table.contains(to.x, to.y))
-        return bad_request("That point is off the table.");
+    if (auto err = read_point(body, "to", e.battle.table, to)) return *err;
     double nearest = 1e18;
     for (const Unit* u : group) nearest = std::min(nearest, battle::distance_to_unit(*u, me.position));
     Reach r = reach_to(e, s, me, nearest);

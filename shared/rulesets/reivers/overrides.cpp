@@ -124,8 +124,7 @@ OverrideResult reveal(BattleEntry& e, const json& body, Dice&) {
     auto u = unit_in(e, body);
     if (auto* err = std::get_if<Error>(&u)) return *err;
     Unit& unit = *std::get<Unit*>(u);
-    unit.concealed = false;
-    unit.markers.erase("concealment");
+    show(unit);
     return "The umpire reveals " + unit.name;
 }
 

@@ -32,6 +32,11 @@ std::int64_t heidman_of(const Unit& u) {
 
 bool on_table(const Unit& u) { return !u.removed && fights(type_of(u)); }
 
+void show(Unit& u) {
+    u.concealed = false;
+    u.markers.erase("concealment");
+}
+
 // --- heidmen ---
 
 int leader_fyrebrand(const Leader& l) { return l.values.is_object() ? l.values.value("fyrebrand", 3) : 3; }

@@ -36,6 +36,8 @@ int fyrebrand_of(const Unit& u);       // its rating and every +1 it has carried
 std::int64_t heidman_of(const Unit& u);  // the heidman who commands it (0: none)
 // The names in the fight: on the table, not herds or wagons.
 bool on_table(const Unit& u);
+// The name leaves its ambush (found, sprung, moved or revealed): seen by all, its concealment points gone.
+void show(Unit& u);
 
 // --- heidmen: a Leader's values {"fyrebrand", "craft", "military", "wounded", "fate"} ---
 int leader_fyrebrand(const Leader& l);

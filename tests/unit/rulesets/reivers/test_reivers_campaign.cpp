@@ -78,7 +78,6 @@ TEST_CASE("a set-up saved as a scenario starts a new battle with fresh ids for i
             CHECK(u["concealed"] == true);
             CHECK(u["id"] != r.id("Forsters"));
         }
-    std::string why;
     CHECK(r.t.error(r.t.umpire, "battle.create", {{"scenario", "saved-9"}}) == "not_found");
     CHECK(r.t.error(r.t.bob, "battle.save_scenario", {{"battle", 1}, {"name", "Mine"}}) == "forbidden");
     check_replay(r.t);
