@@ -55,6 +55,7 @@ json box_view(const BattleEntry& e, const SealedBox& box, const Viewer& viewer, 
     json submitted = json::array(), items = json::array();
     for (const auto& [user, s] : box.items) {
         if (!sees_user(e.battle, user, viewer, side)) continue;
+        if (vis.who_is_in_own_side && !box.revealed && !viewer.is_umpire() && (side.empty() || s.side != side)) continue;
         submitted.push_back(user);
         const bool own = viewer.role == Role::player &&
                          (user == viewer.user || (vis.side_sees_side && !side.empty() && s.side == side));
@@ -153,7 +154,7 @@ json needs_you(const BattleEntry& e, const Viewer& viewer) {
     const json due = e.deadline ? json(*e.deadline) : json(nullptr);
     if (viewer.is_umpire()) {
         if (e.status == "resolving")
-            return {{"what", "Resolve the next step: " + rules.steps().at(static_cast<std::size_t>(e.next_step)) + "."},
+            return {{"what", "Resolve the next step: " + rules.steps_of(e).at(static_cast<std::size_t>(e.next_step)) + "."},
                     {"due", nullptr}, {"tab", "battle"}};
         return nullptr;
     }
@@ -235,7 +236,7 @@ json view(const BattleEntry& e, const Viewer& viewer, bool light) {
         j["history"] = frames_from(e, 0, viewer);
     }
     j["status"] = e.status;
-    j["next_step"] = e.status == "resolving" ? json(rules.steps().at(static_cast<std::size_t>(e.next_step))) : json(nullptr);
+    j["next_step"] = e.status == "resolving" ? json(rules.steps_of(e).at(static_cast<std::size_t>(e.next_step))) : json(nullptr);
     j["deadline"] = e.deadline ? json(*e.deadline) : json(nullptr);
     j["needs_you"] = viewer.is_member() ? needs_you(e, viewer) : json(nullptr);
     j["settings"] = e.settings;

@@ -46,7 +46,7 @@ std::optional<Error> check_moment(const BattleEntry& e, const json& body, bool s
         return Error{"stale", "You saw turn " + std::to_string(turn->get<std::int64_t>()) + "; the battle is at turn " +
                                   std::to_string(e.battle.turn) + ". Nothing was changed."};
     if (!step || e.status != "resolving") return std::nullopt;
-    const auto& steps = ruleset_of(e).steps();
+    const auto steps = ruleset_of(e).steps_of(e);
     const std::string& next = steps.at(static_cast<std::size_t>(e.next_step));
     auto named = body.find("step");
     if (named == body.end() || !named->is_string())
@@ -164,7 +164,7 @@ const std::unordered_map<std::string, Decider>& deciders() {
         {"battle.withdraw", decide_submit},   {"card.play", decide_submit},         {"card.withdraw", decide_submit},
         {"battle.close_turn", decide_close_turn}, {"battle.step", decide_step},     {"battle.override", decide_override},
         {"battle.act", decide_act},           {"talk.say", decide_talk},            {"battle.end", decide_end},
-        {"battle.save_scenario", decide_save_scenario},
+        {"battle.save_scenario", decide_save_scenario}, {"battle.generate", decide_generate},
     };
     return table;
 }

@@ -41,6 +41,7 @@ void apply_reveal(BattleEntry& e, const Event& ev) {
     // Each viewer reads the items through the rule set's filter (battle_view.cpp, "revealed items").
     l.details = {{"cards", b.at("cards")}};
     e.battle.log.push_back(l);
+    if (rules.steps_of(e).empty()) open_turn(e, e.battle.turn + 1, ev.at);
 }
 
 void apply_end(BattleEntry& e, const Event& ev) {
@@ -70,7 +71,8 @@ void apply_to(BattleEntry& e, const Event& ev) {
     const json& b = ev.body;
     const std::string& t = ev.type;
     const RuleSet& rules = ruleset_of(e);
-    if (t == "battle.placed" || t == "battle.removed" || t == "battle.overridden" || t == "battle.acted") {
+    if (t == "battle.placed" || t == "battle.removed" || t == "battle.overridden" || t == "battle.acted" ||
+        t == "battle.generated") {
         apply_snapshot(e, b);
     } else if (t == "battle.settings_changed") {
         auto m = rules.merge_settings(rules.default_settings(), b.at("settings"));
@@ -89,7 +91,7 @@ void apply_to(BattleEntry& e, const Event& ev) {
         apply_snapshot(e, b);
         e.battle.phase = b.at("step").get<std::string>();
         e.next_step += 1;
-        if (e.next_step >= static_cast<int>(rules.steps().size())) open_turn(e, e.battle.turn + 1, ev.at);
+        if (e.next_step >= static_cast<int>(rules.steps_of(e).size())) open_turn(e, e.battle.turn + 1, ev.at);
     } else if (t == "talk.said") {
         e.talk.push_back(TalkMessage{static_cast<std::int64_t>(e.talk.size()) + 1, b.at("turn").get<int>(), ev.actor,
                                      b.at("to").get<std::int64_t>(), b.at("text").get<std::string>(), ev.at});

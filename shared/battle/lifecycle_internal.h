@@ -59,6 +59,7 @@ Decision decide_override(const BattlesState& s, const Context& x, const Command&
 Decision decide_act(const BattlesState& s, const Context& x, const Command& c, const Viewer& v, Dice& d);
 Decision decide_talk(const BattlesState& s, const Context& x, const Command& c, const Viewer& v, Dice& d);
 Decision decide_end(const BattlesState& s, const Context& x, const Command& c, const Viewer& v, Dice& d);
+Decision decide_generate(const BattlesState& s, const Context& x, const Command& c, const Viewer& v, Dice& d);
 Decision decide_save_scenario(const BattlesState& s, const Context& x, const Command& c, const Viewer& v, Dice& d);
 // battle.create from a scenario: the scenario's set-up with the body's own fields over it and the players
 // seated on its leaders ("seats": {leader name: user}); the body as it was when it names none.

@@ -237,6 +237,43 @@ Decision decide_place(const BattlesState& s, const Context& x, const Command& c,
     return std::vector<Event>{make_event(remove ? "battle.removed" : "battle.placed", v, std::move(body))};
 }
 
+// An army drawn by the book's generator (docs/protocol.md, "battle.generate"): its pieces placed as battle.place
+// would, each die in the event and in a line for the umpires (the army may be a scenario's secret).
+Decision decide_generate(const BattlesState& s, const Context& x, const Command& c, const Viewer& v, Dice& dice) {
+    if (auto e = umpire_check(x, v, "draw an army")) return *e;
+    const BattleEntry* be = nullptr;
+    if (auto e = find_battle(s, c.body, be)) return *e;
+    if (be->status != "setup") return wrong_phase("Armies are drawn while the battle is set up.");
+    const RuleSet& rules = ruleset_of(*be);
+    Dice& d = battle_dice(dice, be->battle.id);
+    auto drawn = rules.generate(*be, c.body, d);
+    if (auto* err = std::get_if<Error>(&drawn)) return *err;
+    const json& pieces = std::get<json>(drawn);
+    BattleEntry e = copy_for_step(*be);
+    for (const auto& j : pieces.value("leaders", json::array())) {
+        Leader l;
+        if (auto err = rules.read_leader(with_id(j, false, e.battle, x.nonce), e.battle, l)) return *err;
+        e.battle.leaders[l.id] = l;
+    }
+    for (const auto& j : pieces.value("units", json::array())) {
+        Unit u;
+        if (auto err = rules.read_unit(with_id(j, true, e.battle, x.nonce), e.battle, u)) return *err;
+        e.battle.units[u.id] = u;
+    }
+    for (const auto& line : pieces.value("lines", json::array())) {
+        LogEntry l;
+        l.turn = e.battle.turn;
+        l.phase = "setup";
+        l.text = line.value("text", "");
+        l.details = line.value("details", json::object());
+        l.audience = LogEntry::Audience::umpire;
+        e.battle.log.push_back(l);
+    }
+    Event ev = make_event("battle.generated", v, snapshot(e, 0));
+    ev.dice = d.take_log();
+    return std::vector<Event>{std::move(ev)};
+}
+
 Decision decide_settings(const BattlesState& s, const Context& x, const Command& c, const Viewer& v, Dice&) {
     if (auto e = umpire_check(x, v, "change a battle's settings")) return *e;
     const BattleEntry* be = nullptr;

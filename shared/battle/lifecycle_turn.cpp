@@ -28,7 +28,7 @@ void run_steps(BattleEntry& e, const Viewer& v, Dice& dice, std::vector<Event>& 
     const RuleSet& rules = ruleset_of(e);
     while (e.status == "resolving") {
         BattleEntry next = copy_for_step(e);
-        const std::string step = rules.steps().at(static_cast<std::size_t>(e.next_step));
+        const std::string step = rules.steps_of(e).at(static_cast<std::size_t>(e.next_step));
         next.battle.phase = step;
         rules.run_step(next, step, dice);
         seal_lines(next.battle, 0, rules);
@@ -152,7 +152,7 @@ Decision decide_step(const BattlesState& s, const Context& x, const Command& c, 
     UmpireFirstDice d(faces, battle_dice(dice, be->battle.id));
     const RuleSet& rules = ruleset_of(*be);
     BattleEntry next = copy_for_step(*be);
-    const std::string step = rules.steps().at(static_cast<std::size_t>(be->next_step));
+    const std::string step = rules.steps_of(*be).at(static_cast<std::size_t>(be->next_step));
     next.battle.phase = step;
     rules.run_step(next, step, d);
     seal_lines(next.battle, 0, rules);

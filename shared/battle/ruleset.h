@@ -103,6 +103,9 @@ public:
     // The event body may carry "line": the log's words for the reveal (else "Turn N: the <box> are revealed.").
     virtual void apply_reveal(BattleEntry& e, const nlohmann::json& body) const = 0;
     virtual const std::vector<std::string>& steps() const = 0;
+    // The steps of this turn, read as the reveal leaves the battle (Chosen Men: a turn of tempo bids has none,
+    // and the next turn opens at once). Every step of the book by default.
+    virtual std::vector<std::string> steps_of(const BattleEntry& e) const { (void)e; return steps(); }
     // Runs one step on `e` (a copy: the caller keeps it) with the dice given.
     virtual void run_step(BattleEntry& e, const std::string& step, Dice& dice) const = 0;
     // The umpire's overrides besides the generic ones (move, reveal, conceal): `what` names one.
@@ -125,6 +128,14 @@ public:
     virtual nlohmann::json item_as_seen_by(const Battle& b, const nlohmann::json& item, const std::string& side) const;
     // The book's own fields of the view for this viewer (whitelisted: hints, tallies of his side...).
     virtual nlohmann::json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& side) const = 0;
+
+    // An army generator of the book (Chosen Men: the French), for the umpire's set-up: the pieces it draws from the
+    // dice as battle.place bodies without ids, and a log line per die {"text", "details"}: {"units": [...],
+    // "leaders": [...], "lines": [...]}; or the error.
+    virtual std::variant<Error, nlohmann::json> generate(const BattleEntry& e, const nlohmann::json& body, Dice& dice) const {
+        (void)e, (void)body, (void)dice;
+        return bad_request("This book has no army generators.");
+    }
 
     // --- between battles ---
     // The book's own set-ups an umpire starts a battle from: [{"id", "name", "description", "battle": a

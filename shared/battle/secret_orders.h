@@ -35,6 +35,7 @@ struct SealedBox {
 // Who may see what is in a box before it is revealed, besides the submitter and the umpires.
 struct BoxVisibility {
     bool side_sees_side = false;  // the submitter's side sees its items (rules where a side plans together)
+    bool who_is_in_own_side = false;  // a player learns only which of his own side are in (Chosen Men's sealed bid)
 };
 
 // Whether `user` may put an item in the box for `turn` now; the error a player sees if not

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "battle_property.h"
+#include "rulesets/cmwd/battle_property_cmwd.h"
 #include "rulesets/reivers/battle_property_reivers.h"
 #include "shared/battle/registry.h"
 
@@ -62,6 +63,7 @@ const std::map<std::string, Fixture>& fixtures() {
     static const std::map<std::string, Fixture> all = {
         {"oth", {oth_create, oth_item, {"reveal", "conceal", "tp", "leader", "move", "order", "nonsense"}, {}, {180, 120}, {}}},
         {"reivers", reivers_fixture()},
+        {"cmwd", cmwd_fixture()},
     };
     return all;
 }

@@ -1,0 +1,171 @@
+// The charges step (chosen-men-well-disposed.txt, "Cavalry test to charge", "Flank Attacks", "Firing during
+// charges"): each declared charge in the order the attacker chose, tested per base, the target countercharging,
+// standing or breaking, pistols and close fire when the charge covers 1BD or more, and contact.
+#include <cmath>
+
+#include "shared/battle/geometry.h"
+#include "shared/rulesets/cmwd/combat.h"
+#include "shared/rulesets/cmwd/generals.h"
+#include "shared/rulesets/cmwd/ground.h"
+
+namespace muster::cmwd {
+
+using nlohmann::json;
+
+namespace {
+
+bool passed(const BattleEntry& e, const std::string& brigade) {
+    for (const auto& b : e.data.value("passed", json::array()))
+        if (b == brigade) return true;
+    return false;
+}
+
+// The test to charge: the charger's side and the target's, factors named.
+std::pair<TestSide, TestSide> charge_test(const BattleEntry& e, const Unit& c, const Unit& t, bool flank) {
+    const CmwdSettings s = settings_from(e.settings);
+    TestSide tester(c.id), target(t.id);
+    tester.add("cavalry", cavalry_charge_factor);
+    tester.add(quality_of(c), quality_modifier(quality_of(c)));
+    if (passed(e, brigade_of(c))) tester.add("a base of the brigade has passed", brigade_passed_bonus);
+    if (flank) tester.add("flank or rear", flank_or_rear_bonus);
+    if (shaken(c) > 0) tester.add("shaken", -shaken_penalty * shaken(c));
+    if (t.troop_type == "infantry" && secure_flanks(e.battle, t, bw(e))) tester.add("infantry with two secure flanks", -secure_flanks_penalty);
+    if (c.troop_type == "dragoons" && t.troop_type == "horse") tester.add("facing heavier cavalry", -heavier_cavalry_penalty);
+    auto def = s.charge_defence.find(t.troop_type);
+    target.add("defence", def == s.charge_defence.end() ? 0 : def->second);
+    target.add(quality_of(t), quality_modifier(quality_of(t)));
+    if (shaken(t) > 0) target.add("shaken", -shaken_penalty * shaken(t));
+    return {tester, target};
+}
+
+// One shot during the charge: pistols at 1BD, or infantry and artillery at close range from their front.
+struct Shot {
+    bool fired = false;
+    FireEffect effect = FireEffect::none;
+};
+
+Shot shoot(BattleEntry& e, const Unit& f, const Unit& t, bool target_countercharging, Dice& dice) {
+    const CmwdSettings s = settings_from(e.settings);
+    TestSide firer(f.id), defender(t.id);
+    if (is_cavalry(f)) {
+        firer.add("pistols at 1BD", s.fire_factor.count("pistol") ? s.fire_factor.at("pistol") : 0);
+    } else {
+        const std::string kind = f.troop_type == "infantry" ? school_of(f) : f.troop_type;
+        auto it = s.fire_factor.find(kind + ".close");
+        firer.add("close range", it == s.fire_factor.end() ? 0 : it->second);
+    }
+    auto def = s.fire_defence.find(t.troop_type);
+    defender.add("defence", def == s.fire_defence.end() ? 0 : def->second);
+    if (target_countercharging) defender.add("countercharging", countercharging_defence_bonus);
+    if (shaken(t) > 0) defender.add("shaken", -shaken_penalty * shaken(t));
+    firer.die = dice.roll(6);
+    defender.die = dice.roll(6);
+    Shot shot{true, fire_effect(firer.total() - defender.total())};
+    log_line(e, f.name + " fires during the charge. " + firer.words(e.battle) + "; " + defender.words(e.battle) + ": " +
+                    t.name + " " + to_string(shot.effect) + ".",
+             test_details("charge_fire", firer, defender, to_string(shot.effect)));
+    return shot;
+}
+
+// What a shot does to a base in the charge: its reach cut by 1BD ("slowed"), a shaken level, or broken.
+void take_shot(BattleEntry& e, const Unit& u, const Shot& shot, double& reach, bool& slowed, Dice& dice) {
+    if (!shot.fired || shot.effect == FireEffect::none) return;
+    risk_to_generals(e, u.id, shot.effect == FireEffect::breaks, dice);
+    if (shot.effect == FireEffect::breaks) return break_base(e, u.id);
+    if (shot.effect == FireEffect::recoil_shaken) add_shaken(e, u.id);
+    reach -= bd(e);
+    slowed = true;
+}
+
+void resolve_charge(BattleEntry& e, std::int64_t cid, std::int64_t tid, Dice& dice) {
+    const CmwdSettings s = settings_from(e.settings);
+    const Unit c0 = e.battle.units.at(cid), t0 = e.battle.units.at(tid);
+    const bool flank = flank_attack(c0, t0);
+    auto [tester, target] = charge_test(e, c0, t0, flank);
+    tester.die = dice.roll(6);
+    target.die = dice.roll(6);
+    const ChargeEffect effect = charge_effect(tester.total() - target.total());
+    const bool countercharge = effect == ChargeEffect::charge && is_cavalry(t0) && !flank;
+    std::string result = to_string(effect);
+    if (effect == ChargeEffect::charge) result += is_cavalry(t0) ? (flank ? "; the target turns to face them" : "; the target countercharges") : "; the target stands";
+    log_line(e, c0.name + " tests to charge " + t0.name + (flank ? " in flank" : "") + ". " + tester.words(e.battle) + "; " +
+                    target.words(e.battle) + ": " + result + ".",
+             test_details("charge", tester, target, result));
+    if (effect == ChargeEffect::refuse) return;
+    data_list(e, "passed").push_back(brigade_of(c0));
+    double reach_c = s.charge_bw * bw(e);
+    if (effect == ChargeEffect::target_breaks) {
+        break_base(e, tid);
+        go_forward(e.battle, cid, reach_c);  // "the chargers continue their move to the end"
+        return;
+    }
+    if (effect == ChargeEffect::charge_target_shaken) add_shaken(e, tid);
+    if (flank && is_cavalry(t0) && effect == ChargeEffect::charge)
+        e.battle.units.at(tid).facing = battle::bearing(t0.position, c0.position);
+    const double gap = battle::distance_between(c0, t0);
+    const double covers = countercharge ? gap / 2 : gap;
+    double reach_t = countercharge ? reach_c : 0;
+    bool slowed_c = false, slowed_t = false;
+    Shot at_target, at_charger;
+    if (covers >= bd(e) - battle::epsilon) {
+        const Unit& t = e.battle.units.at(tid);
+        if (c0.values.value("pistols", false) == true) at_target = shoot(e, c0, t, countercharge, dice);
+        const bool fires_back = is_cavalry(t) ? t.values.value("pistols", false) == true : (can_fire(t) && !flank);
+        if (fires_back) at_charger = shoot(e, t, c0, false, dice);
+    }
+    take_shot(e, e.battle.units.at(tid), at_target, reach_t, slowed_t, dice);
+    take_shot(e, e.battle.units.at(cid), at_charger, reach_c, slowed_c, dice);
+    const Unit& c = e.battle.units.at(cid);
+    const Unit& t = e.battle.units.at(tid);
+    if (!standing(c) || !standing(t)) return;
+    // "If cavalry receive a recoil result whilst charging infantry or artillery, they will move back to their
+    // starting point without making contact." "If both sides recoil, they will not contact each other."
+    if (slowed_c && (!is_cavalry(t) || slowed_t)) {
+        log_line(e, c.name + " is driven back to where it started; no contact.");
+        return;
+    }
+    if (countercharge && !slowed_t) {
+        go_forward(e.battle, cid, std::min(gap / 2, reach_c));
+        go_forward(e.battle, tid, reach_t);
+    } else {
+        go_forward(e.battle, cid, reach_c);
+        if (countercharge) go_forward(e.battle, tid, reach_t);
+    }
+    if (!battle::in_contact(e.battle.units.at(cid), e.battle.units.at(tid))) {
+        log_line(e, c.name + " falls short of " + t.name + ".");
+        return;
+    }
+    json charging = json::array({cid});
+    if (countercharge) charging.push_back(tid);
+    json fired = json::array(), slowed = json::array();
+    if (at_target.fired) fired.push_back(cid);
+    if (at_charger.fired) fired.push_back(tid);
+    if (slowed_c) slowed.push_back(cid);
+    if (slowed_t) slowed.push_back(tid);
+    data_list(e, "melees").push_back({{"a", cid}, {"b", tid}, {"round", 1}, {"charging", charging}, {"fired", fired}, {"slowed", slowed}});
+    log_line(e, c.name + " and " + t.name + " meet hand to hand.");
+}
+
+}  // namespace
+
+void charges_step(BattleEntry& e, Dice& dice) {
+    const json plan = e.data.value("declared", json::array());
+    for (const auto& d : plan) {
+        if (d.value("action", "") != "charge") continue;
+        const auto cid = d["unit"].get<std::int64_t>(), tid = d["target"].get<std::int64_t>();
+        const Unit* c = e.battle.unit(cid);
+        const Unit* t = e.battle.unit(tid);
+        if (!c || !t || !standing(*c) || !standing(*t)) {
+            log_line(e, (c ? c->name : std::string("A base")) + " does not charge: it or its target has gone.");
+            continue;
+        }
+        if (!chargeable(e, *c, *t)) {
+            log_line(e, c->name + " does not charge: " + t->name + " is no longer straight ahead within reach.");
+            continue;
+        }
+        resolve_charge(e, cid, tid, dice);
+        check_captures(e, dice);
+    }
+}
+
+}  // namespace muster::cmwd
