@@ -63,8 +63,9 @@
 
 import { oth } from './oth/index.js';
 import { reivers } from './reivers/index.js';
+import { cmwd } from './cmwd/index.js';
 
-export const RULESETS = { oth, reivers };
+export const RULESETS = { oth, reivers, cmwd };
 
 // The book of a battle, or null for a rule set this client does not know.
 export function bookOf(battle) {

@@ -1,0 +1,113 @@
+// Chosen Men's panel on the battle page (the book's secretPanel, web/rulesets/index.js): the stage of the game turn,
+// the tempo bid (tempo.js), the acting side's brigades and bases (orders.js), the last tests and the generals'
+// fates (tests.js), and for the umpire in set-up the French army generator (generator.js). Everything shown is the
+// view's `cmwd` field (docs/protocol.md, "Chosen Men, Well Disposed", "The view").
+
+import { h, setText } from '../../common/dom.js';
+import { sendAtMoment } from '../../common/battle/moment.js';
+import { baseOutlines, distance } from '../../common/battle/geometry.js';
+import { cmwdOf, stageLine } from './words.js';
+import { tempoElements, showTempo, listenTempo } from './tempo.js';
+import { ordersElements, showOrders, listenOrders, actingBases, refreshForm } from './orders.js';
+import { fightingElements, showFighting } from './tests.js';
+import { generatorElements, showGenerator, listenGenerator, generatorPoint, point } from './generator.js';
+
+// Whether table point p lies on the base (its outline, any orientation).
+function onBase(u, p) {
+  return baseOutlines(u).some((poly) => {
+    let inside = false;
+    for (let i = 0, j = poly.length - 1; i < poly.length; j = i, i += 1) {
+      const [xi, yi] = poly[i];
+      const [xj, yj] = poly[j];
+      if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+    return inside;
+  });
+}
+
+function panelElements() {
+  const e = {
+    heading: h('h2', { id: 'cmwd-heading' }, 'Tempo and orders'),
+    stage: h('p', { class: 'cmwd-stage', testid: 'cmwd-stage' }),
+    scale: h('p', { class: 'hint', testid: 'cmwd-scale' }),
+    tempo: tempoElements(),
+    orders: ordersElements(),
+    fighting: fightingElements(),
+    generator: generatorElements(),
+  };
+  e.el = h('section', { class: 'card panel panel-cmwd', testid: 'cmwd-panel', 'aria-labelledby': 'cmwd-heading' },
+    e.heading, e.stage, e.scale, e.tempo.el, e.orders.el, e.fighting.el, e.generator.el);
+  return e;
+}
+
+class CmwdPanel {
+  constructor(ctx, campaignId, hooks) {
+    Object.assign(this, { ctx, campaignId: Number(campaignId), hooks, view: null, battle: null, picking: null });
+    this.e = panelElements();
+    const send = (type, body) => this.send(type, body);
+    this.e.tempo.send = send;
+    listenTempo(this.e.tempo, () => this.battle);
+    listenOrders(this.e.orders, () => this.battle, () => send);
+    // battle.generate is a set-up command: it carries no turn.
+    listenGenerator(this.e.generator, (type, body) => this.ctx.conn.send(type, { campaign: this.campaignId, battle: this.battle.id, ...body }));
+    this.e.generator.el.addEventListener('toggle', () => { if (this.view) this.update(this.view, this.battle); });
+  }
+
+  // A command of this stage: it carries the turn the page shows (web/common/battle/moment.js).
+  send(type, body) {
+    return sendAtMoment((t, x) => this.ctx.conn.send(t, x), type, this.battle, { campaign: this.campaignId, ...body });
+  }
+
+  // The map picks a base to act with, or (the umpire in set-up) where a generated line starts.
+  askMap() {
+    const g = this.e.generator;
+    if (this.picking === 'generator') {
+      this.hooks.pick({ from: null, reach: null, to: point(g), hint: 'French army generator: click or tap where the line starts.' });
+    } else if (this.picking === 'base') {
+      this.hooks.pick({ from: null, reach: null, to: null, hint: 'Click or tap one of your bases to give it an action, or hover over a base for its ranges.' });
+    } else {
+      this.hooks.pick(null);
+    }
+  }
+
+  mapPoint(p) {
+    if (this.picking === 'generator') {
+      generatorPoint(this.e.generator, p);
+      this.askMap();
+      return true;
+    }
+    if (this.picking !== 'base') return false;
+    const bases = actingBases(this.battle);
+    const hit = bases.find((u) => onBase(u, p))
+      || bases.filter((u) => distance(u.position || [0, 0], p) <= (cmwdOf(this.battle).bw || 6)).sort((a, b) => distance(a.position, p) - distance(b.position, p))[0];
+    if (!hit) return false;
+    this.e.orders.unit.value = String(hit.id);
+    this.e.orders.error.hide();
+    refreshForm(this.e.orders, this.battle);
+    return true;
+  }
+
+  update(view, b) {
+    Object.assign(this, { view, battle: b });
+    const c = cmwdOf(b);
+    const e = this.e;
+    const send = (type, body) => this.send(type, body);
+    setText(e.heading, (view.me || {}).role === 'umpire' ? 'Tempo and orders (all sides)' : 'Tempo and orders');
+    e.stage.dataset.stage = c.stage || '';
+    setText(e.stage, b.status === 'setup' ? 'The umpire is setting up the table.' : b.status === 'ended' ? 'The battle is over.' : stageLine(b));
+    e.scale.hidden = !c.bw;
+    setText(e.scale, c.bw ? `1 BW (a base width) = ${c.bw} ${(b.table && b.table.measure) || ''}; 1 BD = ${c.bd || c.bw / 2} ${(b.table && b.table.measure) || ''}. Moves and ranges are in BW.` : '');
+    showTempo(e.tempo, view, b, send);
+    const acting = showOrders(e.orders, view, b, send);
+    showFighting(e.fighting, b);
+    const generating = showGenerator(e.generator, view, b);
+    this.picking = generating ? 'generator' : acting ? 'base' : null;
+    this.askMap();
+  }
+}
+
+// The book's secretPanel: {el, update(view, b), mapPoint(p)}.
+export function cmwdPanel(ctx, campaignId, hooks) {
+  const panel = new CmwdPanel(ctx, campaignId, hooks);
+  return { el: panel.e.el, update: (view, b) => panel.update(view, b), mapPoint: (p) => panel.mapPoint(p) };
+}
