@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "shared/battle/battle_view.h"
+#include "shared/battle/geometry.h"
 #include "shared/battle/lifecycle.h"
 
 namespace muster::battle {
@@ -147,6 +148,30 @@ json umpire_view(const BattleEntry& e, bool light) {
     return j;
 }
 
+// The talk channels open to this player now: those the reveal opened, and any leader next to his whom the book
+// lets him talk to (talk.say would take it: over-the-hills.txt, "1. Talk to other leaders"). A leader hidden
+// from his side is never one.
+json channels_of(const BattleEntry& e, const Viewer& viewer, const Leader* mine) {
+    json out = json::array();
+    if (viewer.role != Role::player) return out;
+    std::vector<std::pair<std::int64_t, std::int64_t>> pairs;
+    for (const auto& [a, c] : e.channels)
+        if (a == viewer.user || c == viewer.user) pairs.emplace_back(a, c);
+    if (mine && e.playing()) {
+        const RuleSet& rules = ruleset_of(e);
+        for (const auto& [id, l] : e.battle.leaders) {
+            if (l.user == 0 || l.user == viewer.user || (l.concealed && l.side != mine->side)) continue;
+            if (!leaders_adjacent(*mine, l, e.battle.table.from_cm(e.table.talk_cm))) continue;
+            if (!rules.talk_open(e, viewer.user, l.user)) continue;
+            bool known = false;
+            for (const auto& [a, c] : pairs) known = known || (a == l.user || c == l.user);
+            if (!known) pairs.emplace_back(viewer.user, l.user);
+        }
+    }
+    for (const auto& [a, c] : pairs) out.push_back({{"a", a}, {"b", c}});
+    return out;
+}
+
 // What this viewer must do in this battle now, and by when (docs/protocol.md, "What needs you"): a player whose
 // box is due and not yet filled; an umpire with a step to run by hand. Null when nothing.
 json needs_you(const BattleEntry& e, const Viewer& viewer) {
@@ -219,9 +244,7 @@ json view(const BattleEntry& e, const Viewer& viewer, bool light) {
         json boxes = json::object();
         for (const auto& [name, box] : b.boxes) boxes[name] = box_view(e, box, viewer, side);
         const Leader* mine = viewer.role == Role::player ? b.leader_of(viewer.user) : nullptr;
-        json channels = json::array();
-        for (const auto& [a, c] : e.channels)
-            if (viewer.role == Role::player && (a == viewer.user || c == viewer.user)) channels.push_back({{"a", a}, {"b", c}});
+        const json channels = channels_of(e, viewer, mine);
         j = {{"id", b.id},         {"campaign", b.campaign}, {"name", b.name},       {"ruleset", b.ruleset},
              {"table", b.table},   {"terrain", terrain_view(b, viewer, side)},       {"sides", b.sides},
              {"units", pieces.first}, {"leaders", pieces.second}, {"turn", b.turn},  {"phase", b.phase},

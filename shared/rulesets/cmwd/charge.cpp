@@ -95,6 +95,7 @@ void resolve_charge(BattleEntry& e, std::int64_t cid, std::int64_t tid, Dice& di
     data_list(e, "passed").push_back(brigade_of(c0));
     double reach_c = s.charge_bw * bw(e);
     if (effect == ChargeEffect::target_breaks) {
+        risk_to_generals(e, tid, true, dice);  // a general with a base that breaks: "-2"
         break_base(e, tid);
         go_forward(e.battle, cid, reach_c);  // "the chargers continue their move to the end"
         return;

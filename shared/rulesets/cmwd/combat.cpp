@@ -96,6 +96,8 @@ void apply_fire_effect(BattleEntry& e, std::int64_t unit, FireEffect effect) {
     }
 }
 
+static std::string bases_words(int n) { return std::to_string(n) + (n == 1 ? " base" : " bases"); }
+
 // The brigade totals 2 per broken base and 1 per shaken one, adds the d6's adjustment, and is spent when the result
 // exceeds its bases ("Example of Combat Outcome moves").
 void morale_step(BattleEntry& e, Dice& dice) {
@@ -122,8 +124,8 @@ void morale_step(BattleEntry& e, Dice& dice) {
                  brigade_name(e.battle, brigade) + " checks its morale: " + std::to_string(broken) + " broken x2, " +
                      std::to_string(shaken_bases) + " shaken = " + std::to_string(points) + "; the d6 shows " +
                      std::to_string(d) + " (" + (adjust >= 0 ? "+" : "") + std::to_string(adjust) + ") = " +
-                     std::to_string(result) + (is_spent ? ", more than its " + std::to_string(bases) + " bases: spent."
-                                                        : ", not more than its " + std::to_string(bases) + " bases."),
+                     std::to_string(result) + (is_spent ? ", more than its " : ", not more than its ") + bases_words(bases) +
+                     (is_spent ? ": spent." : "."),
                  {{"test", "morale"}, {"brigade", brigade}, {"broken", broken}, {"shaken", shaken_bases},
                   {"points", points}, {"die", d}, {"adjustment", adjust}, {"total", result}, {"bases", bases},
                   {"spent", is_spent}});

@@ -166,6 +166,10 @@ std::variant<Error, json> ChosenMen::generate(const BattleEntry& e, const json& 
         ++n;
     const GeneratedDivision d = french_division(division, s.general_table, s.reserve_cavalry_upto, "fr" + std::to_string(n), dice);
     json pieces = french_pieces(d, side, at.x, at.y, facing, bw(e));
+    for (auto& l : pieces["leaders"]) {  // "Brigadier of the 1st Cavalry Brigade" commands "the 1st Cavalry Brigade"
+        const std::string n = l.value("name", ""), prefix = "Brigadier of ";
+        if (n.rfind(prefix, 0) == 0) l["values"]["brigade_name"] = n.substr(prefix.size());
+    }
     json lines = json::array();
     for (const auto& r : d.rolls)
         lines.push_back({{"text", "French " + division + " division: " + r.what + ": the d6 shows " + std::to_string(r.die) +

@@ -70,7 +70,7 @@ export function describeItem(b, item) {
   return '';
 }
 
-// The server opens no talk channel of its own for this book (the view's `channels` stay empty).
+// Generals talk only while their figures stand next to each other: the view's `channels` lists those open now.
 export function talkClosed() {
-  return 'Closed: this battle opens no talk channel; send word through the umpire.';
+  return 'Closed: your general is not beside another player\'s general. Move your figure next to his to talk.';
 }

@@ -1,0 +1,153 @@
+// Charges beyond the worked example (chosen-men-well-disposed.txt, "Cavalry test to charge", "Flank Attacks",
+// "Firing during charges"), with scripted dice: a flank attack, infantry with two secure flanks firing at the
+// chargers, dragoons facing heavier horse, a target that breaks before contact, and brigade morale spent.
+#include "rulesets/cmwd/cmwd_table.h"
+
+using namespace cmwd_test;
+
+namespace {
+
+// The French have the tempo; their stage is open. Generals stand far off unless a test places one.
+struct Duel : Field {
+    void begin() {
+        general("british", "Bennington", "bennington", t.bob.user, 150, 10);
+        general("french", "d'Hautfront", "malheureux", t.dave.user, 150, 110);
+        create();
+        start();
+        bid(t.bob, 0);
+        bid(t.dave, 1);
+        act(t.dave, {{"action", "order"}, {"brigade", "malheureux"}});
+    }
+    void charge(const std::string& c, const std::string& target) {
+        act(t.dave, {{"action", "charge"}, {"unit", id(c)}, {"target", id(target)}});
+    }
+    json last(const std::string& kind) {
+        const json all = tests(kind);
+        REQUIRE_FALSE(all.empty());
+        return all.back();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("cmwd charges: a flank attack tests +2; infantry charged in flank may not fire (\"Flank Attacks\")", "[cmwd]") {
+    Duel d;
+    d.base("british", "A", "infantry", "bennington", 30, 50, 0);
+    d.base("french", "X", "horse", "malheureux", 15, 48.5, 90);  // beside A's west flank, 2BW off, its front partly behind A's front line
+    d.begin();
+    d.charge("X", "A");
+    d.done(d.t.dave, {4, 3, 3, 1});  // X 4, A 3; hand to hand X 3, A 1
+    const json c = d.last("charge");
+    CHECK(factors(c["sides"][0]) == std::vector<std::string>{"cavalry 3", "flank or rear 2"});
+    CHECK(c["sides"][0]["total"] == 9);
+    CHECK(factors(c["sides"][1]) == std::vector<std::string>{"defence 4"});
+    CHECK(c["sides"][1]["total"] == 7);
+    CHECK(c["result"] == "charges; the target stands");
+    CHECK(d.tests("charge_fire").empty());
+    const json m = d.last("melee");
+    CHECK(m["sides"][0]["total"] == 5);  // "+2 for charging"
+    CHECK(m["sides"][1]["total"] == 1);
+    CHECK(m["result"] == "A recoils 1BD, the winner following up");
+    check_replay(d.t);
+}
+
+TEST_CASE("cmwd charges: infantry with two secure flanks, -1; it stands and fires at close range; cavalry recoiled goes back", "[cmwd]") {
+    Duel d;
+    for (auto [n, x] : {std::pair{"A", 24.0}, {"B", 30.0}, {"C", 36.0}}) d.base("british", n, "infantry", "bennington", x, 50, 0);
+    d.base("french", "X", "horse", "malheureux", 30, 62, 180);
+    d.begin();
+    d.charge("X", "B");
+    d.done(d.t.dave, {6, 1, 6, 1, 3, 1});  // X 6, B 1; B's fire 6, X 1; morale: the British 3, the French 1
+    const json c = d.last("charge");
+    CHECK(factors(c["sides"][0]) == std::vector<std::string>{"cavalry 3", "infantry with two secure flanks -1"});
+    CHECK(c["difference"] == 3);
+    CHECK(c["result"] == "charges; the target receives it stationary and shaken");
+    CHECK(d.shaken("B") == 1);
+    const json shot = d.last("charge_fire");
+    CHECK(shot["sides"][0]["unit"] == d.id("B"));
+    CHECK(factors(shot["sides"][0]) == std::vector<std::string>{"close range 1"});
+    CHECK(shot["result"] == "recoils shaken 1BD");
+    // "If cavalry receive a recoil result whilst charging infantry or artillery, they will move back to their
+    // starting point without making contact."
+    CHECK(d.front_y("X") == Approx(62));
+    CHECK(d.shaken("X") == 1);
+    CHECK(d.cmwd(d.t.bob)["melees"].empty());
+    CHECK(d.tests("morale").size() == 2);
+}
+
+TEST_CASE("cmwd charges: raw dragoons facing veteran horse; a hand-to-hand break; the brigade spent", "[cmwd]") {
+    Duel d;
+    d.base("british", "F", "horse", "bennington", 60, 50, 0, {{"quality", "veteran"}});
+    d.base("french", "X", "dragoons", "malheureux", 60, 62, 180, {{"quality", "raw"}});
+    d.begin();
+    d.charge("X", "F");
+    d.done(d.t.dave, {6, 1, 1, 6, 6});  // X 6, F 1; hand to hand X 1, F 6; the French morale die 6
+    const json c = d.last("charge");
+    CHECK(factors(c["sides"][0]) == std::vector<std::string>{"cavalry 3", "raw -1", "facing heavier cavalry -1"});
+    CHECK(factors(c["sides"][1]) == std::vector<std::string>{"defence 3", "veteran 1"});
+    CHECK(c["result"] == "charges; the target countercharges");
+    const json m = d.last("melee");
+    CHECK(m["sides"][0]["total"] == 3);
+    CHECK(m["sides"][1]["total"] == 8);
+    CHECK(m["result"] == "X breaks");
+    CHECK(d.broken("X"));
+    const json morale = d.last("morale");
+    CHECK(morale["points"] == 2);  // "2 points for base D, which has broken"
+    CHECK(morale["total"] == 4);
+    CHECK(morale["spent"] == true);
+    const json brigades = d.cmwd(d.t.dave)["brigades"];
+    for (const auto& b : brigades)
+        if (b["id"] == "malheureux") CHECK(b["spent"] == true);
+    CHECK(d.log_of(d.t.bob).find("more than its 1 base: spent.") != std::string::npos);
+}
+
+TEST_CASE("cmwd charges: a target that breaks before contact; the chargers continue their move to the end", "[cmwd]") {
+    Duel d;
+    d.base("british", "G", "artillery", "guns", 60, 50, 0);
+    d.base("french", "X", "horse", "malheureux", 60, 62, 180, {{"quality", "veteran"}});
+    d.general("british", "Colonel Borgard", "guns", 0, 60, 51);  // just before the guns, where X's charge will end
+    d.begin();
+    d.charge("X", "G");
+    // X 6, G 1; the risk to Borgard 6 + 6 - 2; his capture die 2 (active: 1 or 2); the morale die 3.
+    d.done(d.t.dave, {6, 1, 6, 6, 2, 3});
+    CHECK(d.last("charge")["result"] == "charges; the target breaks before contact");
+    CHECK(d.broken("G"));
+    CHECK(d.front_y("G") == Approx(50 - 2 * BW));
+    CHECK(d.front_y("X") == Approx(62 - 2 * BW));
+    const json risk = d.last("risk");
+    CHECK(risk["modifier"] == -2);
+    CHECK(risk["total"] == 10);
+    const json capture = d.last("capture");
+    CHECK(capture["die"] == 2);
+    const json gens = d.cmwd(d.t.bob)["generals"];
+    for (const auto& g : gens)
+        if (g["leader"] == d.leader("Colonel Borgard")) CHECK(g["fate"] == "captured");
+    CHECK(d.log_of(d.t.dave).find("Colonel Borgard (active) is reached by X and rolls 2: captured.") != std::string::npos);
+}
+
+TEST_CASE("cmwd charges: declared in the stage, checked at once: only mounted cavalry of an ordered brigade, straight ahead", "[cmwd]") {
+    Duel d;
+    d.base("british", "A", "infantry", "bennington", 30, 50, 0);
+    d.base("french", "X", "horse", "malheureux", 30, 62, 180);
+    d.base("french", "Y", "horse", "malheureux", 70, 62, 180);
+    d.base("french", "P", "infantry", "hautfront", 40, 80, 180);
+    d.general("french", "Comte P", "hautfront", 0, 40, 100);
+    d.begin();
+    std::string why;
+    const int turn = d.of(d.t.dave)["turn"];
+    CHECK(d.refused(d.t.dave, "battle.act", {{"action", "charge"}, {"unit", d.id("Y")}, {"target", d.id("A")}, {"turn", turn}}, &why) ==
+          "out_of_range");
+    CHECK(why == "A is not within Y's reach.");
+    CHECK(d.refused(d.t.dave, "battle.act", {{"action", "charge"}, {"unit", d.id("P")}, {"target", d.id("A")}, {"turn", turn}}, &why) ==
+          "not_now");
+    CHECK(why == "Only mounted cavalry charge.");
+    CHECK(d.refused(d.t.dave, "battle.act", {{"action", "charge"}, {"unit", d.id("X")}, {"target", d.id("Y")}, {"turn", turn}}) ==
+          "not_found");
+    d.charge("X", "A");
+    CHECK(d.cmwd(d.t.dave)["declared"] == json::array({{{"action", "charge"}, {"unit", d.id("X")}, {"target", d.id("A")}}}));
+    CHECK(d.cmwd(d.t.bob)["declared"].empty());  // the British learn of it when it is resolved
+    CHECK(d.refused(d.t.dave, "battle.act", {{"action", "move"}, {"unit", d.id("X")}, {"distance", 1}, {"turn", turn}}, &why) ==
+          "already_acted");
+    d.act(d.t.dave, {{"action", "cancel"}, {"unit", d.id("X")}});
+    CHECK(d.cmwd(d.t.dave)["declared"].empty());
+}
