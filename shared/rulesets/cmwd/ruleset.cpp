@@ -79,13 +79,22 @@ public:
         if (!one_of(v["rank"], {"vigorous", "active", "lethargic"})) return bad_request("A general is vigorous, active or lethargic.");
         if (v.contains("brigade") && !v["brigade"].is_string()) return bad_request("A general's brigade is a word.");
         if (v.contains("commander") && !v["commander"].is_boolean()) return bad_request("\"commander\" is true or false.");
+        if (v.contains("moving") && !v["moving"].is_boolean()) return bad_request("\"moving\" is true or false.");
         return RuleSet::read_leader(std::move(j), b, out);
     }
     json unit_from_regiment(const std::string& name, int, int, int, int) const override {
         return {{"name", name}, {"troop_type", "infantry"}, {"values", {{"brigade", "campaign"}, {"school", "dutch"}}}};
     }
 
-    void start(BattleEntry& e, Dice& dice) const override { roll_tempo_points(e, dice); }
+    // As the battle starts: a brigade whose general is set up `moving` has been on the move ("They have been
+    // advancing steadily ... for the last three game turns"), and the first game turn's tempo points are rolled.
+    void start(BattleEntry& e, Dice& dice) const override {
+        for (const auto& [id, l] : e.battle.leaders)
+            if (l.values.value("moving", false) == true && l.values.contains("brigade") && l.values["brigade"].is_string())
+                brigade_state(e, l.values["brigade"].get<std::string>())["moved_last"] = true;
+        roll_tempo_points(e, dice);
+    }
+    json scenarios() const override { return cmwd::scenarios(); }
 
     std::string box() const override { return "orders"; }
     battle::ItemCheck read_submission(const BattleEntry& e, const Leader& me, const json& body) const override {

@@ -8,6 +8,7 @@
 namespace muster::cmwd {
 
 const battle::RuleSet& ruleset();
+nlohmann::json scenarios();  // the book's own set-ups (scenarios.cpp)
 
 // The umpire's overrides (overrides.cpp): "marker", "fate", "rank", "tempo", "spent", "moving", "part", "act".
 battle::OverrideResult override_rule(battle::BattleEntry& e, const std::string& what, const nlohmann::json& body);

@@ -164,3 +164,35 @@ TEST_CASE("cmwd talk: two players' generals talk while their figures stand next 
     CHECK(f.refused(f.t.bob, "talk.say", {{"to", f.t.dave.user}, {"text", "Parley?"}, {"turn", 1}}, &why) == "not_adjacent");
     check_replay(f.t);
 }
+
+TEST_CASE("cmwd scenarios: the book's Example of Combat to play, brigades on the move as the book says; a drawn army saved", "[cmwd]") {
+    YearTable t;
+    t.ready();
+    const json offered = view(t.state, t.umpire)["battle_scenarios"];
+    bool found = false;
+    for (const auto& s : offered) found = found || s["id"] == "cmwd-example";
+    REQUIRE(found);
+    t.ok(t.umpire, "battle.create",
+         {{"scenario", "cmwd-example"}, {"name", "Pages 28-34"}, {"ruleset", "cmwd"},
+          {"seats", {{"Brigadier Norbert Bennington", t.bob.user}, {"Brigadier the Comte d'Hautfront", t.dave.user}}}});
+    t.ok(t.umpire, "battle.start", {{"battle", 1}}, {3, 4, 2, 2});
+    const json c = battle_of(t, t.bob)["cmwd"];
+    for (const auto& b : c["brigades"]) {
+        if (b["id"] == "bennington") CHECK(b["cost"] == 1);  // "advancing steadily ... for the last three game turns"
+        if (b["id"] == "bennington") CHECK(b["name"] == "Bennington's brigade");
+    }
+    CHECK(c["tempo"]["points"] == 7);
+    // An army drawn by the generator is saved as a scenario like any set-up.
+    t.ok(t.umpire, "battle.create",
+         {{"name", "Drawn"}, {"ruleset", "cmwd"}, {"table", {{"width", 180}, {"depth", 120}, {"measure", "cm"}}},
+          {"sides", {{{"id", "british"}, {"name", "British"}}, {{"id", "french"}, {"name", "French"}}}}});
+    t.ok(t.umpire, "battle.generate",
+         {{"battle", 2}, {"generator", "french"}, {"division", "infantry"}, {"side", "french"}, {"at", {20, 100}}, {"facing", 180}},
+         {1, 1, 3, 2, 1, 3, 4});
+    t.ok(t.umpire, "battle.save_scenario", {{"battle", 2}, {"name", "A French infantry division"}});
+    bool saved = false;
+    const json again = view(t.state, t.umpire)["battle_scenarios"];
+    for (const auto& s : again)
+        if (s["name"] == "A French infantry division") saved = s["battle"]["units"].size() == 4;
+    CHECK(saved);
+}
