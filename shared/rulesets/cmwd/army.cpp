@@ -160,4 +160,14 @@ void log_line(BattleEntry& e, const std::string& text, json details) {
     e.battle.log.push_back(l);
 }
 
+void side_line(BattleEntry& e, const std::string& side, const std::string& text) {
+    battle::LogEntry l;
+    l.turn = e.battle.turn;
+    l.phase = e.battle.phase;
+    l.text = text;
+    l.audience = battle::LogEntry::Audience::side;
+    l.side = side;
+    e.battle.log.push_back(l);
+}
+
 }  // namespace muster::cmwd

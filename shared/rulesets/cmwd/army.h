@@ -68,5 +68,8 @@ nlohmann::json& data_list(BattleEntry& e, const char* key);
 bool in_list(const nlohmann::json& list, std::int64_t id);
 // The lines of the book's log: to all at the table (every test is rolled in the open).
 void log_line(BattleEntry& e, const std::string& text, nlohmann::json details = nlohmann::json::object());
+// A line for one side (and the umpires): its tempo points spent, its fire and charges declared before they are
+// resolved.
+void side_line(BattleEntry& e, const std::string& side, const std::string& text);
 
 }  // namespace muster::cmwd

@@ -77,7 +77,7 @@ battle::OverrideResult order(BattleEntry& e, const Leader* me, const std::string
                                      std::to_string(left) + " left."};
     e.data["tempo"][side]["left"] = std::max(0, left - cost);
     st["ordered"] = true;
-    log_line(e, brigade_words(e.battle, brigade) + " is ordered (" + std::to_string(cost) + " tempo point" +
+    side_line(e, side, brigade_words(e.battle, brigade) + " is ordered (" + std::to_string(cost) + " tempo point" +
                     (cost == 1 ? "" : "s") + ").");
     return "";
 }
@@ -148,7 +148,7 @@ battle::OverrideResult declare(BattleEntry& e, Unit& u, const json& body) {
         return Error{"out_of_range", target->name + " is not within " + u.name + "'s reach."};
     }
     data_list(e, "declared").push_back({{"action", action}, {"unit", u.id}, {"target", target->id}});
-    log_line(e, u.name + (action == "fire" ? " will fire at " : " will charge ") + target->name + ".");
+    side_line(e, u.side, u.name + (action == "fire" ? " will fire at " : " will charge ") + target->name + ".");
     return "";
 }
 
@@ -157,7 +157,7 @@ battle::OverrideResult cancel(BattleEntry& e, Unit& u) {
     for (auto it = list.begin(); it != list.end(); ++it)
         if (it->value("unit", std::int64_t{0}) == u.id) {
             list.erase(it);
-            log_line(e, u.name + " stands down.");
+            side_line(e, u.side, u.name + " stands down.");
             return "";
         }
     return not_found(u.name + " has declared nothing.");

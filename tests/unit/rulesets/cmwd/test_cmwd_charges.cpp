@@ -143,7 +143,11 @@ TEST_CASE("cmwd charges: declared in the stage, checked at once: only mounted ca
     CHECK(why == "Only mounted cavalry charge.");
     CHECK(d.refused(d.t.dave, "battle.act", {{"action", "charge"}, {"unit", d.id("X")}, {"target", d.id("Y")}, {"turn", turn}}) ==
           "not_found");
+    const std::string bob_before = view(d.t.state, d.t.bob).dump(), erin_before = view(d.t.state, d.t.observer).dump();
     d.charge("X", "A");
+    CHECK(view(d.t.state, d.t.bob).dump() == bob_before);  // not a byte of the British view changes
+    CHECK(view(d.t.state, d.t.observer).dump() == erin_before);
+    CHECK(d.log_of(d.t.dave).find("X will charge A.") != std::string::npos);
     CHECK(d.cmwd(d.t.dave)["declared"] == json::array({{{"action", "charge"}, {"unit", d.id("X")}, {"target", d.id("A")}}}));
     CHECK(d.cmwd(d.t.bob)["declared"].empty());  // the British learn of it when it is resolved
     CHECK(d.refused(d.t.dave, "battle.act", {{"action", "move"}, {"unit", d.id("X")}, {"distance", 1}, {"turn", turn}}, &why) ==

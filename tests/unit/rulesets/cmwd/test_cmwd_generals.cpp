@@ -135,6 +135,7 @@ TEST_CASE("cmwd overrides: markers, fates, tempo points, spent, acting for a sid
     f.bid(f.t.dave, 0);
     f.override_({{"what", "act"}, {"side", "british"}, {"action", "order"}, {"brigade", "bennington"}});
     CHECK(f.log_of(f.t.bob).find("Bennington's brigade is ordered (2 tempo points).") != std::string::npos);
+    CHECK(f.log_of(f.t.dave).find("is ordered") == std::string::npos);  // the tempo points a side spends are its own
     auto bad = [&](json body) {
         body["what"] = body.value("what", "marker");
         body["reason"] = "no";
