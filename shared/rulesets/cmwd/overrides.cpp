@@ -62,7 +62,10 @@ battle::OverrideResult tempo(BattleEntry& e, const json& body) {
     t["points"] = p->get<int>();
     t["left"] = p->get<int>();
     if (!t.contains("dice")) t["dice"] = json::array();
-    return "The umpire sets the tempo points of the " + e.battle.side(side)->name;
+    // A side's points are its own: the line (and the umpire's reason, to umpires) tells the other side nothing.
+    side_line(e, side, "The umpire sets your side's tempo points to " +
+                           std::to_string(p->get<int>()) + ".");
+    return std::string();
 }
 
 battle::OverrideResult brigade_flag(BattleEntry& e, const std::string& what, const json& body) {

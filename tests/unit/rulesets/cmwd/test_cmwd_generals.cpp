@@ -128,6 +128,8 @@ TEST_CASE("cmwd overrides: markers, fates, tempo points, spent, acting for a sid
     CHECK(f.of(f.t.dave)["units"][0]["markers"]["shaken"] == 2);  // a shaken base is plain to see
     f.override_({{"what", "tempo"}, {"side", "british"}, {"points", 7}});
     CHECK(f.cmwd(f.t.bob)["tempo"]["points"] == 7);
+    CHECK(f.log_of(f.t.bob).find("The umpire sets your side's tempo points to 7.") != std::string::npos);
+    CHECK(f.log_of(f.t.dave).find("tempo points") == std::string::npos);
     f.override_({{"what", "fate"}, {"leader", f.leader("Spriggs")}, {"fate", "severe"}});
     CHECK(f.general_row("Spriggs")["out_until"] == 2);
     f.override_({{"what", "spent"}, {"brigade", "spriggs"}, {"spent", true}});
