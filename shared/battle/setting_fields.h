@@ -68,6 +68,16 @@ Field<S> choice(const char* name, std::string S::*f, std::vector<std::string> al
             }};
 }
 
+template <class S>
+Field<S> flag(const char* name, bool S::*f) {
+    return {name, [=](const S& s) { return nlohmann::json(s.*f); },
+            [=](S& s, const nlohmann::json& v) -> std::optional<std::string> {
+                if (!v.is_boolean()) return "must be true or false";
+                s.*f = v.get<bool>();
+                return std::nullopt;
+            }};
+}
+
 // A short word the book checks later against the battle (a side's id), "" for none.
 template <class S>
 Field<S> word(const char* name, std::string S::*f) {

@@ -10,6 +10,7 @@
 
 #include "battle_property.h"
 #include "rulesets/cmwd/battle_property_cmwd.h"
+#include "rulesets/lfas/battle_property_lfas.h"
 #include "rulesets/reivers/battle_property_reivers.h"
 #include "shared/battle/registry.h"
 
@@ -64,6 +65,7 @@ const std::map<std::string, Fixture>& fixtures() {
         {"oth", {oth_create, oth_item, {"reveal", "conceal", "tp", "leader", "move", "order", "nonsense"}, {}, {180, 120}, {}}},
         {"reivers", reivers_fixture()},
         {"cmwd", cmwd_fixture()},
+        {"lfas", lfas_fixture()},
     };
     return all;
 }

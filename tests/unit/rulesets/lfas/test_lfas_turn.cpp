@@ -1,0 +1,129 @@
+// A Loose Files turn through its seven phases with scripted dice (loose-files-american-scramble.txt, "ORDER OF PLAY
+// IN A TURN (ALL MOVEMENT IS SIMULTANEOUS)"), the sealed orders, combat with every modifier, a rout and replay.
+#include "rulesets/lfas/lfas_table.h"
+
+using namespace lfas_test;
+
+namespace {
+
+// Grenadiers 8" from the militia (musket range); the dragoons beside Sir William; the American guns 20" off.
+struct Opening : Field {
+    Opening() {
+        unit("british", "Grenadiers", "infantry", 20, 12, 0, {{"class", 1}, {"regular", true}, {"kind", "regular"}});
+        unit("british", "Dragoons", "cavalry", 32, 12, 0, {{"class", 2}});
+        unit("americans", "Militia", "infantry", 20, 20, 180, {{"class", 4}, {"kind", "militia"}});
+        unit("americans", "Guns", "artillery", 40, 30, 180, {{"class", 3}, {"gun", "field"}});
+        create();
+        start({6, 6});  // "Commander-in-chief CPs = Average Dice + 1": a 6 reads 5 on the average die, 6 points
+    }
+};
+
+}  // namespace
+
+TEST_CASE("lfas turn: command points are rolled, each side's its own; orders are sealed until both are in", "[lfas]") {
+    Opening f;
+    CHECK(f.of(f.t.bob)["lfas"]["cp"][std::to_string(f.leader("Sir William"))]["points"] == 6);
+    CHECK(f.of(f.t.bob)["lfas"]["cp"].size() == 1);  // not General Greene's
+    CHECK(f.of(f.t.observer)["lfas"]["cp"].empty());
+    const json hint = f.of(f.t.bob)["lfas"]["units"][std::to_string(f.id("Dragoons"))];
+    CHECK(hint["av"] == json::array({1, 2}));  // 2nd Class: one or two average dice
+    CHECK(hint["d6"] == json::array({0, 2}));  // "cavalry one or two d6"
+    CHECK(hint["dp_chance"]["d6"] == Approx(2.0 / 6));
+    f.orders(f.t.bob, {{"fire", {{{"unit", f.id("Grenadiers")}, {"target", f.id("Militia")}}}},
+                       {"command", {{{"spend", "order"}, {"units", {f.id("Dragoons")}}}}},
+                       {"move", {{{"unit", f.id("Dragoons")}, {"av", 1}, {"d6", 1}, {"to", {32, 18}}}}}});
+    const json dave_box = f.of(f.t.dave)["boxes"]["orders"];
+    CHECK(dave_box["items"].empty());  // the British orders are not his to read
+    CHECK(view(f.t.state, f.t.dave).dump().find("[32,18]") == std::string::npos);
+}
+
+TEST_CASE("lfas turn: fire, command, movement, re-dress and the next turn's points, with the book's numbers", "[lfas]") {
+    Opening f;
+    f.orders(f.t.bob, {{"fire", {{{"unit", f.id("Grenadiers")}, {"target", f.id("Militia")}}}},
+                       {"command", {{{"spend", "order"}, {"units", {f.id("Dragoons")}}}}},
+                       {"move", {{{"unit", f.id("Dragoons")}, {"av", 1}, {"d6", 1}, {"to", {32, 18}}}}}});
+    // Phase 3: the Grenadiers' 4 companies roll 6 6 3 1 (2 DP); the gun rolls 4 at long range (1 DP), Sir William by
+    // the Dragoons rolls 3 for his risk. Phase 5: the Dragoons roll an average 4 and a d6 2 (a DP). Next turn's
+    // points: 5 (4 + 1) and 3 (2 + 1).
+    f.orders(f.t.dave, {{"fire", {{{"unit", f.id("Guns")}, {"target", f.id("Dragoons")}}}},
+                        {"command", {{{"spend", "order"}, {"units", {f.id("Militia")}}}}},
+                        {"move", {{{"unit", f.id("Militia")}, {"formation", "skirmish"}}}}},
+             {6, 6, 3, 1, 4, 3, 4, 2, 5, 1});
+    const json fire = f.tests("fire").at(0);
+    CHECK(fire["dice"] == 4);
+    CHECK(fire["faces"] == json::array({6, 6, 3, 1}));
+    CHECK(fire["hits"] == 2);  // "Each 6 inflicts 1 DP"
+    CHECK(f.marker("Militia", "dp") == 2);
+    const json gun = f.tests("artillery").at(0);
+    CHECK(gun["range"] == "long");
+    CHECK(gun["dps"] == 1);  // "At long range inflict 1 DP for final total of 4 or over."
+    CHECK(f.tests("general").at(0)["result"] == "");
+    // Phase 4: the Dragoons are within 6" of Sir William; the militia is beyond General Greene's reach.
+    CHECK(f.log_of(f.t.bob).find("General Greene orders nobody; beyond 6\": Militia.") != std::string::npos);
+    CHECK(f.log_of(f.t.bob).find("Militia has no order within reach and stands.") != std::string::npos);
+    // Phase 5: "take 1 DP for each 1 or 2 rolled"; 6" forward.
+    const json move = f.tests("movement").at(0);
+    CHECK(move["inches"] == 6);
+    CHECK(move["dps"] == 1);
+    CHECK(f.unit_now("Dragoons")["position"][1] == Approx(18));
+    CHECK(f.marker("Dragoons", "dp") == 2);
+    CHECK(f.marker("Dragoons", "speed") == 2);
+    CHECK(f.of(f.t.bob)["turn"] == 2);
+    CHECK(f.of(f.t.bob)["lfas"]["cp"][std::to_string(f.leader("Sir William"))]["points"] == 5);
+    CHECK(f.of(f.t.dave)["lfas"]["cp"][std::to_string(f.leader("General Greene"))]["points"] == 3);
+    check_replay(f.t);
+}
+
+TEST_CASE("lfas turn: a bayonet charge from within musket range: defensive fire, combat's every modifier, a rout", "[lfas]") {
+    Field f;
+    f.bob_at = {20, 10};
+    f.unit("british", "Grenadiers", "infantry", 20, 12, 0, {{"class", 1}, {"regular", true}});
+    f.unit("americans", "Militia", "infantry", 20, 16, 180, {{"class", 4}, {"kind", "militia"}});
+    f.create();
+    f.start({6, 6});
+    f.orders(f.t.bob, {{"command", {{{"spend", "order"}, {"units", {f.id("Grenadiers")}}}}},
+                       {"move", {{{"unit", f.id("Grenadiers")}, {"av", 2}, {"d6", 0}, {"charge", f.id("Militia")}, {"bayonet", true}}}}});
+    // Movement: average dice 3 and 4 (no DP). Defensive fire: 6 2 2 2 (1 DP). Combat: the Grenadiers' average die
+    // 4 (a d6 5), the militia's 3 (a d6 2). Next turn's points: 3 and 3.
+    f.orders(f.t.dave, json::object(), {3, 4, 6, 2, 2, 2, 5, 2, 1, 1});
+    const json c = f.tests("combat").at(0);
+    std::vector<std::string> factors;
+    for (const auto& x : c["attackers"]["factors"]) factors.push_back(x["why"].get<std::string>() + " " + std::to_string(x["value"].get<int>()));
+    // "-2 per DP", "+3 per training grade above the opponent" (1st against 4th), "bayonet attack for +2"
+    CHECK(factors == std::vector<std::string>{"Grenadiers DPs -2", "training 9", "bayonet attack 2"});
+    CHECK(c["attackers"]["dice"] == json::array({4}));
+    CHECK(c["attackers"]["total"] == 13);
+    CHECK(c["defender"]["total"] == 3);
+    CHECK(c["margin"] == 10);
+    CHECK(c["attacker_result"] == "easy victory");
+    CHECK(c["defender_result"] == "routed");  // "-9 or worse routed"
+    CHECK(f.marker("Grenadiers", "dp") == 2);  // 1 from the defensive fire, 1 for the easy victory ("Take 1 DP")
+    CHECK(f.marker("Militia", "dp") == 3);
+    CHECK(f.marker("Militia", "casualties") == 2);
+    CHECK(f.unit_now("Militia")["bases"] == 2);  // "Remove one company (three figures) of infantry" per casualty
+    CHECK(f.unit_now("Militia")["position"][1] == Approx(16 + 24));  // routed: rout_inches away
+    check_replay(f.t);
+}
+
+TEST_CASE("lfas orders: refused as a whole with the entry named; nothing changes", "[lfas]") {
+    Opening f;
+    std::string why;
+    CHECK(f.refused(f.t.bob, {{"move", {{{"unit", f.id("Dragoons")}, {"av", 1}, {"d6", 1}, {"to", {32, 18}}}}}}, &why) == "no_order");
+    CHECK(why == "Move 1: Dragoons has no order: give one (1 CP, within 6\") or write one a turn ahead.");
+    CHECK(f.refused(f.t.bob, {{"command", {{{"spend", "order"}, {"units", {f.id("Dragoons")}}}}},
+                              {"move", {{{"unit", f.id("Dragoons")}, {"av", 3}, {"d6", 0}, {"to", {32, 18}}}}}}, &why) == "bad_request");
+    CHECK(why == "Move 1: Dragoons rolls 1-2 average dice and 0-2 d6.");
+    CHECK(f.refused(f.t.bob, {{"command", {{{"spend", "move"}, {"dice", 4}, {"to", {1, 1}}}, {{"spend", "inspire"}, {"unit", f.id("Dragoons")}}}}}, &why) ==
+          "no_points");
+    CHECK(why == "Sir William has 6 command points; these cost 7.");
+    CHECK(f.refused(f.t.bob, {{"fire", {{{"unit", f.id("Dragoons")}, {"target", f.id("Militia")}}}}}) == "out_of_range");
+    CHECK(f.refused(f.t.bob, {{"fire", {{{"unit", f.id("Militia")}, {"target", f.id("Grenadiers")}}}}}) == "not_found");
+    CHECK(f.refused(f.t.bob, {{"command", {{{"spend", "order"}, {"units", {f.id("Dragoons")}}}}},
+                              {"move", {{{"unit", f.id("Dragoons")}, {"av", 1}, {"d6", 0}, {"charge", f.id("Militia")}}}}}, &why) == "bad_request");
+    CHECK(why == "Move 1: cavalry closing to contact must roll at least three dice.");
+    CHECK(f.refused(f.t.bob, {{"fire", {{{"unit", f.id("Grenadiers")}, {"target", f.id("Militia")}}}},
+                              {"command", {{{"spend", "order"}, {"units", {f.id("Grenadiers")}}}}},
+                              {"move", {{{"unit", f.id("Grenadiers")}, {"av", 1}, {"d6", 0}, {"to", {20, 14}}}}}}, &why) == "bad_request");
+    CHECK(why == "Move 1: Grenadiers fires this turn; only skirmishers fire and move.");
+    CHECK(f.refused(f.t.bob, {{"fire", "all"}}) == "bad_request");
+}
