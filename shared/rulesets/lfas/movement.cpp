@@ -76,7 +76,7 @@ void move_unit(BattleEntry& e, const json& m, Dice& dice) {
     const double heading = battle::bearing(u.position, to);
     double turn = std::fabs(battle::normalize_degrees(heading - u.facing));
     turn = std::min(turn, 360 - turn);
-    const bool wheel = turn > s.wheel_degrees + battle::epsilon;
+    const bool wheel = turn > s.wheel_degrees + battle::epsilon && !is_skirmishers(u);  // open order turns freely
     if (wheel) inches = std::max(0, inches - (av + d6) * woods_penalty_per_die), ++r.dps;
     u.facing = heading;
     const double want = std::min<double>(inches, battle::distance(u.position, to));

@@ -1,0 +1,116 @@
+// The phases of a Loose Files turn one by one with scripted dice (loose-files-american-scramble.txt): IGOUGO, a
+// written order, rally and a general's wound, a gun at short range, skirmishers firing and moving, a rout through a
+// friend and the morale of the unit it passes.
+#include "rulesets/lfas/lfas_table.h"
+
+using namespace lfas_test;
+
+TEST_CASE("lfas phases: IGOUGO, as the afterthoughts suggest: each turn one side's orders", "[lfas]") {
+    Field f;
+    f.settings = {{"sequence", "igougo"}};
+    f.unit("british", "Grenadiers", "infantry", 20, 12, 0, {{"class", 1}});
+    f.unit("americans", "Militia", "infantry", 20, 30, 180, {{"class", 4}});
+    f.create();
+    f.start({6, 6});
+    std::string why;
+    CHECK(f.refused(f.t.dave, json::object(), &why) == "not_now");
+    CHECK(why == "It is the other side's turn.");
+    CHECK(f.of(f.t.bob)["hints"]["may_act"] == true);
+    CHECK(f.of(f.t.dave)["hints"]["may_act"] == false);
+    f.orders(f.t.bob, json::object(), {1, 1});  // the British alone close the turn; next turn's points 3 and 3
+    CHECK(f.of(f.t.dave)["turn"] == 2);
+    CHECK(f.of(f.t.dave)["lfas"]["acting_side"] == "americans");
+    CHECK(f.of(f.t.dave)["hints"]["may_act"] == true);
+    CHECK(f.log_of(f.t.bob).find("Turn 1: the British orders are revealed.") != std::string::npos);
+}
+
+TEST_CASE("lfas phases: a written order costs 2 and is acted on a turn later, once", "[lfas]") {
+    Field f;
+    f.unit("british", "Dragoons", "cavalry", 50, 12, 0, {{"class", 2}});
+    f.unit("americans", "Militia", "infantry", 20, 40, 180, {{"class", 4}});
+    f.create();
+    f.start({6, 6});
+    f.orders(f.t.bob, {{"command", {{{"spend", "write"}, {"unit", f.id("Dragoons")}}}}});
+    f.orders(f.t.dave, json::object(), {6, 6});
+    CHECK(f.of(f.t.bob)["lfas"]["written"].size() == 1);
+    CHECK(f.of(f.t.dave)["lfas"]["written"].empty());  // his side's orders only
+    f.orders(f.t.bob, {{"move", {{{"unit", f.id("Dragoons")}, {"av", 1}, {"d6", 0}, {"to", {50, 30}}}}}});
+    f.orders(f.t.dave, json::object(), {4, 1, 1});  // the average die 4; next points
+    CHECK(f.unit_now("Dragoons")["position"][1] == Approx(16));
+    CHECK(f.of(f.t.bob)["lfas"]["written"].empty());
+    std::string why;
+    CHECK(f.refused(f.t.bob, {{"move", {{{"unit", f.id("Dragoons")}, {"av", 1}, {"d6", 0}, {"to", {50, 30}}}}}}, &why) == "no_order");
+}
+
+TEST_CASE("lfas phases: a heavy gun at short range, a general hit by the unit, his rally and the re-dress", "[lfas]") {
+    Field f;
+    f.bob_at = {20, 11};
+    f.unit("british", "Grenadiers", "infantry", 20, 12, 0, {{"class", 1}});
+    f.unit("americans", "Guns", "artillery", 20, 20, 180, {{"gun", "heavy"}});
+    f.create();
+    f.start({6, 6});
+    f.t.ok(f.t.umpire, "battle.override", {{"battle", 1}, {"what", "dp"}, {"unit", f.id("Grenadiers")}, {"value", 2}, {"reason", "a hard march"}, {"turn", 1}});
+    f.orders(f.t.bob, {{"command", {{{"spend", "rally"}, {"unit", f.id("Grenadiers")}}}}});
+    // The gun rolls 5, +1 heavy: 6 at short range, "6+ 1 DP and 1 casualty"; Sir William, with the Grenadiers, rolls 1
+    // then 5: a light wound. Next turn's points 5 and 5.
+    f.orders(f.t.dave, {{"fire", {{{"unit", f.id("Guns")}, {"target", f.id("Grenadiers")}}}}}, {5, 1, 5, 6, 6});
+    const json gun = f.tests("artillery").at(0);
+    CHECK(gun["range"] == "short");
+    CHECK(gun["modifier"] == 1);
+    CHECK(gun["dps"] == 1);
+    CHECK(gun["casualties"] == 1);
+    CHECK(f.unit_now("Grenadiers")["bases"] == 3);
+    const std::string log = f.log_of(f.t.dave);
+    CHECK(log.find("Sir William is hit with Grenadiers (1, then 5): light wound, losing 2 command points.") != std::string::npos);
+    CHECK(log.find("Sir William rallies Grenadiers: one DP less.") != std::string::npos);
+    // 2 + 1 from the gun - 1 rallied = 2; the 1st Class re-dress "up to 2 DPs per turn, if stationary".
+    CHECK(log.find("Grenadiers re-dresses its ranks: 2 DP less.") != std::string::npos);
+    CHECK(f.marker("Grenadiers", "dp") == 0);
+    check_replay(f.t);
+}
+
+TEST_CASE("lfas phases: skirmishers fire with rifles, re-roll a 5, and move in the same turn without disorder", "[lfas]") {
+    Field f;
+    f.bob_at = {40, 10};
+    f.unit("british", "Rangers", "skirmishers", 40, 12, 0, {{"class", 2}, {"weapon", "rifle"}});
+    f.unit("americans", "Militia", "infantry", 40, 21, 180, {{"class", 4}});
+    f.create();
+    f.start({6, 6});
+    f.orders(f.t.bob, {{"fire", {{{"unit", f.id("Rangers")}, {"target", f.id("Militia")}}}},
+                       {"command", {{{"spend", "order"}, {"units", {f.id("Rangers")}}}}},
+                       {"move", {{{"unit", f.id("Rangers")}, {"av", 1}, {"d6", 1}, {"to", {44, 12}}}}}});
+    // 3 groups roll 5 (re-rolled at once: 4), 6 and 1: 2 DP; the move rolls an average 3 (a d6 3) and a d6 1: no DP for
+    // skirmishers; 4" to the east.
+    f.orders(f.t.dave, json::object(), {5, 4, 6, 1, 3, 1, 6, 6});
+    const json fire = f.tests("fire").at(0);
+    CHECK(fire["faces"] == json::array({5, 6, 1}));
+    CHECK(fire["rerolls"] == json::array({4}));
+    CHECK(fire["hits"] == 2);
+    CHECK(f.marker("Militia", "dp") == 2);
+    CHECK(f.tests("movement").at(0)["dps"] == 0);
+    CHECK(f.unit_now("Rangers")["position"][0] == Approx(44));
+}
+
+TEST_CASE("lfas phases: a rout runs through a friend as badly formed, and the friend it passes loses heart", "[lfas]") {
+    Field f;
+    f.bob_at = {20, 10};
+    f.unit("british", "Grenadiers", "infantry", 20, 12, 0, {{"class", 1}, {"regular", true}});
+    f.unit("americans", "Militia", "infantry", 20, 16, 180, {{"class", 4}, {"kind", "militia"}});
+    f.unit("americans", "Continentals", "infantry", 20, 20, 180, {{"class", 2}});
+    f.create();
+    f.start({6, 6});
+    f.t.ok(f.t.umpire, "battle.override", {{"battle", 1}, {"what", "dp"}, {"unit", f.id("Continentals")}, {"value", 4}, {"reason", "shaken"}, {"turn", 1}});
+    f.orders(f.t.bob, {{"command", {{{"spend", "order"}, {"units", {f.id("Grenadiers")}}}}},
+                       {"move", {{{"unit", f.id("Grenadiers")}, {"av", 2}, {"d6", 0}, {"charge", f.id("Militia")}, {"bayonet", true}}}}});
+    f.orders(f.t.dave, json::object(), {3, 4, 6, 2, 2, 2, 5, 2, 1, 1});
+    CHECK(f.tests("combat").at(0)["defender_result"] == "routed");
+    // The Continentals re-dress one DP (2nd Class, stationary) before the rout: 3, as the militia. "run through and
+    // collide with units equally or worse formed": 1 DP each. Then "take 1 DP if one [of lower grade] routs past
+    // within 6"".
+    const std::string log = f.log_of(f.t.bob);
+    CHECK(log.find("Militia runs through Continentals: 1 DP each.") != std::string::npos);
+    CHECK(log.find("Continentals sees Militia rout past: 1 DP.") != std::string::npos);
+    CHECK(f.marker("Continentals", "dp") == 5);
+    CHECK(f.marker("Militia", "dp") == 4);
+    check_replay(f.t);
+}
