@@ -17,6 +17,9 @@ Unit* unit_in(BattleEntry& e, const json& body) {
     return u == e.battle.units.end() ? nullptr : &u->second;
 }
 
+// "the Continentals' DPs", "Butler's Rangers' DPs", "the Militia's".
+std::string possessive(const std::string& name) { return !name.empty() && name.back() == 's' ? name + "'" : name + "'s"; }
+
 int value_in(const json& body, int lo, int hi, bool& ok) {
     auto v = body.find("value");
     ok = v != body.end() && v->is_number_integer() && v->get<int>() >= lo && v->get<int>() <= hi;
@@ -34,13 +37,13 @@ battle::OverrideResult override_rule(BattleEntry& e, const std::string& what, co
             const int v = value_in(body, 0, 5, ok);
             if (!ok) return bad_request("A unit holds 0 to 5 DPs.");
             u->markers["dp"] = v;
-            return "The umpire sets " + u->name + "'s DPs to " + std::to_string(v);
+            return "The umpire sets " + possessive(u->name) + " DPs to " + std::to_string(v);
         }
         if (what == "casualties") {
             const int v = value_in(body, 0, 40, ok);
             if (!ok) return bad_request("Casualties are 0 to 40.");
             u->markers["casualties"] = v;
-            return "The umpire sets " + u->name + "'s casualties to " + std::to_string(v);
+            return "The umpire sets " + possessive(u->name) + " casualties to " + std::to_string(v);
         }
         if (what == "formation") {
             const std::string f = body.value("formation", "");
