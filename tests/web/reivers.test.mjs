@@ -98,7 +98,7 @@ test('Border Reivers: an ambush and the secret terrain rolls stay with their sid
     const page = umpire.page;
     await page.getByTestId('battle-create-ruleset').waitFor();
     const offered = await page.getByTestId('battle-create-ruleset').locator('option').evaluateAll((os) => os.map((o) => o.value));
-    assert.deepEqual(offered, ['oth', 'reivers', 'cmwd']);
+    assert.deepEqual(offered, ['oth', 'reivers', 'cmwd', 'lfas']);
     assert.equal(await page.getByTestId('battle-create-width').inputValue(), '180');
     await page.getByTestId('battle-create-ruleset').selectOption('reivers');
     assert.equal(await page.getByTestId('battle-create-width').inputValue(), '1500');

@@ -64,8 +64,9 @@
 import { oth } from './oth/index.js';
 import { reivers } from './reivers/index.js';
 import { cmwd } from './cmwd/index.js';
+import { lfas } from './lfas/index.js';
 
-export const RULESETS = { oth, reivers, cmwd };
+export const RULESETS = { oth, reivers, cmwd, lfas };
 
 // The book of a battle, or null for a rule set this client does not know.
 export function bookOf(battle) {
