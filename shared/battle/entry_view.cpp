@@ -172,6 +172,8 @@ json channels_of(const BattleEntry& e, const Viewer& viewer, const Leader* mine)
     return out;
 }
 
+}  // namespace
+
 // What this viewer must do in this battle now, and by when (docs/protocol.md, "What needs you"): a player whose
 // box is due and not yet filled; an umpire with a step to run by hand. Null when nothing.
 json needs_you(const BattleEntry& e, const Viewer& viewer) {
@@ -193,7 +195,7 @@ json needs_you(const BattleEntry& e, const Viewer& viewer) {
     return {{"what", what}, {"due", due}, {"tab", "battle"}};
 }
 
-}  // namespace
+
 
 std::string side_in(const Battle& b, const Viewer& viewer) {
     return viewer.role == Role::player ? b.side_of(viewer.user) : std::string();

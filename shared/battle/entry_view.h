@@ -26,6 +26,9 @@ std::string side_in(const Battle& b, const Viewer& viewer);
 // A `light` view has its "log" and "history" empty: they only grow, so a server diffs light views and appends
 // what the viewer may read of the entries added since (log_entries_from, frames_from).
 nlohmann::json view(const BattleEntry& e, const Viewer& viewer, bool light = false);
+// What this viewer must do in this battle now, and by when: {"what", "due", "tab"}, or null (docs/protocol.md,
+// "What needs you").
+nlohmann::json needs_you(const BattleEntry& e, const Viewer& viewer);
 nlohmann::json log_entries_from(const BattleEntry& e, std::size_t from, const Viewer& viewer);
 nlohmann::json frames_from(const BattleEntry& e, std::size_t from, const Viewer& viewer);
 

@@ -76,5 +76,8 @@ void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& 
 std::optional<std::int64_t> next_alarm(const CampaignState& state);
 Command alarm_command(const CampaignState& state, std::int64_t now);
 
+// What this viewer must do in the year now: [{"what", "due", "tab"}] (docs/protocol.md, "What needs you").
+nlohmann::json needs_you(const CampaignState& state, const Viewer& viewer);
+
 }  // namespace year
 }  // namespace muster::campaign

@@ -122,6 +122,8 @@ json auction_view(const YearState& y) {
             {"available", std::move(available)}};
 }
 
+}  // namespace
+
 // What this viewer must do in the year now, and by when (docs/protocol.md, "What needs you"): his colonel to
 // create, his objective to choose, a lot he may bid for, his diary for the month; for an umpire, objectives to
 // review and a month whose diaries are all in. Each {"what", "due", "tab"}.
@@ -161,7 +163,7 @@ json needs_you(const CampaignState& state, const Viewer& viewer) {
     return out;
 }
 
-}  // namespace
+
 
 void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
     const YearState& y = state.year;

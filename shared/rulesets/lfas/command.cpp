@@ -36,7 +36,9 @@ void move_commander(BattleEntry& e, Leader& g, const json& c, Dice& dice) {
     const double go = std::min<double>(inches, d);
     if (d > 0) g.position = {g.position.x + (to.x - g.position.x) * go / d, g.position.y + (to.y - g.position.y) * go / d};
     spend(e, g, c["dice"].get<int>() * cp_move_per_die);
-    log_line(e, g.name + " rides " + std::to_string(static_cast<int>(std::round(go))) + "\" (average dice " + faces.dump() + ").",
+    std::string words;
+    for (const auto& f : faces) words += (words.empty() ? "" : ", ") + std::to_string(f.get<int>());
+    log_line(e, g.name + " rides " + std::to_string(static_cast<int>(std::round(go))) + "\" (average dice " + words + ").",
              {{"test", "commander_move"}, {"leader", g.id}, {"faces", faces}, {"inches", inches}});
 }
 

@@ -1,0 +1,73 @@
+#include "shared/campaign/notices.h"
+
+#include <set>
+
+#include "shared/battle/entry_view.h"
+#include "shared/campaign/year.h"
+
+namespace muster::campaign {
+
+using nlohmann::json;
+
+json all_needs(const CampaignState& state, const Viewer& viewer) {
+    json out = year::needs_you(state, viewer);
+    for (const auto& [id, e] : state.battles.battles) {
+        json n = battle::needs_you(e, viewer);
+        if (n.is_null()) continue;
+        n["battle"] = id;
+        n["what"] = e.battle.name + ": " + n.value("what", "");
+        out.push_back(std::move(n));
+    }
+    return out;
+}
+
+namespace {
+
+// The public facts the webhook carries: what every member, an observer too, is shown of these events.
+void public_facts(const CampaignState& after, const std::vector<Event>& events, std::vector<Notice>& out) {
+    for (const auto& ev : events) {
+        if (ev.type == "month.resolved") {
+            out.push_back({0, "month_resolved", "The month is resolved: each colonel's report is ready.", "year", nullptr});
+        } else if (ev.type == "month.deadline_set" && after.year.calendar.deadline) {
+            out.push_back({0, "deadline", "Diaries are due.", "diary", json(*after.year.calendar.deadline)});
+        } else if (ev.type == "battle.started" || ev.type == "battle.ended") {
+            const auto id = ev.body.value("battle", std::int64_t{0});
+            auto it = after.battles.battles.find(id);
+            if (it == after.battles.battles.end()) continue;
+            const bool started = ev.type == "battle.started";
+            out.push_back({0, started ? "battle_started" : "battle_ended",
+                           "The battle \"" + it->second.battle.name + (started ? "\" has begun." : "\" has ended."), "battle", nullptr});
+        }
+    }
+}
+
+}  // namespace
+
+Needs needs_of_members(const CampaignState& state) {
+    Needs out;
+    for (const auto& [user, m] : state.members) {
+        if (m.role == Role::none || m.role == Role::observer) continue;
+        auto& list = out[user];
+        for (const auto& n : all_needs(state, Viewer{user, m.name, m.role})) list.push_back(n.value("what", ""));
+    }
+    return out;
+}
+
+std::vector<Notice> notices(const Needs& before, const CampaignState& after, const std::vector<Event>& events) {
+    std::vector<Notice> out;
+    for (const auto& [user, m] : after.members) {
+        if (m.role == Role::none || m.role == Role::observer) continue;
+        auto was = before.find(user);
+        const std::set<std::string> old = was == before.end() ? std::set<std::string>{}
+                                                               : std::set<std::string>(was->second.begin(), was->second.end());
+        for (const auto& n : all_needs(after, Viewer{user, m.name, m.role})) {
+            const std::string what = n.value("what", "");
+            if (old.count(what)) continue;
+            out.push_back({user, "needs_you", what, n.value("tab", ""), n.value("due", json(nullptr))});
+        }
+    }
+    public_facts(after, events, out);
+    return out;
+}
+
+}  // namespace muster::campaign

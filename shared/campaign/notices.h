@@ -1,0 +1,36 @@
+#pragma once
+// What a committed change tells people who are not looking (docs/protocol.md, "Notifications"): each member what
+// now needs him that did not before (his own view's "what needs you": his diary, his bid, his battle turn), and the
+// campaign's webhook the public facts (a month resolved, a new deadline, a battle begun or ended). Built from what
+// each recipient may see and nothing else: a member's from his own needs, the webhook's from what an observer sees.
+// Pure: the server turns each into an e-mail or a webhook post in its outbox, in the same transaction.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "shared/campaign/campaign.h"
+
+namespace muster::campaign {
+
+struct Notice {
+    std::int64_t user = 0;  // the member told; 0: the campaign's webhook (public facts only)
+    std::string kind;       // "needs_you" | "month_resolved" | "deadline" | "battle_started" | "battle_ended"
+    std::string text;       // one line a person reads
+    std::string tab;        // where on the campaign page it is done ("diary", "battle"...), or ""
+    nlohmann::json due = nullptr;  // the deadline, unix ms, or null
+    bool operator==(const Notice&) const = default;
+};
+
+// What needs each member now, by user: taken before the events are applied, so the state need not be copied.
+using Needs = std::map<std::int64_t, std::vector<std::string>>;
+Needs needs_of_members(const CampaignState& state);
+// The notices the events make, with `before` the members' needs before them and `after` the state after.
+std::vector<Notice> notices(const Needs& before, const CampaignState& after, const std::vector<Event>& events);
+
+// Every "what needs you" of a member now: the year's and each battle's (docs/protocol.md, "What needs you").
+nlohmann::json all_needs(const CampaignState& state, const Viewer& viewer);
+
+}  // namespace muster::campaign
