@@ -78,6 +78,17 @@ Decision decide_close(const CampaignState& state, const Command&, const Viewer& 
     return one(make_event("campaign.closed", v, {{"seed", s.seed_hex}}));
 }
 
+// The campaign's webhook: an http(s) URL a chat service gave the club for incoming posts, or "" for none.
+Decision decide_webhook(const CampaignState& state, const Command& c, const Viewer& v, Dice&, const Supplied&) {
+    if (auto e = umpire_of_open_campaign(state, v, "set the campaign's webhook")) return *e;
+    std::string url;
+    if (auto e = read_string(c.body, "url", 0, 500, url)) return *e;
+    if (!url.empty() && url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0)
+        return bad_request("A webhook is an http:// or https:// address.");
+    if (url.find_first_of(" \t\r\n") != std::string::npos) return bad_request("A webhook address has no spaces.");
+    return one(make_event("campaign.webhook_set", v, {{"url", url}}));
+}
+
 Decision decide_chat(const CampaignState& state, const Command& c, const Viewer& v, Dice&, const Supplied&) {
     if (auto e = member_of_open_campaign(state, v)) return *e;
     if (battles::chat_closed_for(state, v.user))
@@ -130,6 +141,7 @@ const std::unordered_map<std::string, Decider>& deciders() {
     static const std::unordered_map<std::string, Decider> table = {
         {"campaign.invite", decide_invite}, {"campaign.revoke_invite", decide_revoke_invite},
         {"campaign.join", decide_join},     {"campaign.close", decide_close},
+        {"campaign.webhook", decide_webhook},
         {"chat.say", decide_chat},          {"notice.post", decide_notice},
         {"dice.roll", decide_roll},
     };
@@ -259,6 +271,8 @@ void apply(CampaignState& state, const Event& e) {
         auto user = b.at("user").get<std::int64_t>();
         state.members[user] = Member{user, b.at("name").get<std::string>(),
                                      role_from_string(b.at("role").get<std::string>()).value_or(Role::observer), e.at};
+    } else if (e.type == "campaign.webhook_set") {
+        state.webhook = b.at("url").get<std::string>();
     } else if (e.type == "campaign.closed") {
         state.closed = true;
         state.seed_hex = b.at("seed").get<std::string>();
@@ -332,6 +346,7 @@ json view(const CampaignState& state, const Viewer& viewer) {
         out["umpire_notes"] = std::move(notes);
         out["blind_rolls"] = std::move(blind);
         out["invites"] = std::move(invites);
+        out["webhook"] = state.webhook;  // a shared channel's secret address: the umpires' only
     }
     year::add_to_view(out, state, viewer);
     battles::add_to_view(out, state, viewer);

@@ -89,6 +89,8 @@ struct CampaignState {
     std::optional<Post> chat_evicted;
     std::optional<Roll> roll_evicted;
 
+    // The campaign's webhook (docs/protocol.md, "Notifications"): a URL the umpire sets; public facts go to it.
+    std::string webhook;
     year::YearState year;  // colonels, regiments, auction, diaries, months (shared/campaign/year.h)
     battles::BattlesState battles;  // the campaign's battles (shared/campaign/battles.h)
 
