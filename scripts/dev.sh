@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(build-essential cmake ccache pkg-config libboost-dev libsqlite3-dev nlohmann-json3-dev
-              libssl-dev catch2 chromium openssl)
+              libssl-dev libcurl4-openssl-dev catch2 chromium openssl python3-aiosmtpd)
 
 deps() {
     local missing=()

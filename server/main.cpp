@@ -5,6 +5,8 @@
 #include <mutex>
 #include <thread>
 
+#include <curl/curl.h>
+
 #include "server/app/app.h"
 #include "server/net/listener.h"
 
@@ -26,6 +28,8 @@ net::tcp::endpoint parse_listen(const std::string& listen) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // libcurl's global state, once, before any thread (the notifier's sender uses it).
+    curl_global_init(CURL_GLOBAL_DEFAULT);
     auto loaded = load_config(argc, argv, [](const char* name) -> const char* { return std::getenv(name); });
     if (!loaded.config) {
         (loaded.exit_code == 0 ? std::cout : std::cerr) << loaded.message;

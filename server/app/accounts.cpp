@@ -59,6 +59,7 @@ void App::http_api(ApiRequest request, std::function<void(ApiResponse)> done) {
             done(ApiResponse{200, {{"user", who->user}, {"username", who->username}}, ""});
         });
     }
+    if (path == "/api/email" || path == "/api/email/verify") return email_api(request, std::move(done));
     if (path == "/api/register" || path == "/api/login" || path == "/api/logout" || path == "/api/me")
         return done(error_response(405, "bad_request", "That method is not allowed here."));
     done(error_response(404, "not_found", "No such API."));

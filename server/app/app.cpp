@@ -2,6 +2,7 @@
 #include "server/app/db_worker.h"
 #include "server/app/directory.h"
 #include "server/app/hub.h"
+#include "server/app/notifier.h"
 
 #include <filesystem>
 #include <iostream>
@@ -35,8 +36,11 @@ App::App(boost::asio::io_context& ioc, Config config)
         loaded.push_back({std::move(row), std::move(log)});
     }
     db_ = std::make_unique<DbWorker>(std::move(db));
+    // The sender starts before the hubs: what a crash left unsent goes out now, once.
+    notifier_ = std::make_unique<Notifier>(*db_, config_);
+    notifier_->start();
     for (const auto& l : loaded) {
-        auto hub = std::make_shared<Hub>(ioc_, *db_, *directory_, l.row.id, from_hex(l.row.seed_hex), l.log);
+        auto hub = std::make_shared<Hub>(ioc_, *db_, *directory_, l.row.id, from_hex(l.row.seed_hex), l.log, outbound());
         hub->start();
         hubs_[l.row.id] = hub;
     }
@@ -46,6 +50,14 @@ App::App(boost::asio::io_context& ioc, Config config)
 }
 
 App::~App() { shutdown(); }
+
+Outbound App::outbound() const {
+    std::string base = config_.public_url;
+    if (base.empty()) base = (config_.tls() ? "https://" : "http://") + config_.listen;
+    if (base.back() != '/') base += "/";
+    Notifier* n = notifier_.get();
+    return Outbound{base, [n] { if (n) n->poke(); }};
+}
 
 void App::shutdown() {
     std::vector<std::shared_ptr<Client>> open;
@@ -64,6 +76,7 @@ void App::shutdown() {
     }
     sweep_timer_.cancel();
     hashing_.join();
+    if (notifier_) notifier_->stop();  // before the database: it waits on database jobs
     if (db_) db_->stop();
 }
 

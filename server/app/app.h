@@ -28,6 +28,8 @@ namespace muster {
 // Declared only, so that the network layer, which includes this header, never recompiles when a rule changes.
 class DbWorker;
 class Directory;
+class Notifier;
+struct Outbound;
 class Hub;
 
 struct ApiRequest {
@@ -54,6 +56,8 @@ public:
 
     // HTTP accounts API (docs/protocol.md, "HTTP"). `done` may be called from any thread.
     void http_api(ApiRequest request, std::function<void(ApiResponse)> done);
+    // The link in a verification e-mail (GET /verify-email?token=...): `done` gets whether it verified.
+    void verify_email_link(const std::string& token, std::function<void(bool)> done);
     // Looks up a session cookie. `done` is called from the database thread.
     void authenticate(const std::string& token, std::function<void(std::optional<SessionInfo>)> done);
     bool origin_allowed(const std::string& origin, const std::string& host) const;
@@ -73,6 +77,10 @@ private:
     void login(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void logout(const ApiRequest& request, std::function<void(ApiResponse)> done);
     bool login_limited(const std::string& account, const std::string& address);
+    // emails.cpp: a user's e-mail address, verified by a link (docs/protocol.md, "Notifications").
+    void email_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    void verify_email(const std::string& token, std::function<void(ApiResponse)> done);
+    Outbound outbound() const;
     void login_failed(const std::string& account, const std::string& address);
     std::string session_cookie(const std::string& token, bool clear) const;
 
@@ -88,6 +96,7 @@ private:
     Config config_;
     std::unique_ptr<DbWorker> db_;
     std::unique_ptr<Directory> directory_;
+    std::unique_ptr<Notifier> notifier_;
     boost::asio::thread_pool hashing_{2};  // scrypt runs here, never on a network thread
     boost::asio::steady_timer sweep_timer_;
     std::string dummy_hash_;  // verified against for unknown users, so timing does not tell

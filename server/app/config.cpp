@@ -56,6 +56,18 @@ const std::vector<Setting>& settings() {
         {"ws_send_queue_bytes", "bytes queued for a slow client before it is disconnected", [](Config& c, const std::string& v) { c.ws_send_queue_bytes = static_cast<std::size_t>(to_int("ws_send_queue_bytes", v)); }},
         {"login_failures_per_account", "failed logins per account in 15 minutes before 429", [](Config& c, const std::string& v) { c.login_failures_per_account = static_cast<int>(to_int("login_failures_per_account", v)); }},
         {"login_failures_per_address", "failed logins per address in 15 minutes before 429", [](Config& c, const std::string& v) { c.login_failures_per_address = static_cast<int>(to_int("login_failures_per_address", v)); }},
+        {"smtp_host", "the club's SMTP relay (no e-mail is sent without one)", [](Config& c, const std::string& v) { c.smtp_host = v; }},
+        {"smtp_port", "its port", [](Config& c, const std::string& v) { c.smtp_port = static_cast<int>(to_int("smtp_port", v)); }},
+        {"smtp_starttls", "true: STARTTLS is required (false only for a relay on this machine)",
+         [](Config& c, const std::string& v) {
+             if (v != "true" && v != "false") throw std::invalid_argument("smtp_starttls must be true or false");
+             c.smtp_starttls = v == "true";
+         }},
+        {"smtp_username", "login at the relay", [](Config& c, const std::string& v) { c.smtp_username = v; }},
+        {"smtp_password", "its password", [](Config& c, const std::string& v) { c.smtp_password = v; }},
+        {"smtp_from", "the From address of every e-mail", [](Config& c, const std::string& v) { c.smtp_from = v; }},
+        {"public_url", "how players reach this server, for links in messages", [](Config& c, const std::string& v) { c.public_url = v; }},
+        {"notify_interval_ms", "how often the outbox is looked at", [](Config& c, const std::string& v) { c.notify_interval_ms = std::max<long long>(50, to_int("notify_interval_ms", v)); }},
     };
     return list;
 }
@@ -145,6 +157,10 @@ ConfigResult load_config(int argc, char** argv, const char* (*environ_lookup)(co
         }
         if (c.tls_cert.empty() != c.tls_key.empty())
             throw std::invalid_argument("TLS needs both tls_cert and tls_key");
+        if (!c.smtp_host.empty() && c.smtp_from.empty())
+            throw std::invalid_argument("e-mail needs smtp_from (the From address) besides smtp_host");
+        if (c.smtp_username.empty() != c.smtp_password.empty())
+            throw std::invalid_argument("an SMTP login needs both smtp_username and smtp_password");
     } catch (const std::exception& e) {
         return {std::nullopt, 2, std::string("muster: ") + e.what() + "\n\n" + usage()};
     }

@@ -27,6 +27,15 @@ struct Config {
     std::size_t ws_send_queue_bytes = 8 * 1024 * 1024;  // and bytes
     int login_failures_per_account = 10;  // per 15 minutes
     int login_failures_per_address = 30;
+    // Notifications (docs/protocol.md, "Notifications"): the club's SMTP relay; none set: no e-mail is sent.
+    std::string smtp_host;
+    int smtp_port = 587;
+    bool smtp_starttls = true;
+    std::string smtp_username;
+    std::string smtp_password;
+    std::string smtp_from;       // the From address; required with smtp_host
+    std::string public_url;      // how players reach this server, for links in messages ("": http://<listen>)
+    std::int64_t notify_interval_ms = 5000;  // how often the outbox is looked at (besides after each write)
 
     bool tls() const { return !tls_cert.empty() && !tls_key.empty(); }
 };

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "server/store/database.h"
+#include "server/store/outbox.h"
 #include "shared/core/event.h"
 
 namespace muster {
@@ -30,7 +31,9 @@ public:
 
     // Runs job on the worker thread. Exceptions are caught and logged; the job must report its own result.
     void run(std::function<void(store::Database&)> job);
-    void append(std::int64_t campaign, std::vector<Event> events, AppendDone done);
+    // The events and the notifications they cause, in one transaction (docs/protocol.md, "Notifications").
+    void append(std::int64_t campaign, std::vector<Event> events, AppendDone done,
+                std::vector<store::OutboxItem> outbox = {});
     void stop();  // finish queued jobs and join; idempotent
 
 private:
@@ -38,6 +41,7 @@ private:
         std::function<void(store::Database&)> task;  // a plain job, or
         std::int64_t campaign = 0;                    // an append
         std::vector<Event> events;
+        std::vector<store::OutboxItem> outbox;
         AppendDone done;
     };
     void loop();

@@ -109,7 +109,7 @@ void App::create_campaign(const std::shared_ptr<Client>& client, const json& id,
                 if (client) client->send(frames::reply_error(id, {"internal", "The server could not create the campaign."}));
                 return;
             }
-            auto h = std::make_shared<Hub>(ioc_, *db_, *directory_, campaign, seed, std::vector<Event>{*created});
+            auto h = std::make_shared<Hub>(ioc_, *db_, *directory_, campaign, seed, std::vector<Event>{*created}, outbound());
             h->start();
             {
                 std::lock_guard lock(hubs_mutex_);

@@ -25,9 +25,10 @@ void send_to(const std::weak_ptr<Client>& weak, frames::Frame frame) {
 }  // namespace
 
 Hub::Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::int64_t id, std::string seed,
-         const std::vector<Event>& log)
+         const std::vector<Event>& log, Outbound outbound)
     : strand_(boost::asio::make_strand(ioc)),
       db_(db),
+      outbound_(std::move(outbound)),
       directory_(directory),
       id_(id),
       seed_(std::move(seed)),
@@ -150,12 +151,19 @@ void Hub::handle(HubRequest& request) {
         events[i].at = at;
     }
 
-    // Applied now, so the next command is decided on top of it; replied to and pushed only once committed.
+    // Applied now, so the next command is decided on top of it; replied to and pushed only once committed. What
+    // newly needs each member is told by e-mail and webhook, written with the events (docs/protocol.md,
+    // "Notifications").
+    const auto needs_before = campaign::needs_of_members(state_);
     auto sends = apply_events(events);
     auto result = campaign::reply_body(state_, events);
+    auto outbox = outbox_items(campaign::notices(needs_before, state_, events), id_, state_.name, state_.webhook,
+                               outbound_.link_base);
+    const bool wrote = !outbox.empty();
     ++in_flight_;
     db_.append(id_, events, [self = shared_from_this(), request = std::move(request), sends = std::move(sends),
-                             result = std::move(result)](std::optional<std::string> error) mutable {
+                             result = std::move(result), wrote](std::optional<std::string> error) mutable {
+        if (!error && wrote && self->outbound_.poke) self->outbound_.poke();
         boost::asio::post(self->strand_, [self, request = std::move(request), sends = std::move(sends),
                                           result = std::move(result), error = std::move(error)]() mutable {
             --self->in_flight_;
@@ -173,7 +181,7 @@ void Hub::handle(HubRequest& request) {
             self->arm_alarm();
             self->pump();
         });
-    });
+    }, std::move(outbox));
 }
 
 void Hub::reload() {

@@ -20,6 +20,7 @@
 #include "server/app/client.h"
 #include "server/app/db_worker.h"
 #include "server/app/directory.h"
+#include "server/app/outbound.h"
 #include "shared/campaign/campaign.h"
 
 namespace muster {
@@ -37,7 +38,7 @@ class Hub : public std::enable_shared_from_this<Hub> {
 public:
     // seed: the campaign's raw dice seed. log: its events so far, replayed here.
     Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::int64_t id, std::string seed,
-        const std::vector<Event>& log);
+        const std::vector<Event>& log, Outbound outbound = {});
 
     void start();                     // arms the clocks the replayed state holds
     void stop();                      // cancels them, for shutdown
@@ -107,6 +108,7 @@ private:
 
     boost::asio::strand<boost::asio::io_context::executor_type> strand_;
     DbWorker& db_;
+    Outbound outbound_;
     Directory& directory_;
     std::int64_t id_;
     std::string seed_;

@@ -93,6 +93,28 @@ void HttpSession<Stream>::handle(Request&& request) {
         res->body() = "ok\n";
         return send(res);
     }
+    if (path == "/verify-email" && request.method() == http::verb::get) {
+        // The link in a verification e-mail (docs/protocol.md, "Notifications"): a page a person reads.
+        const auto q = target.find("token=");
+        std::string token = q == std::string::npos ? "" : target.substr(q + 6);
+        token = token.substr(0, token.find('&'));
+        auto version = request.version();
+        bool keep_alive = request.keep_alive();
+        app_.verify_email_link(token, [self = this->shared_from_this(), version, keep_alive](bool ok) {
+            asio::post(self->stream_.get_executor(), [self, version, keep_alive, ok] {
+                auto res = std::make_shared<Response>(ok ? http::status::ok : http::status::not_found, version);
+                res->set(http::field::content_type, "text/html; charset=utf-8");
+                res->set(http::field::cache_control, "no-store");
+                res->keep_alive(keep_alive);
+                res->body() = std::string("<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Muster</title>") +
+                              (ok ? "<h1>Your e-mail address is verified.</h1><p>Muster's notices will come to it. <a href=\"/\">Open Muster</a>.</p>"
+                                  : "<h1>That link is not valid, or was used already.</h1><p><a href=\"/\">Open Muster</a>.</p>") +
+                              "</html>";
+                self->send(res);
+            });
+        });
+        return;
+    }
     if (path.rfind("/api/", 0) == 0) {
         ApiRequest api{std::string(request.method_string()), path, request.body(),
                        cookie_value(request[http::field::cookie], "muster_session"), address_};

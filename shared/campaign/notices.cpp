@@ -15,6 +15,7 @@ json all_needs(const CampaignState& state, const Viewer& viewer) {
         json n = battle::needs_you(e, viewer);
         if (n.is_null()) continue;
         n["battle"] = id;
+        n["turn"] = e.battle.turn;
         n["what"] = e.battle.name + ": " + n.value("what", "");
         out.push_back(std::move(n));
     }
@@ -41,6 +42,13 @@ void public_facts(const CampaignState& after, const std::vector<Event>& events, 
     }
 }
 
+// A need's identity: a battle's is the battle's turn (an umpire's step by hand is worded anew at each step of one
+// turn, and is one need), the year's its words.
+std::string key_of(const json& n) {
+    if (!n.contains("battle")) return n.value("what", "");
+    return "battle " + std::to_string(n["battle"].get<std::int64_t>()) + " turn " + std::to_string(n.value("turn", 0));
+}
+
 }  // namespace
 
 Needs needs_of_members(const CampaignState& state) {
@@ -48,7 +56,7 @@ Needs needs_of_members(const CampaignState& state) {
     for (const auto& [user, m] : state.members) {
         if (m.role == Role::none || m.role == Role::observer) continue;
         auto& list = out[user];
-        for (const auto& n : all_needs(state, Viewer{user, m.name, m.role})) list.push_back(n.value("what", ""));
+        for (const auto& n : all_needs(state, Viewer{user, m.name, m.role})) list.push_back(key_of(n));
     }
     return out;
 }
@@ -61,9 +69,8 @@ std::vector<Notice> notices(const Needs& before, const CampaignState& after, con
         const std::set<std::string> old = was == before.end() ? std::set<std::string>{}
                                                                : std::set<std::string>(was->second.begin(), was->second.end());
         for (const auto& n : all_needs(after, Viewer{user, m.name, m.role})) {
-            const std::string what = n.value("what", "");
-            if (old.count(what)) continue;
-            out.push_back({user, "needs_you", what, n.value("tab", ""), n.value("due", json(nullptr))});
+            if (old.count(key_of(n))) continue;
+            out.push_back({user, "needs_you", n.value("what", ""), n.value("tab", ""), n.value("due", json(nullptr))});
         }
     }
     public_facts(after, events, out);

@@ -58,3 +58,14 @@ TEST_CASE("notices: the webhook carries only public facts; a need already known 
     const auto n = told(f, f.t.umpire, "battle.settings", {{"settings", {{"tempo_bonus", 5}}}});
     CHECK(n.empty());
 }
+
+TEST_CASE("notices: an umpire stepping a battle by hand is not told of each step", "[notices]") {
+    Ready f;
+    f.start();
+    f.t.ok(f.t.umpire, "battle.settings", {{"battle", 1}, {"settings", {{"auto_run", false}}}});
+    f.bid(f.t.bob, 1);
+    f.bid(f.t.dave, 1);
+    f.done(f.t.bob);  // the British stage closes: the umpire has steps to run
+    const auto n = told(f, f.t.umpire, "battle.step", json::object());
+    for (const auto& x : n) CHECK(x.user != f.t.umpire.user);
+}

@@ -1,0 +1,97 @@
+// A user's e-mail address (docs/protocol.md, "Notifications"): set, shown, removed; verified by a link before
+// anything but that link is sent to it. The verification e-mail goes through the outbox like every message.
+#include <iostream>
+#include <regex>
+
+#include <boost/asio/post.hpp>
+#include <nlohmann/json.hpp>
+
+#include "server/app/app.h"
+#include "server/app/clock.h"
+#include "server/app/db_worker.h"
+#include "server/app/notifier.h"
+#include "server/app/outbound.h"
+#include "server/app/tokens.h"
+#include "server/store/outbox.h"
+
+namespace muster {
+
+using nlohmann::json;
+
+namespace {
+
+ApiResponse refused(int status, const std::string& code, const std::string& message) {
+    return ApiResponse{status, {{"error", {{"code", code}, {"message", message}}}}, ""};
+}
+
+json email_json(const std::optional<store::EmailRow>& e) {
+    if (!e) return {{"address", nullptr}, {"verified", false}};
+    return {{"address", e->address}, {"verified", e->verified}};
+}
+
+}  // namespace
+
+void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
+    if (request.path == "/api/email/verify") {
+        if (request.method != "POST") return done(refused(405, "bad_request", "That method is not allowed here."));
+        json body = json::parse(request.body, nullptr, false);
+        if (!body.is_object() || !body.contains("token") || !body["token"].is_string())
+            return done(refused(400, "bad_request", "Give the \"token\" from the link."));
+        return verify_email(body["token"].get<std::string>(), std::move(done));
+    }
+    authenticate(request.token, [this, request, done = std::move(done)](std::optional<SessionInfo> who) mutable {
+        if (!who) return done(refused(401, "unauthorized", "You are not logged in."));
+        const auto user = who->user;
+        if (request.method == "GET") {
+            return db_->run([user, done](store::Database& db) { done(ApiResponse{200, email_json(store::user_email(db, user)), ""}); });
+        }
+        if (request.method == "DELETE") {
+            return db_->run([user, done](store::Database& db) {
+                store::remove_user_email(db, user);
+                done(ApiResponse{200, email_json(std::nullopt), ""});
+            });
+        }
+        if (request.method != "POST") return done(refused(405, "bad_request", "That method is not allowed here."));
+        json body = json::parse(request.body, nullptr, false);
+        static const std::regex address_rule(R"(^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$)");
+        if (!body.is_object() || !body.contains("address") || !body["address"].is_string() ||
+            body["address"].get<std::string>().size() > 254 || !std::regex_match(body["address"].get<std::string>(), address_rule))
+            return done(refused(400, "bad_request", "That is not an e-mail address."));
+        const std::string address = body["address"].get<std::string>();
+        const std::string token = new_session_token();
+        const Outbound out = outbound();
+        db_->run([user, address, token, out, username = who->username, done](store::Database& db) {
+            try {
+                store::Transaction tx(db);
+                store::set_user_email(db, user, address, sha256_hex(token), unix_ms());
+                // The one message an unverified address gets: its link.
+                store::add_to_outbox(db, {{0, user, "verify", address, "Muster: is this your address?",
+                                           "Someone (we hope you, " + username + ") gave this address to Muster.\n"
+                                           "Open this link to receive Muster's notices here:\n" +
+                                               out.link_base + "verify-email?token=" + token +
+                                               "\n\nIf it was not you, ignore this e-mail: nothing more will come.\n"}},
+                                     unix_ms());
+                tx.commit();
+            } catch (const std::exception& e) {
+                std::cerr << "muster: setting an e-mail address failed: " << e.what() << "\n";
+                return done(refused(500, "internal", "The server could not save that; try again."));
+            }
+            if (out.poke) out.poke();
+            done(ApiResponse{200, {{"address", address}, {"verified", false}}, ""});
+        });
+    });
+}
+
+void App::verify_email(const std::string& token, std::function<void(ApiResponse)> done) {
+    db_->run([token, done = std::move(done)](store::Database& db) {
+        auto user = store::verify_user_email(db, sha256_hex(token));
+        if (!user) return done(refused(404, "not_found", "That link is not valid, or was used already."));
+        done(ApiResponse{200, {{"verified", true}}, ""});
+    });
+}
+
+void App::verify_email_link(const std::string& token, std::function<void(bool)> done) {
+    verify_email(token, [done = std::move(done)](ApiResponse r) { done(r.status == 200); });
+}
+
+}  // namespace muster

@@ -1,0 +1,190 @@
+#include "server/app/notifier.h"
+
+#include <curl/curl.h>
+
+#include <chrono>
+#include <ctime>
+#include <future>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "server/app/clock.h"
+#include "server/app/db_worker.h"
+
+namespace muster {
+
+namespace {
+
+struct Upload {
+    std::string data;
+    std::size_t at = 0;
+};
+
+std::size_t read_upload(char* buffer, std::size_t size, std::size_t n, void* user) {
+    auto* up = static_cast<Upload*>(user);
+    const std::size_t want = size * n;
+    const std::size_t left = up->data.size() - up->at;
+    const std::size_t give = std::min(want, left);
+    std::copy_n(up->data.data() + up->at, give, buffer);
+    up->at += give;
+    return give;
+}
+
+std::size_t discard(char*, std::size_t size, std::size_t n, void*) { return size * n; }
+
+std::string rfc5322_date(std::int64_t now_ms) {
+    std::time_t t = static_cast<std::time_t>(now_ms / 1000);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[64];
+    std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S +0000", &tm);
+    return buf;
+}
+
+// A header value on one line: no CR or LF can smuggle another header in.
+std::string one_line(std::string s) {
+    for (auto& c : s)
+        if (c == '\r' || c == '\n') c = ' ';
+    return s;
+}
+
+}  // namespace
+
+std::int64_t retry_delay_ms(int attempts) {
+    const int capped = std::min(attempts, 12);
+    return std::min<std::int64_t>(std::int64_t{1000} << capped, 3600 * 1000);
+}
+
+std::string email_message(const Config& config, const store::OutboxRow& m, std::int64_t now_ms) {
+    std::string out;
+    out += "Date: " + rfc5322_date(now_ms) + "\r\n";
+    out += "From: " + one_line(config.smtp_from) + "\r\n";
+    out += "To: " + one_line(m.address) + "\r\n";
+    out += "Subject: " + one_line(m.subject) + "\r\n";
+    out += "Message-ID: <muster-" + std::to_string(m.id) + "-" + std::to_string(now_ms) + "@muster>\r\n";
+    out += "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n";
+    // Lines of the body end in CRLF; a line that is a lone "." would end the message early (RFC 5321 4.5.2:
+    // libcurl dot-stuffs, but CRLF is ours to write).
+    std::string body;
+    for (char c : m.body) {
+        if (c == '\n') body += "\r\n";
+        else if (c != '\r') body += c;
+    }
+    return out + body + "\r\n";
+}
+
+Notifier::Notifier(DbWorker& db, const Config& config) : db_(db), config_(config) {}
+
+Notifier::~Notifier() { stop(); }
+
+void Notifier::start() {
+    if (thread_.joinable()) return;
+    thread_ = std::thread([this] { loop(); });
+}
+
+void Notifier::poke() {
+    {
+        std::lock_guard lock(mutex_);
+        poked_ = true;
+    }
+    wake_.notify_one();
+}
+
+void Notifier::stop() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
+    if (thread_.joinable()) thread_.join();
+}
+
+std::string Notifier::send(const store::OutboxRow& m) const {
+    if (m.channel == "webhook") return send_webhook(m);
+    return send_email(m);
+}
+
+std::string Notifier::send_email(const store::OutboxRow& m) const {
+    if (config_.smtp_host.empty()) return "no SMTP relay is set (smtp_host)";
+    CURL* curl = curl_easy_init();
+    if (!curl) return "libcurl failed to start";
+    Upload up{email_message(config_, m, unix_ms())};
+    const std::string url = "smtp://" + config_.smtp_host + ":" + std::to_string(config_.smtp_port);
+    curl_slist* rcpt = curl_slist_append(nullptr, ("<" + m.address + ">").c_str());
+    curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+    if (config_.smtp_starttls) curl_easy_setopt(curl, CURLOPT_USE_SSL, static_cast<long>(CURLUSESSL_ALL));
+    if (!config_.smtp_username.empty()) {
+        curl_easy_setopt(curl, CURLOPT_USERNAME, config_.smtp_username.c_str());
+        curl_easy_setopt(curl, CURLOPT_PASSWORD, config_.smtp_password.c_str());
+    }
+    curl_easy_setopt(curl, CURLOPT_MAIL_FROM, ("<" + config_.smtp_from + ">").c_str());
+    curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, rcpt);
+    curl_easy_setopt(curl, CURLOPT_READFUNCTION, read_upload);
+    curl_easy_setopt(curl, CURLOPT_READDATA, &up);
+    curl_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT, 30L);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    const CURLcode rc = curl_easy_perform(curl);
+    curl_slist_free_all(rcpt);
+    curl_easy_cleanup(curl);
+    return rc == CURLE_OK ? "" : std::string("SMTP: ") + curl_easy_strerror(rc);
+}
+
+// A JSON POST in the shape chat services take for incoming webhooks: "text" (Slack, Mattermost, Rocket.Chat) and
+// "content" (Discord).
+std::string Notifier::send_webhook(const store::OutboxRow& m) const {
+    CURL* curl = curl_easy_init();
+    if (!curl) return "libcurl failed to start";
+    const std::string text = m.subject + (m.body.empty() ? "" : "\n" + m.body);
+    const std::string payload = nlohmann::json{{"text", text}, {"content", text}, {"username", "Muster"}}.dump();
+    curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
+    curl_easy_setopt(curl, CURLOPT_URL, m.address.c_str());
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, payload.c_str());
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(payload.size()));
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, discard);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT, 15L);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    const CURLcode rc = curl_easy_perform(curl);
+    long status = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    curl_slist_free_all(headers);
+    curl_easy_cleanup(curl);
+    if (rc != CURLE_OK) return std::string("webhook: ") + curl_easy_strerror(rc);
+    if (status < 200 || status >= 300) return "webhook: HTTP " + std::to_string(status);
+    return "";
+}
+
+void Notifier::loop() {
+    for (;;) {
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait_for(lock, std::chrono::milliseconds(config_.notify_interval_ms), [this] { return stopping_ || poked_; });
+            if (stopping_) return;
+            poked_ = false;
+        }
+        std::promise<std::vector<store::OutboxRow>> found;
+        auto rows = found.get_future();
+        db_.run([&found](store::Database& db) {
+            try {
+                found.set_value(store::due_messages(db, unix_ms(), 50));
+            } catch (const std::exception& e) {
+                std::cerr << "muster: outbox: " << e.what() << "\n";
+                found.set_value({});
+            }
+        });
+        for (const auto& m : rows.get()) {
+            const std::string error = send(m);
+            const auto now = unix_ms();
+            db_.run([m, error, now](store::Database& db) {
+                if (error.empty()) store::mark_sent(db, m.id, now);
+                else store::mark_failed(db, m.id, error, now + retry_delay_ms(m.attempts));
+            });
+            if (!error.empty()) std::cerr << "muster: notification " << m.id << " not sent: " << error << "\n";
+        }
+    }
+}
+
+}  // namespace muster

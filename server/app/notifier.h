@@ -1,0 +1,51 @@
+#pragma once
+// The sender of the outbox (docs/protocol.md, "Notifications"; migrations/0002_notifications.sql): a thread that
+// takes the due messages from the database, sends each by SMTP through the club's relay or by an HTTP POST to a
+// webhook (libcurl), and marks it sent once accepted, or tries it again later with a growing wait. A message is
+// written in the same transaction as the events that cause it, so nothing is lost in a crash; one accepted but not
+// yet marked when the server dies may go out twice, never not at all.
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "server/app/config.h"
+#include "server/store/outbox.h"
+
+namespace muster {
+
+class DbWorker;
+
+class Notifier {
+public:
+    Notifier(DbWorker& db, const Config& config);
+    ~Notifier();
+    void start();
+    void poke();  // something was written: look now, not at the next tick
+    void stop();
+
+    // One message's sending: "" when accepted, else what went wrong (public for the tests of its parts).
+    std::string send(const store::OutboxRow& m) const;
+
+private:
+    void loop();
+    std::string send_email(const store::OutboxRow& m) const;
+    std::string send_webhook(const store::OutboxRow& m) const;
+
+    DbWorker& db_;
+    Config config_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool poked_ = false;
+    bool stopping_ = false;
+    std::thread thread_;
+};
+
+// The wait before the next attempt after `attempts` failed ones: 2^attempts seconds, at most an hour.
+std::int64_t retry_delay_ms(int attempts);
+// The e-mail as the relay receives it: headers and body (RFC 5322, UTF-8 text).
+std::string email_message(const Config& config, const store::OutboxRow& m, std::int64_t now_ms);
+
+}  // namespace muster

@@ -1,0 +1,27 @@
+#pragma once
+// How a campaign's notices become messages in the outbox (docs/protocol.md, "Notifications"): an e-mail to each
+// member told (his verified address, if any), a post to the campaign's webhook for the public facts. The words come
+// from shared/campaign/notices.h, built from what each recipient may see.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "server/store/outbox.h"
+#include "shared/campaign/notices.h"
+
+namespace muster {
+
+// What a hub needs to write and send notifications: the address players reach the server at, for links, and a
+// poke for the sender once something is written.
+struct Outbound {
+    std::string link_base;  // "https://club.example/" (ends in /)
+    std::function<void()> poke;
+};
+
+std::vector<store::OutboxItem> outbox_items(const std::vector<campaign::Notice>& notices, std::int64_t campaign,
+                                            const std::string& campaign_name, const std::string& webhook,
+                                            const std::string& link_base);
+// "2026-12-05 20:00 UTC": a deadline written for a reader whose time zone the server does not know.
+std::string utc_words(std::int64_t ms);
+
+}  // namespace muster
