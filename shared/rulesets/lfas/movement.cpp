@@ -62,6 +62,38 @@ Roll roll_move(const BattleEntry& e, const Unit& u, int av, int d6, Dice& dice) 
     return r;
 }
 
+// Obstacles on the way (loose-files-american-scramble.txt: "Minor obstacles take one turn and 1 DP (2 if under
+// fire); fences/walls take half a move and 1 DP if cavalry or under fire"): how far the unit gets of `want`, and
+// the DPs and words of what it crossed. A minor obstacle (a hedge, ditch or stream) ends the move just over it.
+struct Crossing {
+    double go = 0;
+    int dps = 0;
+    std::string words;
+};
+Crossing obstacles(const BattleEntry& e, const Unit& u, double want) {
+    Crossing c{want, 0, ""};
+    const bool under_fire = turn_has(e, "under_fire", u.id);
+    const Point dir = battle::direction(u.facing);
+    auto at = [&](double d) { return Point{u.position.x + dir.x * d, u.position.y + dir.y * d}; };
+    for (const auto& f : e.battle.terrain) {
+        const bool fence = f.kind == "fence" || f.kind == "wall";
+        const bool minor = f.kind == "hedge" || f.kind == "ditch" || f.kind == "stream" || f.kind == "minor_obstacle";
+        if ((!fence && !minor) || !battle::segment_crosses(f.shape, u.position, at(c.go))) continue;
+        if (fence) {
+            c.go /= 2;  // "take half a move"
+            if (is_cavalry(u) || under_fire) ++c.dps;
+            c.words += " It crosses " + (f.name.empty() ? f.kind : f.name) + " (half its move" + (is_cavalry(u) || under_fire ? ", 1 DP)." : ").");
+            continue;
+        }
+        double d = 0;  // the first point of the way over it, to a quarter inch
+        while (d < c.go && !battle::segment_crosses(f.shape, u.position, at(d + 0.25))) d += 0.25;
+        c.go = std::min(c.go, d + 0.25 + u.base_depth);
+        c.dps += under_fire ? 2 : 1;
+        c.words += " It crosses " + (f.name.empty() ? f.kind : f.name) + ", which takes its turn (" + (under_fire ? "2 DP)." : "1 DP).");
+    }
+    return c;
+}
+
 void move_unit(BattleEntry& e, const json& m, Dice& dice) {
     const LfasSettings s = settings_from(e.settings);
     const auto id = m["unit"].get<std::int64_t>();
@@ -79,7 +111,9 @@ void move_unit(BattleEntry& e, const json& m, Dice& dice) {
     const bool wheel = turn > s.wheel_degrees + battle::epsilon && !is_skirmishers(u);  // open order turns freely
     if (wheel) inches = std::max(0, inches - (av + d6) * woods_penalty_per_die), ++r.dps;
     u.facing = heading;
-    const double want = std::min<double>(inches, battle::distance(u.position, to));
+    const Crossing over = obstacles(e, u, std::min<double>(inches, battle::distance(u.position, to)));
+    const double want = over.go;
+    r.dps += over.dps;
     std::vector<const Unit*> others;
     for (const auto& [oid, o] : e.battle.units)
         if (oid != id && !o.removed) others.push_back(&o);
@@ -92,7 +126,7 @@ void move_unit(BattleEntry& e, const json& m, Dice& dice) {
     add_dps(e, id, r.dps, false);
     std::string words = u.name + (target ? " charges " + target->name : " moves") + " " + std::to_string(static_cast<int>(std::round(go))) +
                         "\" (" + std::to_string(av) + " average, " + std::to_string(d6) + " d6" + (wheel ? ", wheeling" : "") + "): " +
-                        std::to_string(r.dps) + " DP.";
+                        std::to_string(r.dps) + " DP." + over.words;
     // "Each unit involved in a collision or interpenetration takes 1 DP": a friend in the way stops it.
     if (go + battle::epsilon < want)
         for (const Unit* o : others)

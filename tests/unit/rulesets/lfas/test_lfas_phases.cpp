@@ -114,3 +114,31 @@ TEST_CASE("lfas phases: a rout runs through a friend as badly formed, and the fr
     CHECK(f.marker("Militia", "dp") == 4);
     check_replay(f.t);
 }
+
+TEST_CASE("lfas phases: a fence takes half the move and a DP from cavalry; a hedge takes the turn and a DP", "[lfas]") {
+    Field f;
+    f.bob_at = {30, 10};
+    f.unit("british", "Dragoons", "cavalry", 32, 12, 0, {{"class", 2}});
+    f.unit("british", "Foot", "infantry", 26, 12, 0, {{"class", 2}});
+    f.unit("americans", "Militia", "infantry", 20, 40, 180, {{"class", 4}});
+    f.create();
+    f.t.ok(f.t.umpire, "battle.place", {{"battle", 1}, {"terrain", {{"kind", "fence"}, {"name", "the rail fence"}, {"shape", "polyline"},
+                                                                      {"points", {{30, 14}, {40, 14}}}, {"width", 0}}}});
+    f.t.ok(f.t.umpire, "battle.place", {{"battle", 1}, {"terrain", {{"kind", "hedge"}, {"name", "the hedge"}, {"shape", "polyline"},
+                                                                      {"points", {{20, 15}, {29, 15}}}, {"width", 0}}}});
+    f.start({6, 6});
+    f.orders(f.t.bob, {{"command", {{{"spend", "order"}, {"units", {f.id("Dragoons"), f.id("Foot")}}}}},
+                       {"move", {{{"unit", f.id("Dragoons")}, {"av", 1}, {"d6", 1}, {"to", {32, 30}}},
+                                 {{"unit", f.id("Foot")}, {"av", 1}, {"d6", 0}, {"to", {26, 30}}}}}});
+    // The dragoons roll an average 5 (a d6 6) and a d6 3: 8", halved by the fence: 4", 1 DP for cavalry. The foot
+    // roll an average 4 (a d6 4): the hedge 3" ahead ends its move just over it, 1 DP. Next points 5 and 5.
+    f.orders(f.t.dave, json::object(), {6, 3, 4, 6, 6});
+    CHECK(f.unit_now("Dragoons")["position"][1] == Approx(16));
+    CHECK(f.marker("Dragoons", "dp") == 1);
+    CHECK(f.marker("Foot", "dp") == 1);
+    const double foot = f.unit_now("Foot")["position"][1].get<double>();
+    CHECK(foot > 15);
+    CHECK(foot < 16.5);
+    CHECK(f.log_of(f.t.bob).find("It crosses the rail fence (half its move, 1 DP).") != std::string::npos);
+    CHECK(f.log_of(f.t.bob).find("It crosses the hedge, which takes its turn (1 DP).") != std::string::npos);
+}
