@@ -69,4 +69,14 @@ export const api = {
       throw err;
     }
   },
+  // The user's address for notices (docs/protocol.md, "HTTP"): {address: string | null, verified}.
+  email() {
+    return request('GET', '/api/email');
+  },
+  setEmail(address) {
+    return request('POST', '/api/email', { address });
+  },
+  removeEmail() {
+    return request('DELETE', '/api/email');
+  },
 };

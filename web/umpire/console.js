@@ -4,6 +4,7 @@ import { h, setText, setTime, syncKeyed, bySeq, errorLine, runForm, copyText } f
 import { roleBadge } from '../common/panels/members.js';
 import { noticeItem, fillItem } from '../common/panels/notices.js';
 import { dicePanel } from '../common/panels/dice.js';
+import { webhookPanel } from './webhook.js';
 
 function invitesPanel(ctx, campaignId) {
   const roleSelect = h('select', { id: 'invite-role', testid: 'invite-role' },
@@ -217,10 +218,11 @@ export function umpireConsole(ctx, campaignId) {
     }),
     blind: dicePanel(ctx, campaignId, { blind: true, prefix: 'blind-', title: 'Blind rolls', emptyText: 'No blind rolls yet.' }),
     close: closePanel(ctx, campaignId),
+    webhook: webhookPanel(ctx, campaignId),
   };
   const el = h('div', { class: 'console-grid' },
     h('div', { class: 'col-main' }, panels.invites.el, panels.notice.el, panels.notes.el),
-    h('div', { class: 'col-side' }, panels.blind.el, panels.close.el));
+    h('div', { class: 'col-side' }, panels.blind.el, panels.webhook.el, panels.close.el));
   return {
     el,
     update(view) {

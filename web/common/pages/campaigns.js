@@ -3,6 +3,7 @@
 import { h, setText, errorLine, runForm } from '../dom.js';
 import { campaignHash } from '../router.js';
 import { roleBadge } from '../panels/members.js';
+import { emailPanel } from '../panels/email.js';
 
 export function campaignsPage(ctx) {
   ctx.setTitle('Campaigns');
@@ -85,6 +86,7 @@ export function campaignsPage(ctx) {
     });
   });
 
+  const email = emailPanel();
   const el = h('div', { class: 'page page-campaigns' },
     h('div', { class: 'campaigns-grid' },
       h('section', { class: 'card campaigns-mine' },
@@ -94,7 +96,8 @@ export function campaignsPage(ctx) {
         h('section', { class: 'card' }, h('h2', {}, 'Raise a new campaign'),
           h('p', { class: 'muted' }, 'You will be its umpire.'), createForm),
         h('section', { class: 'card' }, h('h2', {}, 'Join with a code'),
-          h('p', { class: 'muted' }, 'Your umpire gives you the code.'), joinForm))));
+          h('p', { class: 'muted' }, 'Your umpire gives you the code.'), joinForm),
+        email.el)));
 
   load();
 
@@ -102,6 +105,7 @@ export function campaignsPage(ctx) {
     el,
     destroy() {
       destroyed = true;
+      email.destroy();
     },
   };
 }
