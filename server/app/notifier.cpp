@@ -3,7 +3,6 @@
 #include <curl/curl.h>
 
 #include <chrono>
-#include <ctime>
 #include <future>
 #include <iostream>
 
@@ -11,6 +10,7 @@
 
 #include "server/app/clock.h"
 #include "server/app/db_worker.h"
+#include "server/app/outbound.h"
 
 namespace muster {
 
@@ -33,15 +33,6 @@ std::size_t read_upload(char* buffer, std::size_t size, std::size_t n, void* use
 
 std::size_t discard(char*, std::size_t size, std::size_t n, void*) { return size * n; }
 
-std::string rfc5322_date(std::int64_t now_ms) {
-    std::time_t t = static_cast<std::time_t>(now_ms / 1000);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[64];
-    std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S +0000", &tm);
-    return buf;
-}
-
 // A header value on one line: no CR or LF can smuggle another header in.
 std::string one_line(std::string s) {
     for (auto& c : s)
@@ -58,7 +49,7 @@ std::int64_t retry_delay_ms(int attempts) {
 
 std::string email_message(const Config& config, const store::OutboxRow& m, std::int64_t now_ms) {
     std::string out;
-    out += "Date: " + rfc5322_date(now_ms) + "\r\n";
+    out += "Date: " + utc_format(now_ms, "%a, %d %b %Y %H:%M:%S +0000") + "\r\n";  // RFC 5322
     out += "From: " + one_line(config.smtp_from) + "\r\n";
     out += "To: " + one_line(m.address) + "\r\n";
     out += "Subject: " + one_line(m.subject) + "\r\n";

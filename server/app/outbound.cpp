@@ -4,14 +4,16 @@
 
 namespace muster {
 
-std::string utc_words(std::int64_t ms) {
+std::string utc_format(std::int64_t ms, const char* format) {
     std::time_t t = static_cast<std::time_t>(ms / 1000);
     std::tm tm{};
     gmtime_r(&t, &tm);
-    char buf[40];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+    char buf[64];
+    std::strftime(buf, sizeof buf, format, &tm);
     return buf;
 }
+
+std::string utc_words(std::int64_t ms) { return utc_format(ms, "%Y-%m-%d %H:%M UTC"); }
 
 std::vector<store::OutboxItem> outbox_items(const std::vector<campaign::Notice>& notices, std::int64_t campaign,
                                             const std::string& campaign_name, const std::string& webhook,

@@ -23,5 +23,7 @@ std::vector<store::OutboxItem> outbox_items(const std::vector<campaign::Notice>&
                                             const std::string& link_base);
 // "2026-12-05 20:00 UTC": a deadline written for a reader whose time zone the server does not know.
 std::string utc_words(std::int64_t ms);
+// A time in UTC as strftime's `format` writes it (an e-mail's Date header, utc_words).
+std::string utc_format(std::int64_t ms, const char* format);
 
 }  // namespace muster
