@@ -23,8 +23,8 @@ deps() {
         $sudo apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
     fi
-    # playwright-core and ws for the tests; never a downloaded browser (Debian's chromium is used).
-    if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/ws ]; then
+    # playwright-core, ws and axe-core for the tests; never a downloaded browser (Debian's chromium is used).
+    if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/ws ] || [ ! -d node_modules/axe-core ]; then
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
     fi
 }

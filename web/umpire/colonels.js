@@ -298,7 +298,7 @@ export const umpireColonelsTab = {
     const empty = h('p', { class: 'muted empty' }, 'No colonels yet. Each player creates one on their Colonel tab.');
     const summary = h('p', { class: 'muted', testid: 'colonel-count' });
     const overviewBody = h('tbody', { testid: 'colonel-overview' });
-    const overview = h('div', { class: 'table-scroll card' },
+    const overview = h('div', { class: 'table-scroll card', tabindex: '0', role: 'region', 'aria-label': 'Colonels table' },
       h('table', { class: 'overview-table' },
         h('thead', {}, h('tr', {},
           ['Colonel', 'Regiment', 'Fortune', 'PIP', 'DRI', 'MUS', 'EFF', 'Companies', 'Arrears', 'Diary'].map((t, i) =>

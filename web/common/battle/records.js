@@ -20,9 +20,9 @@ export function recordsPanel() {
   const note = h('p', { class: 'hint' }, 'Each side sees the rows of its own units only.');
   const el = h('section', { class: 'card panel panel-records', testid: 'records', 'aria-labelledby': 'records-heading', hidden: true },
     h('h2', { id: 'records-heading' }, 'Records'), note,
-    h('div', { class: 'table-scroll' }, records),
+    h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Records table' }, records),
     h('h3', {}, 'Losses'),
-    h('div', { class: 'table-scroll' }, losses));
+    h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Losses table' }, losses));
   return {
     el,
     update(view, b, book) {

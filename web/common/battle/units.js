@@ -33,7 +33,7 @@ export function unitsPanel() {
   const table = h('table', { class: 'data-table unit-table', testid: 'battle-unit-table' });
   const el = h('section', { class: 'card panel panel-units', 'aria-labelledby': 'units-heading' },
     h('h2', { id: 'units-heading' }, 'Units'),
-    h('div', { class: 'table-scroll' }, table));
+    h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Units table' }, table));
   let headKey = null;
   const head = h('thead');
   const body = h('tbody');

@@ -70,24 +70,25 @@ export function campaignPage(ctx, route, moreTabs = []) {
     selectTab(item.where, { focus: true });
   }
 
-  // Each tab's count of items in its badge, and in its name for screen readers ("Battle, 1 needs you").
+  // Each tab's count of items in its badge, and in its name for screen readers ("Battle (1 needs you)"): words
+  // inside the button, not an aria-label, so its name still begins with what it shows (WCAG 2.5.3).
   function showBadges(items) {
     for (const [id, t] of built) {
       const n = items.filter((i) => i.where === id).length;
       t.badge.hidden = n === 0;
       setText(t.badge, n ? String(n) : '');
-      if (n) t.button.setAttribute('aria-label', `${t.def.label}, ${n} ${n === 1 ? 'needs' : 'need'} you`);
-      else t.button.removeAttribute('aria-label');
+      setText(t.needs, n ? `(${n} ${n === 1 ? 'needs' : 'need'} you)` : '');
     }
   }
 
   function buildTab(def) {
     const instance = def.create(ctx, campaignId);
     const badge = h('span', { class: 'tab-badge', testid: `tab-badge-${def.id}`, 'aria-hidden': 'true', hidden: true });
+    const needs = h('span', { class: 'sr-only', testid: `tab-needs-${def.id}` });
     const button = h('button', {
       type: 'button', role: 'tab', id: `tab-${def.id}`, class: 'tab', testid: `tab-${def.id}`,
       'aria-controls': `panel-${def.id}`, 'aria-selected': 'false',
-    }, def.label, badge);
+    }, def.label, badge, needs);
     const panel = h('div', { role: 'tabpanel', id: `panel-${def.id}`, 'aria-labelledby': `tab-${def.id}`, class: 'tab-panel', hidden: true },
       instance.el);
     button.addEventListener('click', () => selectTab(def.id));
@@ -98,7 +99,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
       const next = ids[(i + (ev.key === 'ArrowRight' ? 1 : ids.length - 1)) % ids.length];
       selectTab(next, { focus: true });
     });
-    built.set(def.id, { def, button, badge, panel, instance });
+    built.set(def.id, { def, button, badge, needs, panel, instance });
   }
 
   function syncTabs(view) {

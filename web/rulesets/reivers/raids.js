@@ -29,7 +29,7 @@ function nameItem(n) {
   const body = h('tbody');
   const el = h('article', { class: 'raids-item', testid: 'reivers-raids-name' },
     h('div', { class: 'raids-head' }, title, side),
-    h('div', { class: 'table-scroll' },
+    h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Raids table' },
       h('table', { class: 'data-table raids-table', testid: 'reivers-raids-table' }, caption,
         h('thead', {}, h('tr', {}, ...COLUMNS.map((c) => h('th', { scope: 'col' }, c.label)))), body)));
   return { el, title, side, caption, body };
