@@ -24,6 +24,17 @@ ApiResponse refused(int status, const std::string& code, const std::string& mess
     return ApiResponse{status, {{"error", {{"code", code}, {"message", message}}}}, ""};
 }
 
+// Answers with what `work` gives, or a 500 when the database fails: the request never waits for nothing.
+template <class Work>
+void answer(const std::function<void(ApiResponse)>& done, Work work) {
+    try {
+        done(work());
+    } catch (const std::exception& e) {
+        std::cerr << "muster: e-mail address: " << e.what() << "\n";
+        done(refused(500, "internal", "The server could not do that; try again."));
+    }
+}
+
 json email_json(const std::optional<store::EmailRow>& e) {
     if (!e) return {{"address", nullptr}, {"verified", false}};
     return {{"address", e->address}, {"verified", e->verified}};
@@ -43,12 +54,16 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
         if (!who) return done(refused(401, "unauthorized", "You are not logged in."));
         const auto user = who->user;
         if (request.method == "GET") {
-            return db_->run([user, done](store::Database& db) { done(ApiResponse{200, email_json(store::user_email(db, user)), ""}); });
+            return db_->run([user, done](store::Database& db) {
+                answer(done, [&] { return ApiResponse{200, email_json(store::user_email(db, user)), ""}; });
+            });
         }
         if (request.method == "DELETE") {
             return db_->run([user, done](store::Database& db) {
-                store::remove_user_email(db, user);
-                done(ApiResponse{200, email_json(std::nullopt), ""});
+                answer(done, [&] {
+                    store::remove_user_email(db, user);
+                    return ApiResponse{200, email_json(std::nullopt), ""};
+                });
             });
         }
         if (request.method != "POST") return done(refused(405, "bad_request", "That method is not allowed here."));
@@ -84,9 +99,11 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
 
 void App::verify_email(const std::string& token, std::function<void(ApiResponse)> done) {
     db_->run([token, done = std::move(done)](store::Database& db) {
-        auto user = store::verify_user_email(db, sha256_hex(token));
-        if (!user) return done(refused(404, "not_found", "That link is not valid, or was used already."));
-        done(ApiResponse{200, {{"verified", true}}, ""});
+        answer(done, [&] {
+            if (!store::verify_user_email(db, sha256_hex(token)))
+                return refused(404, "not_found", "That link is not valid, or was used already.");
+            return ApiResponse{200, {{"verified", true}}, ""};
+        });
     });
 }
 

@@ -228,6 +228,16 @@ void from_json(const json& j, TurnFrame& f) {
     }
 }
 
+void Battle::add_line(const std::string& text, nlohmann::json details, const std::string& side) {
+    LogEntry l;
+    l.turn = turn;
+    l.phase = phase;
+    l.text = text;
+    l.details = std::move(details);
+    if (!side.empty()) l.audience = LogEntry::Audience::side, l.side = side;
+    log.push_back(std::move(l));
+}
+
 void Battle::record_frame(int at_turn, bool end) { history.push_back(TurnFrame{at_turn, end, units, leaders}); }
 
 void to_json(json& j, const Battle& b) {

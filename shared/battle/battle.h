@@ -133,6 +133,8 @@ struct Battle {
 
     // Records where the pieces stand now as the frame of `turn`.
     void record_frame(int turn, bool end = false);
+    // Appends a line to the log at the turn and phase now: for everyone, or (`side` given) that side only.
+    void add_line(const std::string& text, nlohmann::json details = nlohmann::json::object(), const std::string& side = "");
 
     const Unit* unit(std::int64_t id) const;
     const Leader* leader(std::int64_t id) const;

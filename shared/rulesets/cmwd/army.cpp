@@ -151,23 +151,8 @@ bool in_list(const json& list, std::int64_t id) {
     return std::any_of(list.begin(), list.end(), [&](const json& x) { return x.is_number_integer() && x.get<std::int64_t>() == id; });
 }
 
-void log_line(BattleEntry& e, const std::string& text, json details) {
-    battle::LogEntry l;
-    l.turn = e.battle.turn;
-    l.phase = e.battle.phase;
-    l.text = text;
-    l.details = std::move(details);
-    e.battle.log.push_back(l);
-}
+void log_line(BattleEntry& e, const std::string& text, json details) { e.battle.add_line(text, std::move(details)); }
 
-void side_line(BattleEntry& e, const std::string& side, const std::string& text) {
-    battle::LogEntry l;
-    l.turn = e.battle.turn;
-    l.phase = e.battle.phase;
-    l.text = text;
-    l.audience = battle::LogEntry::Audience::side;
-    l.side = side;
-    e.battle.log.push_back(l);
-}
+void side_line(BattleEntry& e, const std::string& side, const std::string& text) { e.battle.add_line(text, json::object(), side); }
 
 }  // namespace muster::cmwd

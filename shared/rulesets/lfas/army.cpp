@@ -79,14 +79,7 @@ void turn_add(BattleEntry& e, const char* key, std::int64_t unit) {
     if (!turn_has(e, key, unit)) turn_list(e, key).push_back(unit);
 }
 
-void log_line(BattleEntry& e, const std::string& text, json details) {
-    battle::LogEntry l;
-    l.turn = e.battle.turn;
-    l.phase = e.battle.phase;
-    l.text = text;
-    l.details = std::move(details);
-    e.battle.log.push_back(l);
-}
+void log_line(BattleEntry& e, const std::string& text, json details) { e.battle.add_line(text, std::move(details)); }
 
 void add_casualties(BattleEntry& e, std::int64_t unit, int n) {
     if (n <= 0) return;

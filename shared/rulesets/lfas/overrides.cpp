@@ -80,13 +80,7 @@ battle::OverrideResult override_rule(BattleEntry& e, const std::string& what, co
             if (!ok) return bad_request("Command points are 0 to 20.");
             e.data["cp"][std::to_string(l.id)] = {{"points", v}, {"left", v}};
             // A side's points are its own: the line goes to it, the umpire's reason to the umpires.
-            battle::LogEntry line;
-            line.turn = e.battle.turn;
-            line.phase = e.battle.phase;
-            line.text = "The umpire gives " + l.name + " " + std::to_string(v) + " command points.";
-            line.audience = battle::LogEntry::Audience::side;
-            line.side = l.side;
-            e.battle.log.push_back(line);
+            e.battle.add_line("The umpire gives " + l.name + " " + std::to_string(v) + " command points.", json::object(), l.side);
             return std::string();
         }
         const std::string w = body.value("wound", "");

@@ -188,8 +188,11 @@ battle::ItemCheck read_plan(const BattleEntry& e, const Leader& me, const json& 
     const std::string acting = acting_side(e);
     if (!acting.empty() && acting != me.side) return Error{"not_now", "It is the other side's turn."};
     json item = {{"fire", json::array()}, {"command", json::array()}, {"move", json::array()}};
-    for (const char* k : {"fire", "command", "move"})
+    for (const char* k : {"fire", "command", "move"}) {
         if (body.contains(k) && (!body[k].is_array() || body[k].size() > 60)) return bad_request(std::string("\"") + k + "\" is a list.");
+        for (std::size_t i = 0; body.contains(k) && i < body[k].size(); ++i)
+            if (!body[k][i].is_object()) return bad_request(std::string("\"") + k + "\" is a list of objects; entry " + std::to_string(i + 1) + " is not one.");
+    }
     std::set<std::int64_t> fired, moved, ordered;
     for (std::size_t i = 0; body.contains("fire") && i < body["fire"].size(); ++i) {
         json f;

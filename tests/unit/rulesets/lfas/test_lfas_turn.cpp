@@ -126,4 +126,6 @@ TEST_CASE("lfas orders: refused as a whole with the entry named; nothing changes
                               {"move", {{{"unit", f.id("Grenadiers")}, {"av", 1}, {"d6", 0}, {"to", {20, 14}}}}}}, &why) == "bad_request");
     CHECK(why == "Move 1: Grenadiers fires this turn; only skirmishers fire and move.");
     CHECK(f.refused(f.t.bob, {{"fire", "all"}}) == "bad_request");
+    CHECK(f.refused(f.t.bob, {{"move", {7}}}, &why) == "bad_request");  // an entry that is not an object
+    CHECK(why == "\"move\" is a list of objects; entry 1 is not one.");
 }
