@@ -46,7 +46,9 @@ case "${1:-}" in
     test)
         deps
         build
-        ctest --test-dir build --output-on-failure
+        # Test files run side by side (MUSTER_TEST_JOBS at a time; three keep two cores busy while tests wait
+        # on sockets and timers).
+        ctest --test-dir build --output-on-failure -j"${MUSTER_TEST_JOBS:-3}"
         ;;
     *)
         echo "usage: bash scripts/dev.sh run|test|build|deps" >&2
