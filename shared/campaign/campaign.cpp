@@ -200,7 +200,8 @@ json remove_op(std::string path) { return op("remove", std::move(path)); }
 }  // namespace
 
 bool handles(const std::string& command_type) {
-    return deciders().count(command_type) > 0 || year::handles(command_type) || battles::handles(command_type);
+    return deciders().count(command_type) > 0 || year::handles(command_type) || battles::handles(command_type) ||
+           expeditions::handles(command_type);
 }
 
 Decision decide(const CampaignState& state, const Command& command, const Viewer& viewer, Dice& dice,
@@ -211,6 +212,7 @@ Decision decide(const CampaignState& state, const Command& command, const Viewer
         if (it != deciders().end()) return it->second(state, command, viewer, dice, supplied);
         if (year::handles(command.type)) return year::decide(state, command, viewer, dice, supplied);
         if (battles::handles(command.type)) return battles::decide(state, command, viewer, dice, supplied);
+        if (expeditions::handles(command.type)) return expeditions::decide(state, command, viewer, dice, supplied);
     } catch (const json::type_error& e) {
         // A field of the command of the wrong type that a decider read without checking ("fate": 3).
         return bad_request(std::string("A field has the wrong type: ") + e.what());
@@ -232,6 +234,8 @@ json reply_body(const CampaignState& after, const std::vector<Event>& events) {
                 {"total", e.body.at("total")}};
     }
     if (auto battle = battles::reply_body(events); !battle.is_null()) return battle;
+    if (e.type == "expedition.briefed") return {{"expedition", e.body.at("expedition")}};
+    if (e.type == "motion.put") return {{"motion", e.body.at("motion")}};
     return json::object();
 }
 
@@ -308,6 +312,7 @@ void apply(CampaignState& state, const Event& e) {
     } else {
         year::apply(state, e);
         battles::apply(state, e);
+        expeditions::apply(state, e);  // after the year: it follows the calendar the year moved
     }
 }
 
@@ -350,6 +355,7 @@ json view(const CampaignState& state, const Viewer& viewer) {
     }
     year::add_to_view(out, state, viewer);
     battles::add_to_view(out, state, viewer);
+    expeditions::add_to_view(out, state, viewer);
     return out;
 }
 

@@ -17,6 +17,7 @@
 #include "shared/core/event.h"
 #include "shared/core/viewer.h"
 #include "shared/campaign/battles.h"
+#include "shared/campaign/expedition.h"
 #include "shared/campaign/year.h"
 
 namespace muster::campaign {
@@ -93,6 +94,7 @@ struct CampaignState {
     std::string webhook;
     year::YearState year;  // colonels, regiments, auction, diaries, months (shared/campaign/year.h)
     battles::BattlesState battles;  // the campaign's battles (shared/campaign/battles.h)
+    expeditions::ExpeditionsState expeditions;  // crises, briefings, the committee (shared/campaign/expedition.h)
 
     Role role_of(std::int64_t user) const;
 };

@@ -45,6 +45,9 @@ const std::vector<IntSetting>& int_settings() {
         {"arrears_risk_months", &HouseRules::arrears_risk_months, 0, 120},
         {"recruit_cost", &HouseRules::recruit_cost, 0, 100000},
         {"auction_extension_seconds", &HouseRules::auction_extension_seconds, 0, 3600},
+        {"crisis_dice", &HouseRules::crisis_dice, 1, 4},
+        {"disease_loss_percent", &HouseRules::disease_loss_percent, 0, 100},
+        {"shipwreck_loss_percent", &HouseRules::shipwreck_loss_percent, 0, 100},
     };
     return table;
 }
@@ -60,6 +63,10 @@ const std::vector<ChoiceSetting>& choice_settings() {
         {"present", &HouseRules::present, {"not_away", "submitted"}},
         {"default_diary", &HouseRules::default_diary, {"repeat_last", "quiet"}},
         {"half_strength", &HouseRules::half_strength, {"campaign", "battle"}},
+        {"committee_ties", &HouseRules::committee_ties, {"seniority", "umpire"}},
+        {"loot_shared", &HouseRules::loot_shared, {"each", "split", "commander"}},
+        {"caribbean_raid", &HouseRules::caribbean_raid, {"roll", "island", "pirates"}},
+        {"enemy_numbers", &HouseRules::enemy_numbers, {"roll", "middle"}},
     };
     return table;
 }
@@ -86,9 +93,11 @@ std::optional<Error> set_one(HouseRules& rules, const std::string& name, const j
         for (const auto& c : s.choices) list += (list.empty() ? "\"" : " or \"") + c + "\"";
         return bad_request("The setting \"" + name + "\" must be " + list + ".");
     }
-    if (name == "late_colonels_buy_pip") {
-        if (!value.is_boolean()) return bad_request("The setting \"late_colonels_buy_pip\" must be true or false.");
-        rules.late_colonels_buy_pip = value.get<bool>();
+    for (auto [setting, field] : {std::pair{"late_colonels_buy_pip", &HouseRules::late_colonels_buy_pip},
+                                  std::pair{"away_regiments_train", &HouseRules::away_regiments_train}}) {
+        if (name != setting) continue;
+        if (!value.is_boolean()) return bad_request("The setting \"" + name + "\" must be true or false.");
+        rules.*field = value.get<bool>();
         return std::nullopt;
     }
     return bad_request("There is no setting \"" + name + "\".");
@@ -101,6 +110,7 @@ json to_json(const HouseRules& rules) {
     for (const auto& s : int_settings()) out[s.name] = rules.*s.field;
     for (const auto& s : choice_settings()) out[s.name] = rules.*s.field;
     out["late_colonels_buy_pip"] = rules.late_colonels_buy_pip;
+    out["away_regiments_train"] = rules.away_regiments_train;
     return out;
 }
 

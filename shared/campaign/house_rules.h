@@ -52,6 +52,16 @@ struct HouseRules {
     // lot's countdown moves its close to this many seconds after the bid, so nobody wins by bidding at the last
     // second. 0: the countdown stands.
     int auction_extension_seconds = 0;
+
+    // Expeditions (over-the-hills.txt, "Expeditions", ANNEX A; docs/rules-notes.md, "Expeditions").
+    int crisis_dice = 2;                       // ANNEX A: "2-12 months or so between Expeditions": 2d6 months
+    std::string committee_ties = "seniority";  // reading: a tied motion goes to the most senior backer | "umpire"
+    std::string loot_shared = "each";          // reading: "each" colonel rolls his loot | "split" | "commander"
+    std::string caribbean_raid = "roll";       // ANNEX A 26-30 "island or pirate base": "roll" | "island" | "pirates"
+    std::string enemy_numbers = "roll";        // reading: a d6 across the book's range | "middle"
+    int disease_loss_percent = 20;             // not in the book: what disease takes of a regiment it strikes
+    int shipwreck_loss_percent = 50;           // not in the book: what a shipwreck takes
+    bool away_regiments_train = false;         // a colonel away cannot see to his regiment's training
 };
 
 // All settings by name.

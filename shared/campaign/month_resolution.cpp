@@ -283,6 +283,9 @@ json resolve_month(const YearState& year, Dice& dice) {
         if (!c.away.empty()) {
             m.diary.activity = c.away;
             m.diary.supervise.clear();
+            // "Going on Campaign": the colonel serves with his regiment; it drills at home only by house rule.
+            if (m.diary.orders && !rules.away_regiments_train)
+                m.diary.orders->drill = m.diary.orders->musketry = m.diary.orders->manoeuvres = false;
         }
         if (m.activity == "supervise" && !regiment) m.activity = m.diary.activity = "business";
 

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "shared/battle/entry_view.h"
+#include "shared/campaign/expedition.h"
 #include "shared/campaign/year.h"
 
 namespace muster::campaign {
@@ -11,6 +12,7 @@ using nlohmann::json;
 
 json all_needs(const CampaignState& state, const Viewer& viewer) {
     json out = year::needs_you(state, viewer);
+    for (auto& n : expeditions::needs_you(state, viewer)) out.push_back(std::move(n));
     for (const auto& [id, e] : state.battles.battles) {
         json n = battle::needs_you(e, viewer);
         if (n.is_null()) continue;
@@ -31,6 +33,9 @@ void public_facts(const CampaignState& after, const std::vector<Event>& events, 
             out.push_back({0, "month_resolved", "The month is resolved: each colonel's report is ready.", "year", nullptr});
         } else if (ev.type == "month.deadline_set" && after.year.calendar.deadline) {
             out.push_back({0, "deadline", "Diaries are due.", "diary", json(*after.year.calendar.deadline)});
+        } else if (ev.type == "expedition.briefed" || ev.type == "expedition.departed" || ev.type == "expedition.reckoned") {
+            // The gazette's words: made from the public fields only (shared/campaign/expedition_briefing.cpp).
+            out.push_back({0, "expedition", ev.body.value("gazette", ""), "expeditions", nullptr});
         } else if (ev.type == "battle.started" || ev.type == "battle.ended") {
             const auto id = ev.body.value("battle", std::int64_t{0});
             auto it = after.battles.battles.find(id);

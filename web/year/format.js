@@ -175,6 +175,19 @@ export const SETTINGS = [
     choices: { not_away: 'Everyone not away', submitted: 'Those who submitted a diary' } },
   { name: 'default_diary', label: 'A colonel who submits nothing gets', type: 'choice', passage: 'a reading: the book leaves it open',
     choices: { repeat_last: "Last month's activity and orders", quiet: 'A quiet month (business, pay the men)' } },
+  { group: 'Expeditions' },
+  { name: 'crisis_dice', label: 'd6 rolled for the months to the next crisis', min: 1, max: 4, passage: 'Annex A ("2-12 months or so")' },
+  { name: 'committee_ties', label: 'A tied motion of the War Office Committee goes', type: 'choice', passage: 'Expeditions (a reading)',
+    choices: { seniority: 'To the most senior colonel who backed a tied option', umpire: "To the umpire's casting vote" } },
+  { name: 'loot_shared', label: 'Loot', type: 'choice', passage: 'Annex A, Other gains (a reading)',
+    choices: { each: 'Each colonel who went rolls his own', split: 'One roll, shared equally', commander: 'One roll, all the commander\'s' } },
+  { name: 'caribbean_raid', label: 'A West Indies raid (26-30) is on', type: 'choice', passage: 'Annex A',
+    choices: { roll: 'A d6: 1-3 an enemy island, 4-6 a pirate base', island: 'An enemy island', pirates: 'A pirate base' } },
+  { name: 'enemy_numbers', label: "The generator's enemy numbers", type: 'choice', passage: 'Annex A (a reading)',
+    choices: { roll: "A d6 across the book's range", middle: 'The middle of the range' } },
+  { name: 'disease_loss_percent', label: 'Companies lost when disease strikes', unit: '%', min: 0, max: 100, passage: 'not in the book' },
+  { name: 'shipwreck_loss_percent', label: 'Companies lost in a shipwreck', unit: '%', min: 0, max: 100, passage: 'not in the book' },
+  { name: 'away_regiments_train', label: 'A regiment trains while its colonel is away', type: 'bool', passage: 'Going on Campaign (a reading)' },
 ];
 
 export function settingMeta(name) {
