@@ -46,7 +46,7 @@ const std::vector<LocationRow>& locations() {
     static const std::string riots = "Put down riots / insurrection";
     static const std::string coast = "raid on coastal region";
     static const std::vector<LocationRow> table = {
-        {1, 15, "West Indies", "(you can pick an island) Capture or re-capture an island from a European enemy",
+        {1, 15, "West Indies", "Capture or re-capture an island from a European enemy",
          Mission::capture_island, std::nullopt, true, ""},  // "from a European enemy": rolled as the "*" rows
         {16, 25, "West Indies", "put down a rebellion of local slaves / civilians", Mission::caribbean_rebellion,
          std::nullopt, false, "Slaves / civilians"},

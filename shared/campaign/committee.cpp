@@ -99,9 +99,11 @@ Decision decide_attendance(const CampaignState& s, const Command& c, const Viewe
     if (it == c.body.end() || !it->is_array()) return bad_request("\"present\" is a list of the colonels present (user ids).");
     std::set<std::int64_t> present;
     for (const auto& u : *it) {
-        if (!u.is_number_integer() || !s.year.colonel(u.get<std::int64_t>()))
-            return not_found("\"present\" names someone who has no colonel.");
-        present.insert(u.get<std::int64_t>());
+        const auto* c = u.is_number_integer() ? s.year.colonel(u.get<std::int64_t>()) : nullptr;
+        if (!c) return not_found("\"present\" names someone who has no colonel.");
+        // "a committee will form of all available players": not one away at sea or on another expedition.
+        if (!c->away.empty()) return conflict(c->name + " is away and cannot sit on the committee.");
+        present.insert(c->user);
     }
     for (const auto& m : x->motions)
         for (const auto& [voter, pip] : m.votes)
@@ -226,10 +228,12 @@ Decision decide_force(const CampaignState& s, const Command& c, const Viewer& v,
         if (auto e = read_regiments(s, *x, *it, regiments)) return *e;
         body["regiments"] = regiments;
     }
-    if (auto it = c.body.find("commander"); it != c.body.end() && !it->is_null()) {
+    if (auto it = c.body.find("commander"); it != c.body.end()) {
+        // null: back to seniority (the colonel of the most senior regiment that goes).
         std::int64_t commander = 0;
-        if (auto e = read_commander(*x, *it, commander)) return *e;
-        body["commander"] = commander;
+        if (!it->is_null())
+            if (auto e = read_commander(*x, *it, commander)) return *e;
+        body["commander"] = it->is_null() ? json(nullptr) : json(commander);
     }
     if (body.size() == 1) return bad_request("Give \"regiments\", \"commander\" or both.");
     return one(make_event("expedition.force_set", v, std::move(body)));

@@ -166,7 +166,9 @@ const std::unordered_map<std::string, Applier>& appliers() {
              Expedition* x = target(xs, e.body);
              if (!x) return;
              if (e.body.contains("regiments")) x->regiments = e.body.at("regiments").get<std::vector<int>>();
-             if (e.body.contains("commander")) x->commander = e.body.at("commander").get<std::int64_t>();
+             if (!e.body.contains("commander")) return;
+             if (e.body.at("commander").is_null()) x->commander.reset();
+             else x->commander = e.body.at("commander").get<std::int64_t>();
          }},
         {"expedition.roles_set", [](CampaignState&, ExpeditionsState& xs, const Event& e) {
              Expedition* x = target(xs, e.body);

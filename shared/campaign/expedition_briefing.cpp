@@ -22,7 +22,7 @@ std::optional<Error> open_umpire(const CampaignState& s, const Viewer& v, const 
 std::vector<Event> one(Event e) { return {std::move(e)}; }
 
 GeneratorRules generator_rules(const CampaignState& s) {
-    return {s.year.rules.caribbean_raid, s.year.rules.enemy_numbers};
+    return {s.year.rules.caribbean_raid, s.year.rules.enemy_numbers_roll};
 }
 
 // The generator's fields, in the briefing's shape ({value} only: visibility stays as it is).
@@ -87,6 +87,9 @@ Decision decide_create(const CampaignState& s, const Command& c, const Viewer& v
         json g = generated(dice, s);
         for (const auto& [name, value] : g.at("fields").items()) fields[name]["value"] = value;
         rolls = g.at("rolls");
+        // ANNEX A, 01-15: "(you can pick an island)": the umpire's note, in the secret notes.
+        if (fields["mission"]["value"] == "capture_island")
+            fields["notes"]["value"] = "Annex A: you can pick an island; name it in the location.";
     }
     Event e = make_event("expedition.created", v, {{"fields", std::move(fields)}, {"rolls", std::move(rolls)}});
     e.dice = dice.take_all_logs();

@@ -66,7 +66,7 @@ const std::vector<ChoiceSetting>& choice_settings() {
         {"committee_ties", &HouseRules::committee_ties, {"seniority", "umpire"}},
         {"loot_shared", &HouseRules::loot_shared, {"each", "split", "commander"}},
         {"caribbean_raid", &HouseRules::caribbean_raid, {"roll", "island", "pirates"}},
-        {"enemy_numbers", &HouseRules::enemy_numbers, {"roll", "middle"}},
+        {"enemy_numbers_roll", &HouseRules::enemy_numbers_roll, {"roll", "middle"}},
     };
     return table;
 }

@@ -58,7 +58,7 @@ struct HouseRules {
     std::string committee_ties = "seniority";  // reading: a tied motion goes to the most senior backer | "umpire"
     std::string loot_shared = "each";          // reading: "each" colonel rolls his loot | "split" | "commander"
     std::string caribbean_raid = "roll";       // ANNEX A 26-30 "island or pirate base": "roll" | "island" | "pirates"
-    std::string enemy_numbers = "roll";        // reading: a d6 across the book's range | "middle"
+    std::string enemy_numbers_roll = "roll";   // reading: a d6 across the book's range | "middle"
     int disease_loss_percent = 20;             // not in the book: what disease takes of a regiment it strikes
     int shipwreck_loss_percent = 50;           // not in the book: what a shipwreck takes
     bool away_regiments_train = false;         // a colonel away cannot see to his regiment's training

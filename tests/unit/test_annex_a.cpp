@@ -48,7 +48,7 @@ TEST_CASE("the d100 location table reads each row at both its edges", "[expediti
     const char* riots = "Put down riots / insurrection";
     const char* coast = "raid on coastal region";
     const std::vector<Expect> book = {
-        {1, 15, "West Indies", "(you can pick an island) Capture or re-capture an island from a European enemy",
+        {1, 15, "West Indies", "Capture or re-capture an island from a European enemy",
          Mission::capture_island, false, true, ""},
         {16, 25, "West Indies", "put down a rebellion of local slaves / civilians", Mission::caribbean_rebellion,
          false, false, "Slaves / civilians"},
@@ -263,7 +263,7 @@ TEST_CASE("generate: a West Indies capture rolls its European enemy", "[expediti
     CHECK(dice.remaining() == 0);
     const json& f = briefing["fields"];
     CHECK(f["region"] == "West Indies");
-    CHECK(f["action"] == "(you can pick an island) Capture or re-capture an island from a European enemy");
+    CHECK(f["action"] == "Capture or re-capture an island from a European enemy");
     CHECK(f["mission"] == "capture_island");
     CHECK(f["mission_title"] == "Capture / Recapture an Island");
     CHECK(f["enemy"] == "Spanish");

@@ -1,5 +1,6 @@
 // What needs you (docs/protocol.md, "What needs you"): the server puts in each viewer's view what he must do now
-// and by when, `year.needs_you` (a list of {what, due, tab}) and each battle's `needs_you` ({what, due} or null).
+// and by when, `year.needs_you` and `expeditions.needs_you` (lists of {what, due, tab}) and each battle's
+// `needs_you` ({what, due} or null).
 // This file only gathers those items as they are and shows them at the top of the campaign page; the page counts
 // them into its tab badges and its title. Whether something needs the viewer, and its words, are the server's.
 
@@ -21,6 +22,15 @@ export function gatherNeeds(view) {
     while (seen.has(key)) key += '+';
     seen.add(key);
     out.push({ key, what: n.what, due: n.due, tab: n.tab || 'year', battle: null });
+  }
+  // The expeditions' items (a vote in the War Office Committee; the umpire's crisis and outcomes).
+  const expeditions = view && view.expeditions;
+  for (const n of Array.isArray(expeditions && expeditions.needs_you) ? expeditions.needs_you : []) {
+    if (!n || typeof n.what !== 'string') continue;
+    let key = `expeditions:${n.what}`;
+    while (seen.has(key)) key += '+';
+    seen.add(key);
+    out.push({ key, what: n.what, due: n.due, tab: n.tab || 'expeditions', battle: null });
   }
   for (const b of view ? battleList(view) : []) {
     const n = b.needs_you;

@@ -183,7 +183,7 @@ export const SETTINGS = [
     choices: { each: 'Each colonel who went rolls his own', split: 'One roll, shared equally', commander: 'One roll, all the commander\'s' } },
   { name: 'caribbean_raid', label: 'A West Indies raid (26-30) is on', type: 'choice', passage: 'Annex A',
     choices: { roll: 'A d6: 1-3 an enemy island, 4-6 a pirate base', island: 'An enemy island', pirates: 'A pirate base' } },
-  { name: 'enemy_numbers', label: "The generator's enemy numbers", type: 'choice', passage: 'Annex A (a reading)',
+  { name: 'enemy_numbers_roll', label: "The generator's enemy numbers", type: 'choice', passage: 'Annex A (a reading)',
     choices: { roll: "A d6 across the book's range", middle: 'The middle of the range' } },
   { name: 'disease_loss_percent', label: 'Companies lost when disease strikes', unit: '%', min: 0, max: 100, passage: 'not in the book' },
   { name: 'shipwreck_loss_percent', label: 'Companies lost in a shipwreck', unit: '%', min: 0, max: 100, passage: 'not in the book' },

@@ -101,5 +101,22 @@ export function reportBody(r) {
       h('span', { class: 'amount' }, k === 'arrears' ? `${pounds(v.before)} → ${pounds(v.after)}` : `${v.before} → ${v.after}`)), 'report-regiment'),
     lines('Cut for want of money', r.cut, (t) => h('li', { class: 'report-line warn-line', testid: 'report-cut-item' }, t), 'report-cut'),
     lines('Warnings', r.flags, (f) => h('li', { class: 'report-line warn-line', testid: 'report-flag-item' }, FLAGS[f] || f), 'report-flags'),
-    lines('The umpire notes', r.notes, (t) => h('li', { class: 'report-note', testid: 'report-note-item' }, h('span', { class: 'item-text' }, t)), 'report-notes'));
+    lines('The umpire notes', r.notes, (t) => h('li', { class: 'report-note', testid: 'report-note-item' }, h('span', { class: 'item-text' }, t)), 'report-notes'),
+    ...(Array.isArray(r.expedition) ? r.expedition.map(expeditionBlock) : []));
+}
+
+// An expedition reckoned after this month (docs/protocol.md, "Expeditions"): its words, the colonel's PIP and
+// money, his regiment's losses and the rolls, as the server gave them.
+function expeditionBlock(x) {
+  const item = (text, amount, unit) => h('li', { class: 'report-line', testid: 'report-expedition-item' },
+    h('span', {}, text), h('span', { class: `amount ${amount < 0 ? 'neg' : 'pos'}` }, unit === '£' ? signedPounds(amount) : `${signed(amount)} PIP`));
+  const rolls = Array.isArray(x.rolls) ? x.rolls : [];
+  return h('div', { class: 'report-block', testid: 'report-expedition' },
+    h('h4', {}, `Expedition ${x.expedition}: ${x.words || ''}`),
+    h('ul', { class: 'report-lines' },
+      ...(x.pip || []).map((p) => item(p.text, p.amount, 'PIP')),
+      ...(x.money || []).map((m) => item(m.text, m.amount, '£')),
+      ...(x.losses || []).map((l) => h('li', { class: 'report-line warn-line' }, `${l.reason}: ${l.before} → ${l.after} companies${l.halved ? ' (half lost: every attribute drops a point)' : ''}`))),
+    rolls.length ? h('ol', { class: 'report-rolls' }, rolls.map((r) => h('li', {},
+      `${r.what} ${r.dice}: ${r.value}${r.struck === true ? ' (struck)' : r.struck === false ? ' (spared)' : ''}${r.counter !== undefined ? ` · ${r.stream} #${r.counter}` : ''}`))) : null);
 }
