@@ -43,6 +43,11 @@ std::string RuleSet::due_words(const BattleEntry& e, const Leader&) const {
     return "Your " + box() + " for turn " + std::to_string(e.battle.turn) + " are due.";
 }
 
+std::string RuleSet::leader_fate(const Leader& l) const {
+    const std::string fate = l.values.is_object() ? l.values.value("fate", std::string()) : std::string();
+    return fate == "wounded" || fate == "killed" || fate == "captured" ? fate : std::string();
+}
+
 bool RuleSet::talk_open(const BattleEntry& e, std::int64_t a, std::int64_t b) const {
     for (const auto& [p, q] : e.channels)
         if ((p == a && q == b) || (p == b && q == a)) return true;

@@ -117,6 +117,10 @@ public:
     // chose to, with a Talk card at the reveal; by default the channels the reveal opened).
     virtual bool talk_open(const BattleEntry& e, std::int64_t a, std::int64_t b) const;
     virtual bool leader_down(const Leader& l) const = 0;  // killed or incapacitated: gives no orders
+    // What befell a leader, as the campaign reads it ("risk to the colonel in battle is risk to the player",
+    // over-the-hills.txt, "Set Up"): "wounded", "killed", "captured" or "" (unhurt, or a scratch). By
+    // default the leader's value "fate" when it is one of those.
+    virtual std::string leader_fate(const Leader& l) const;
     virtual std::string unit_label(const Unit& u) const { return u.name; }
 
     // --- the end: each unit's losses and the book's records, rows naming their "unit" ---

@@ -5,6 +5,8 @@
 #include "shared/battle/entry_view.h"
 #include "shared/battle/registry.h"
 #include "shared/campaign/campaign.h"
+#include "shared/campaign/expedition.h"
+#include "shared/campaign/fates.h"
 #include "shared/campaign/regiment.h"
 
 // The campaign's side of its battles: which regiments come to the table, and what a battle's losses do to
@@ -99,13 +101,30 @@ bool handles(const std::string& command_type) { return battle::handles(command_t
 std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const Command& command,
                                                const Viewer& viewer, Dice& dice, const Supplied& supplied) {
     Command c = command;
-    if (c.type == "battle.create" && viewer.is_umpire())
+    std::optional<int> expedition;  // battle.create's: the expedition the battle is fought on
+    if (c.type == "battle.create" && viewer.is_umpire()) {
+        if (c.body.is_object() && c.body.contains("expedition")) {
+            auto x = expeditions::battle_setup(state, c.body);
+            if (auto* e = std::get_if<Error>(&x)) return *e;
+            expedition = std::get<int>(x);
+        }
         if (auto e = bring_regiments(state, c)) return *e;
+    }
     auto d = battle::decide(state.battles, context_of(state, supplied), c, viewer, dice);
-    if (auto* events = std::get_if<std::vector<Event>>(&d))
-        for (auto& ev : *events)
-            if (ev.type == "battle.ended")
-                add_regiment_lines(state, state.battles.battles.at(ev.body.at("battle").get<std::int64_t>()), ev);
+    auto* events = std::get_if<std::vector<Event>>(&d);
+    if (!events) return d;
+    std::vector<Event> fell;
+    for (auto& ev : *events) {
+        if (ev.type == "battle.created" && expedition) ev.body["expedition"] = *expedition;
+        if (ev.type != "battle.ended") continue;
+        const auto id = ev.body.at("battle").get<std::int64_t>();
+        const auto& entry = state.battles.battles.at(id);
+        add_regiment_lines(state, entry, ev);
+        const auto on = expeditions::expedition_of_battle(state, id);
+        if (on) ev.body["expedition"] = *on;
+        for (auto& f : fates::fell_in_battle(state, entry, on.has_value(), viewer)) fell.push_back(std::move(f));
+    }
+    for (auto& f : fell) events->push_back(std::move(f));
     return d;
 }
 

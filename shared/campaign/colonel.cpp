@@ -61,6 +61,11 @@ json to_json(const Adjustment& a) {
             {"value", a.value},   {"reason", a.reason}, {"at", a.at}};
 }
 
+std::string absence(const Colonel& c, int turn) {
+    if (c.laid_up == "killed" || (!c.laid_up.empty() && turn < c.laid_up_until)) return c.laid_up;
+    return c.away;
+}
+
 json history_point(const Colonel& c, int turn, const std::string& label) {
     json point = {{"turn", turn}, {"label", label}, {"fortune", c.fortune}, {"pip", c.pip}};
     if (c.regiment) {

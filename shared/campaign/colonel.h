@@ -64,6 +64,10 @@ struct Colonel {
     std::optional<Objective> objective;
     std::optional<Regiment> regiment;
     std::string away;  // "" at home, "expedition" or "sea" (set by the umpire)
+    // Laid up by a battle ("risk to the colonel in battle is risk to the player"): "wounded" or "captured"
+    // while the turn is before `laid_up_until`; "killed" until his player names a successor.
+    std::string laid_up;
+    int laid_up_until = 0;
 
     std::map<int, Diary> diaries;      // submitted diaries, by turn
     std::optional<Diary> last_diary;   // the diary used in the last resolved month (for "repeat_last")
@@ -79,6 +83,10 @@ Profile profile_from_json(const nlohmann::json& j);
 
 nlohmann::json to_json(const Objective& objective);
 nlohmann::json to_json(const Adjustment& adjustment);
+
+// Why the colonel cannot see to his own affairs in month `turn` (his activity is set for him): laid up
+// ("wounded", "captured", "killed"), else away ("sea", "expedition"); "" when he is free.
+std::string absence(const Colonel& colonel, int turn);
 
 // One point of the month-by-month chart.
 nlohmann::json history_point(const Colonel& colonel, int turn, const std::string& label);

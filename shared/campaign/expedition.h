@@ -69,6 +69,8 @@ struct Expedition {
     std::optional<nlohmann::json> reckoning;    // applied: the public part
     std::map<std::int64_t, nlohmann::json> reckoning_of;  // applied: each colonel's lines (his and umpires')
     int reckoned_turn = 0;
+    std::vector<std::int64_t> battles;  // the battles fought on it (battle.create's "expedition")
+    std::vector<nlohmann::json> fates;  // {"colonel", "fate", "battle"}: its colonels fallen in them
 
     int months_out() const;
     int months_back() const;
@@ -103,6 +105,14 @@ void apply(CampaignState& state, const Event& event);
 void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& viewer);
 // What this viewer must do about expeditions now: [{"what", "due", "tab"}].
 nlohmann::json needs_you(const CampaignState& state, const Viewer& viewer);
+
+// A battle fought on an expedition (expedition_battles.cpp). battle.create's "expedition": checks that it is
+// on campaign and, where the body does not say, brings the regiments that went (on the first side) and the
+// players given roles (attached artillery, cavalry and local forces beside them, the enemy on the second
+// side). Returns the expedition's number, or the error.
+std::variant<Error, int> battle_setup(const CampaignState& state, nlohmann::json& body);
+// The expedition a battle was fought on, if any.
+std::optional<int> expedition_of_battle(const CampaignState& state, std::int64_t battle);
 
 }  // namespace expeditions
 }  // namespace muster::campaign

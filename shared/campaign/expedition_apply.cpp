@@ -202,6 +202,19 @@ const std::unordered_map<std::string, Applier>& appliers() {
          }},
         {"month.resolved", [](CampaignState& s, ExpeditionsState&, const Event&) { follow_calendar(s); }},
         {"month.undone", [](CampaignState& s, ExpeditionsState&, const Event&) { follow_calendar(s); }},
+        // Battles fought on an expedition, and its colonels who fell in them (the gazette tells the table).
+        {"battle.created", [](CampaignState&, ExpeditionsState& xs, const Event& e) {
+             if (!e.body.contains("expedition")) return;
+             auto it = xs.list.find(e.body.at("expedition").get<int>());
+             if (it != xs.list.end()) it->second.battles.push_back(e.body.at("battle").at("id").get<std::int64_t>());
+         }},
+        {"colonel.fell", [](CampaignState& s, ExpeditionsState& xs, const Event& e) {
+             const auto on = expedition_of_battle(s, e.body.at("battle").get<std::int64_t>());
+             if (!on) return;
+             xs.list.at(*on).fates.push_back({{"colonel", e.body.at("colonel")}, {"fate", e.body.at("fate")},
+                                              {"battle", e.body.at("battle")}});
+             xs.gazette.push_back({{"expedition", *on}, {"turn", e.body.at("turn")}, {"text", e.body.at("text")}});
+         }},
     };
     return table;
 }
@@ -209,7 +222,9 @@ const std::unordered_map<std::string, Applier>& appliers() {
 }  // namespace
 
 bool handles_event(const std::string& event_type) {
-    return event_type != "month.resolved" && event_type != "month.undone" && appliers().count(event_type) > 0;
+    for (const char* borrowed : {"month.resolved", "month.undone", "battle.created", "colonel.fell"})
+        if (event_type == borrowed) return false;
+    return appliers().count(event_type) > 0;
 }
 
 void apply(CampaignState& state, const Event& event) {

@@ -86,7 +86,9 @@ json expedition_view(const CampaignState& s, const Expedition& x, const Viewer& 
                 {"went", x.went},
                 {"departed_turn", x.departed_turn},
                 {"months_campaign", x.months_campaign},
-                {"reckoning", x.reckoning ? *x.reckoning : json(nullptr)}};
+                {"reckoning", x.reckoning ? *x.reckoning : json(nullptr)},
+                {"battles", x.battles},
+                {"fates", x.fates}};
     if (viewer.role == Role::player) {
         // What the page offers him: the server's hint, not a rule the client works out.
         out["can_vote"] = x.status == "briefed" && x.present.count(viewer.user) > 0;

@@ -48,6 +48,8 @@ const std::vector<IntSetting>& int_settings() {
         {"crisis_dice", &HouseRules::crisis_dice, 1, 4},
         {"disease_loss_percent", &HouseRules::disease_loss_percent, 0, 100},
         {"shipwreck_loss_percent", &HouseRules::shipwreck_loss_percent, 0, 100},
+        {"wounded_months", &HouseRules::wounded_months, 0, 24},
+        {"captured_months", &HouseRules::captured_months, 0, 24},
     };
     return table;
 }
@@ -67,6 +69,16 @@ const std::vector<ChoiceSetting>& choice_settings() {
         {"loot_shared", &HouseRules::loot_shared, {"each", "split", "commander"}},
         {"caribbean_raid", &HouseRules::caribbean_raid, {"roll", "island", "pirates"}},
         {"enemy_numbers_roll", &HouseRules::enemy_numbers_roll, {"roll", "middle"}},
+        {"colonel_fates", &HouseRules::colonel_fates, {"expedition", "all", "none"}},
+    };
+    return table;
+}
+
+const std::vector<std::pair<const char*, bool HouseRules::*>>& bool_settings() {
+    static const std::vector<std::pair<const char*, bool HouseRules::*>> table = {
+        {"late_colonels_buy_pip", &HouseRules::late_colonels_buy_pip},
+        {"away_regiments_train", &HouseRules::away_regiments_train},
+        {"successor_keeps_pip", &HouseRules::successor_keeps_pip},
     };
     return table;
 }
@@ -93,8 +105,7 @@ std::optional<Error> set_one(HouseRules& rules, const std::string& name, const j
         for (const auto& c : s.choices) list += (list.empty() ? "\"" : " or \"") + c + "\"";
         return bad_request("The setting \"" + name + "\" must be " + list + ".");
     }
-    for (auto [setting, field] : {std::pair{"late_colonels_buy_pip", &HouseRules::late_colonels_buy_pip},
-                                  std::pair{"away_regiments_train", &HouseRules::away_regiments_train}}) {
+    for (const auto& [setting, field] : bool_settings()) {
         if (name != setting) continue;
         if (!value.is_boolean()) return bad_request("The setting \"" + name + "\" must be true or false.");
         rules.*field = value.get<bool>();
@@ -109,8 +120,7 @@ json to_json(const HouseRules& rules) {
     json out = json::object();
     for (const auto& s : int_settings()) out[s.name] = rules.*s.field;
     for (const auto& s : choice_settings()) out[s.name] = rules.*s.field;
-    out["late_colonels_buy_pip"] = rules.late_colonels_buy_pip;
-    out["away_regiments_train"] = rules.away_regiments_train;
+    for (const auto& [setting, field] : bool_settings()) out[setting] = rules.*field;
     return out;
 }
 

@@ -62,6 +62,13 @@ struct HouseRules {
     int disease_loss_percent = 20;             // not in the book: what disease takes of a regiment it strikes
     int shipwreck_loss_percent = 50;           // not in the book: what a shipwreck takes
     bool away_regiments_train = false;         // a colonel away cannot see to his regiment's training
+
+    // A colonel's fate in battle ("Set Up": "risk to the colonel in battle is risk to the player";
+    // docs/rules-notes.md, "A colonel's fate in battle").
+    std::string colonel_fates = "expedition";  // which battles: those of an "expedition" | "all" | "none"
+    int wounded_months = 2;                    // not in the book: months a wounded colonel is laid up
+    int captured_months = 3;                   // not in the book: months until a captured colonel is exchanged
+    bool successor_keeps_pip = false;          // a killed colonel's influence dies with him
 };
 
 // All settings by name.

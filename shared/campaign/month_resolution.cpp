@@ -279,9 +279,11 @@ json resolve_month(const YearState& year, Dice& dice) {
         m.diary.turn = turn;
         if (!regiment) m.diary.orders.reset();
         // "a colonel away on an expedition or a long sea voyage has that activity set for him".
-        m.activity = c.away.empty() ? m.diary.activity : c.away;
-        if (!c.away.empty()) {
-            m.diary.activity = c.away;
+        // A colonel laid up by his wounds, a prisoner or dead is as absent (docs/rules-notes.md).
+        const std::string absent = absence(c, turn);
+        m.activity = absent.empty() ? m.diary.activity : absent;
+        if (!absent.empty()) {
+            m.diary.activity = absent;
             m.diary.supervise.clear();
             // "Going on Campaign": the colonel serves with his regiment; it drills at home only by house rule.
             if (m.diary.orders && !rules.away_regiments_train)
@@ -304,7 +306,7 @@ json resolve_month(const YearState& year, Dice& dice) {
     // (unless he is away on campaign) he loses 10 PIP." Who is present is the setting "present".
     std::vector<Month*> present;
     for (auto& m : months) {
-        if (!m.colonel->away.empty()) continue;
+        if (!absence(*m.colonel, turn).empty()) continue;
         if (rules.present == "submitted" && m.is_default) continue;
         present.push_back(&m);
     }

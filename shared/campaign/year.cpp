@@ -32,6 +32,7 @@ const std::unordered_map<std::string, Decider>& deciders() {
         {"month.resolve", decide_month_resolve},     {"month.undo", decide_month_undo},
         {"report.note", decide_report_note},         {"colonel.adjust", decide_colonel_adjust},
         {"colonel.away", decide_colonel_away},       {"regiment.losses", decide_regiment_losses},
+        {"colonel.succeed", decide_colonel_succeed},
     };
     return table;
 }

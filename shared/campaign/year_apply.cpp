@@ -8,6 +8,7 @@
 #include "shared/campaign/campaign.h"
 #include "shared/campaign/month_resolution.h"
 #include "shared/campaign/year_fields.h"
+#include "shared/campaign/year_internal.h"
 
 namespace muster::campaign::year {
 
@@ -236,6 +237,7 @@ const std::unordered_map<std::string, Applier>& appliers() {
         {"month.resolved", month_resolved},         {"month.undone", month_undone},
         {"report.noted", report_noted},             {"colonel.adjusted", colonel_adjusted},
         {"colonel.away_set", colonel_away_set},     {"regiment.losses", regiment_losses},
+        {"colonel.fell", detail::colonel_fell},     {"colonel.succeeded", detail::colonel_succeeded},
     };
     return table;
 }

@@ -70,7 +70,7 @@ Decision decide_diary_submit(const CampaignState& s, const Command& c, const Vie
     if (!v.is_umpire() && deadline && sup.now >= *deadline)
         return Error{"too_late", "This month's deadline has passed: the month is being resolved."};
     const Regiment* regiment = col->regiment ? &*col->regiment : nullptr;
-    auto d = read_diary(c.body, col->fortune, regiment, col->away, s.year.rules);
+    auto d = read_diary(c.body, col->fortune, regiment, absence(*col, s.year.calendar.turn), s.year.rules);
     if (auto* e = std::get_if<Error>(&d)) return *e;
     Diary diary = std::get<Diary>(d);
     diary.turn = s.year.calendar.turn;

@@ -50,6 +50,10 @@ Decision decide_objective_choose(const CampaignState& s, const Command& c, const
 Decision decide_objective_review(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_colonel_adjust(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_colonel_away(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+// A colonel's fate in battle (fates.cpp): his successor, and the events' effects.
+Decision decide_colonel_succeed(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+void colonel_fell(YearState& y, const Event& e);
+void colonel_succeeded(YearState& y, const Event& e);
 
 // The auction and regiments (year_decide_regiments.cpp).
 Decision decide_auction_open(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);

@@ -28,7 +28,10 @@ json colonel_view(const YearState& y, const Colonel& c, bool full) {
                 {"profile", to_json(c.profile)},
                 {"regiment", c.regiment ? json(c.regiment->number) : json(nullptr)},
                 {"regiment_name", c.regiment ? json(c.regiment->name) : json(nullptr)},
-                {"away", c.away.empty() ? json(nullptr) : json(c.away)}};
+                {"away", absence(c, y.calendar.turn).empty() ? json(nullptr) : json(absence(c, y.calendar.turn))}};
+    // A fall in battle is public: the table saw it.
+    if (!absence(c, y.calendar.turn).empty() && absence(c, y.calendar.turn) == c.laid_up)
+        out["laid_up"] = {{"fate", c.laid_up}, {"until", c.laid_up == "killed" ? json(nullptr) : json(c.laid_up_until)}};
     if (!full) return out;
     const HouseRules& rules = y.rules;
     const int turn = y.calendar.turn;
@@ -54,8 +57,8 @@ json colonel_view(const YearState& y, const Colonel& c, bool full) {
     if (y.calendar.started) {
         Diary fallback = default_diary(c.last_diary, c.regiment ? &*c.regiment : nullptr, rules);
         fallback.turn = turn;
-        if (!c.away.empty()) {
-            fallback.activity = c.away;
+        if (const auto absent = absence(c, turn); !absent.empty()) {
+            fallback.activity = absent;
             fallback.supervise.clear();
         }
         json dv = diary_view(fallback, c, rules);
@@ -140,7 +143,7 @@ json needs_you(const CampaignState& state, const Viewer& viewer) {
         int pending = 0, owed = 0;
         for (const auto& [user, c] : y.colonels) {
             if (c.objective && c.objective->status == "pending") ++pending;
-            if (y.calendar.started && c.away.empty() && !c.diaries.count(y.calendar.turn)) ++owed;
+            if (y.calendar.started && absence(c, y.calendar.turn).empty() && !c.diaries.count(y.calendar.turn)) ++owed;
         }
         if (pending > 0) need("Review " + std::to_string(pending) + " custom objective" + (pending > 1 ? "s." : "."), nullptr);
         if (y.calendar.started && !y.colonels.empty() && owed == 0) need("Every diary is in: resolve " + label(y.calendar) + ".", nullptr);
@@ -152,13 +155,14 @@ json needs_you(const CampaignState& state, const Viewer& viewer) {
         need("Create your colonel.", nullptr, "colonel");
         return out;
     }
-    if (!c->objective) need("Choose your colonel's objective.", nullptr, "colonel");
+    if (c->laid_up == "killed") need("Colonel " + c->name + " is dead: name his successor.", nullptr, "colonel");
+    else if (!c->objective) need("Choose your colonel's objective.", nullptr, "colonel");
     if (y.auction.open && !c->regiment) {
         const Lot& lot = *y.auction.open;
         need("Bid for regiment " + std::to_string(lot.regiment) + " while its lot is open.",
              lot.closes_at ? json(*lot.closes_at) : json(nullptr), "auction");
     }
-    if (y.calendar.started && c->away.empty() && !c->diaries.count(y.calendar.turn))
+    if (y.calendar.started && absence(*c, y.calendar.turn).empty() && !c->diaries.count(y.calendar.turn))
         need("Write your diary for " + label(y.calendar) + ".", month_due, "diary");
     return out;
 }

@@ -240,3 +240,106 @@ TEST_CASE("a colonel away does not train his regiment unless the house rule says
     const json report = t.sheet(t.bob)["reports"]["1"];
     CHECK(report["diary"]["orders"]["drill"] == false);
 }
+
+namespace {
+
+// Bob's 7th and Carol's 12th sail; Dave commands the attached artillery, Gina the enemy.
+void expedition_with_roles(YearTable& t) {
+    four_colonels(t);
+    briefed_raid(t);
+    t.ok(t.umpire, "committee.attendance", {{"expedition", 1}, {"present", {t.bob.user, t.carol.user, t.dave.user, gina.user}}});
+    t.ok(t.umpire, "expedition.force", {{"expedition", 1}, {"regiments", {7, 12}}});
+    t.ok(t.umpire, "expedition.roles", {{"expedition", 1}, {"roles", {{std::to_string(t.dave.user), "artillery"},
+                                                                       {std::to_string(gina.user), "enemy"}}}});
+}
+
+const json two_sides = {{{"id", "british"}, {"name", "The expedition"}}, {{"id", "french"}, {"name", "The French"}}};
+
+std::int64_t leader_of(const json& battle, std::int64_t user) {
+    for (const auto& l : battle["leaders"])
+        if (l.value("user", std::int64_t{0}) == user) return l["id"].get<std::int64_t>();
+    return 0;
+}
+
+}  // namespace
+
+TEST_CASE("a battle on an expedition: its regiments and roles on the table, its colonels' fates in the campaign", "[expedition][fates]") {
+    // over-the-hills.txt, "Set Up": "risk to the colonel in battle is risk to the player". House rules
+    // wounded_months 2 and successor_keeps_pip false (docs/rules-notes.md, "A colonel's fate in battle").
+    YearTable t;
+    expedition_with_roles(t);
+    CHECK(t.error(t.umpire, "battle.create", {{"name", "Too soon"}, {"sides", two_sides}, {"expedition", 1}}) == "conflict");
+    CHECK(t.error(t.umpire, "battle.create", {{"name", "Nowhere"}, {"sides", two_sides}, {"expedition", 2}}) == "not_found");
+    t.ok(t.umpire, "expedition.depart", {{"expedition", 1}});
+    resolve(t);  // the voyage out
+    const int turn = t.state.year.calendar.turn;
+    t.ok(t.umpire, "battle.create", {{"name", "Bantry Bay"}, {"sides", two_sides}, {"expedition", 1}});
+    json b = battle_of(t, t.umpire);
+    std::map<std::string, std::string> units;  // name -> troop type
+    for (const auto& u : b["units"]) units[u["name"].get<std::string>()] = u["troop_type"].get<std::string>();
+    CHECK(units.size() == 3);
+    CHECK(units.count("Howe's guns") == 0);  // Gina commands the enemy: no guns of hers
+    CHECK(units.count("Wolfe's guns") == 1);
+    CHECK(units["Wolfe's guns"] == "gunners");
+    CHECK(b["leaders"].size() == 4);
+    const std::int64_t kemp = leader_of(b, t.bob.user), dartington = leader_of(b, t.carol.user);
+    for (const auto& l : b["leaders"]) CHECK(l["side"] == (l["user"] == gina.user ? "french" : "british"));
+    CHECK(one_expedition(t, t.dave)["battles"] == json::array({1}));
+
+    t.ok(t.umpire, "battle.start", {{"battle", 1}});
+    t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "leader"}, {"leader", kemp}, {"fate", "wounded"}, {"reason", "a ball"}});
+    t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "leader"}, {"leader", dartington}, {"fate", "killed"}, {"reason", "a ball"}});
+    const auto ended = t.ok(t.umpire, "battle.end", {{"battle", 1}}, {1, 1, 1});
+    REQUIRE(ended.size() == 3);
+    CHECK(ended[1].type == "colonel.fell");
+    CHECK(t.sheet(t.bob)["laid_up"] == json{{"fate", "wounded"}, {"until", turn + 3}});
+    CHECK(t.sheet(t.bob)["away"] == "wounded");
+    CHECK(view(t.state, t.dave)["year"]["colonels"][std::to_string(t.carol.user)]["laid_up"]["fate"] == "killed");
+    CHECK(one_expedition(t, t.observer)["fates"].size() == 2);
+    CHECK(xview(t, t.dave)["gazette"].back()["text"] == "Colonel Dartington was killed at Bantry Bay: his player raises his successor.");
+    bool told = false;
+    const json needs = view(t.state, t.carol)["year"]["needs_you"];
+    for (const auto& n : needs) told |= n["what"] == "Colonel Dartington is dead: name his successor.";
+    CHECK(told);
+
+    CHECK(t.error(t.bob, "colonel.succeed", {{"name", "Kemp the Younger"}}) == "conflict");  // wounded, not dead
+    CHECK(t.error(t.carol, "colonel.succeed", {{"name", ""}}) == "bad_request");
+    const auto fortune = t.sheet(t.carol)["fortune"];
+    t.ok(t.carol, "colonel.succeed", {{"name", "Dartington the Younger"}});
+    CHECK(t.sheet(t.carol)["name"] == "Dartington the Younger");
+    CHECK(t.sheet(t.carol)["pip"] == 0);
+    CHECK(t.sheet(t.carol)["fortune"] == fortune);
+    CHECK(t.sheet(t.carol)["regiment"] == 12);
+    CHECK(t.sheet(t.carol)["away"] == "expedition");  // still on it
+    CHECK_FALSE(t.sheet(t.carol).contains("laid_up"));
+
+    // Laid up through the month after the battle's month; then his own man again.
+    resolve(t);
+    CHECK(t.sheet(t.bob)["reports"][std::to_string(turn)]["activity"] == "wounded");
+    resolve(t);
+    CHECK(t.sheet(t.bob)["reports"][std::to_string(turn + 1)]["activity"] == "wounded");
+    check_replay(t);
+}
+
+TEST_CASE("a colonel's fall outside an expedition counts only by house rule", "[expedition][fates]") {
+    YearTable t;
+    expedition_with_roles(t);
+    auto fight = [&](int n) {
+        t.ok(t.umpire, "battle.create",
+             {{"name", "Skirmish"}, {"sides", two_sides},
+              {"leaders", {{{"user", t.dave.user}, {"side", "british"}, {"name", "Wolfe"}, {"position", {10, 10}}}}}});
+        t.ok(t.umpire, "battle.start", {{"battle", n}});
+        const json b = view(t.state, t.umpire)["battles"][std::to_string(n)];
+        t.ok(t.umpire, "battle.override", {{"battle", n}, {"what", "leader"}, {"leader", leader_of(b, t.dave.user)},
+                                           {"fate", "killed"}, {"reason", "a ball"}});
+        return t.ok(t.umpire, "battle.end", {{"battle", n}});
+    };
+    CHECK(fight(1).size() == 1);  // colonel_fates "expedition": not this one
+    CHECK_FALSE(t.sheet(t.dave).contains("laid_up"));
+    t.ok(t.umpire, "rules.set", {{"settings", {{"colonel_fates", "all"}}}});
+    CHECK(fight(2).size() == 2);
+    CHECK(t.sheet(t.dave)["laid_up"]["fate"] == "killed");
+    // A dead colonel cannot sit on a committee.
+    CHECK(t.error(t.umpire, "committee.attendance", {{"expedition", 1}, {"present", {t.dave.user}}}) == "conflict");
+    check_replay(t);
+}

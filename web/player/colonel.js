@@ -303,6 +303,43 @@ function objectivePanel(ctx, campaignId) {
   };
 }
 
+// A colonel killed in battle: his player names the successor who takes on the regiment and fortune
+// (docs/rules-notes.md, "A colonel's fate in battle"; the server decides what passes to him).
+function successorPanel(ctx, campaignId) {
+  const input = h('input', { id: 'successor-name', type: 'text', maxlength: '80', autocomplete: 'off', testid: 'successor-name' });
+  const save = h('button', { type: 'submit', class: 'primary', testid: 'colonel-succeed' }, 'Name the successor');
+  const error = errorLine('successor-error');
+  const words = h('p', { testid: 'successor-words' });
+  const form = h('form', { class: 'stack', novalidate: true },
+    field('successor-name', 'Your new colonel’s name', input), error.el, h('div', { class: 'form-actions' }, save));
+  const el = h('section', { class: 'card panel panel-successor', 'aria-labelledby': 'successor-heading', role: 'alert' },
+    h('h2', { id: 'successor-heading' }, 'Your colonel is dead'), words, form);
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const name = input.value.trim();
+    if (!name) {
+      error.show('Give your successor a name.');
+      return;
+    }
+    runForm({
+      button: save,
+      error,
+      action: async () => {
+        await ctx.conn.send('colonel.succeed', { campaign: Number(campaignId), name });
+        input.value = '';
+      },
+    });
+  });
+  return {
+    el,
+    update(view, col) {
+      const dead = !!(col.laid_up && col.laid_up.fate === 'killed');
+      el.hidden = !dead || isClosed(view);
+      if (dead) setText(words, `Colonel ${col.name} was killed in battle. Name his successor: he takes on the regiment and the fortune.`);
+    },
+  };
+}
+
 // The regiment's name (default "<colonel>'s Regiment of Foot").
 function regimentNamePanel(ctx, campaignId) {
   const input = h('input', { id: 'regiment-name', type: 'text', maxlength: '80', testid: 'regiment-name' });
@@ -351,6 +388,7 @@ export const colonelTab = {
     const sheet = colonelSheet();
     const objective = objectivePanel(ctx, campaignId);
     const regimentName = regimentNamePanel(ctx, campaignId);
+    const successor = successorPanel(ctx, campaignId);
     const editButton = h('button', { type: 'button', class: 'secondary small', testid: 'colonel-edit' }, 'Edit name and profile');
     const sheetCard = h('section', { class: 'card panel panel-sheet', 'aria-label': 'Your colonel’s sheet' },
       h('div', { class: 'sheet-actions' }, editButton), sheet.el);
@@ -378,7 +416,7 @@ export const colonelTab = {
         side.replaceChildren(objective.el, regimentName.el);
         el.classList.remove('single');
       } else {
-        main.replaceChildren(sheetCard);
+        main.replaceChildren(successor.el, sheetCard);
         side.replaceChildren(objective.el, regimentName.el);
         el.classList.remove('single');
       }
@@ -400,6 +438,7 @@ export const colonelTab = {
         sheet.update(col, view);
         objective.update(view, col);
         regimentName.update(view, col);
+        successor.update(view, col);
       }
     }
     return { el, update };

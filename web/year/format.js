@@ -45,11 +45,16 @@ export const ACTIVITIES = {
   politics: 'Politics',
   expedition: 'Away on an expedition',
   sea: 'On a long sea voyage',
+  wounded: 'Laid up with his wounds',
+  captured: 'A prisoner of the enemy',
+  killed: 'Killed in battle',
 };
 
 export const CHOSEN_ACTIVITIES = ['supervise', 'socialise', 'business', 'politics'];
 
-export const AWAY = { expedition: 'On an expedition', sea: 'On a long sea voyage' };
+export const AWAY = {
+  expedition: 'On an expedition', sea: 'On a long sea voyage', wounded: 'Wounded', captured: 'Captured', killed: 'Killed in battle',
+};
 
 // What each improvement is, the attribute it works on and its cost setting.
 export const IMPROVEMENTS = [
@@ -188,6 +193,12 @@ export const SETTINGS = [
   { name: 'disease_loss_percent', label: 'Companies lost when disease strikes', unit: '%', min: 0, max: 100, passage: 'not in the book' },
   { name: 'shipwreck_loss_percent', label: 'Companies lost in a shipwreck', unit: '%', min: 0, max: 100, passage: 'not in the book' },
   { name: 'away_regiments_train', label: 'A regiment trains while its colonel is away', type: 'bool', passage: 'Going on Campaign (a reading)' },
+  { group: "A colonel's fate in battle" },
+  { name: 'colonel_fates', label: 'A colonel wounded, captured or killed counts in the campaign', type: 'choice', passage: 'Set Up ("risk to the colonel in battle is risk to the player")',
+    choices: { expedition: 'In battles on an expedition', all: 'In any battle', none: 'Never' } },
+  { name: 'wounded_months', label: 'Months a wounded colonel is laid up after the battle', min: 0, max: 24, passage: 'not in the book' },
+  { name: 'captured_months', label: 'Months a captured colonel is held after the battle', min: 0, max: 24, passage: 'not in the book' },
+  { name: 'successor_keeps_pip', label: "A dead colonel's successor keeps his PIP", type: 'bool', passage: 'Set Up (a reading)' },
 ];
 
 export function settingMeta(name) {

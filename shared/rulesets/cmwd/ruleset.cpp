@@ -133,6 +133,13 @@ public:
         return cmwd::act(e, &me, body, false);
     }
     bool leader_down(const Leader&) const override { return false; }  // a general's fate holds his brigade, not his player
+    // chosen-men-well-disposed.txt, "Risk to Generals": a severe wound ("until he passes out from loss of
+    // blood") is the campaign's wound; an aide, a horse, a bruise or a slight wound are not.
+    std::string leader_fate(const Leader& l) const override {
+        const std::string f = l.values.is_object() ? l.values.value("fate", std::string()) : std::string();
+        if (f == "severe") return "wounded";
+        return f == "killed" || f == "captured" ? f : std::string();
+    }
 
     std::variant<Error, json> generate(const BattleEntry& e, const json& body, Dice& dice) const override;
     json end(const BattleEntry& e, Dice&) const override;

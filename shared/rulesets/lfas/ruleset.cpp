@@ -103,6 +103,12 @@ public:
         return lfas::override_rule(e, what, body);
     }
     bool leader_down(const Leader& l) const override { return leader_out(l); }
+    // loose-files-american-scramble.txt: a serious wound ("retire, lose all CPs") is the campaign's wound; a
+    // light one is not.
+    std::string leader_fate(const Leader& l) const override {
+        const std::string w = l.values.is_object() ? l.values.value("wound", std::string()) : std::string();
+        return w == "serious" ? "wounded" : w == "killed" ? "killed" : std::string();
+    }
 
     json end(const BattleEntry& e, Dice&) const override {
         json losses = json::array();

@@ -103,6 +103,14 @@ public:
         return reivers::act(e, me, body, dice, false);
     }
     bool leader_down(const Leader& l) const override { return heidman_down(l); }
+    // border-reivers.txt, the heidman's incident in combat: death, capture or a wound.
+    std::string leader_fate(const Leader& l) const override {
+        if (!l.values.is_object()) return "";
+        const std::string f = l.values.value("fate", std::string());
+        if (f == "dead") return "killed";
+        if (f == "captured") return "captured";
+        return l.values.value("wounded", false) ? "wounded" : "";
+    }
 
     json end(const BattleEntry& e, Dice&) const override;
 
