@@ -77,7 +77,7 @@ void App::register_user(const ApiRequest& request, std::function<void(ApiRespons
         return done(error_response(400, "bad_request", "A password needs at least 10 characters."));
 
     boost::asio::post(hashing_, [this, username, password, done = std::move(done)]() mutable {
-        auto hash = hash_password(password);
+        auto hash = hash_password(password, ScryptParams{std::uint64_t{1} << config_.password_work});
         db_->run([username, hash, done = std::move(done)](store::Database& db) {
             try {
                 auto id = store::create_user(db, username, hash, unix_ms());

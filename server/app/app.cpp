@@ -45,7 +45,8 @@ App::App(boost::asio::io_context& ioc, Config config)
         hubs_[l.row.id] = hub;
     }
 
-    dummy_hash_ = hash_password(random_hex(16));
+    // An unknown user's login costs what a real one's does.
+    dummy_hash_ = hash_password(random_hex(16), ScryptParams{std::uint64_t{1} << config_.password_work});
     schedule_sweep();
 }
 

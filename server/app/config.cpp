@@ -67,6 +67,11 @@ const std::vector<Setting>& settings() {
         {"smtp_password", "its password", [](Config& c, const std::string& v) { c.smtp_password = v; }},
         {"smtp_from", "the From address of every e-mail", [](Config& c, const std::string& v) { c.smtp_from = v; }},
         {"public_url", "how players reach this server, for links in messages", [](Config& c, const std::string& v) { c.public_url = v; }},
+        {"password_work", "scrypt cost, log2 N, 14-20 (17; lower only for tests)", [](Config& c, const std::string& v) {
+             const auto n = to_int("password_work", v);
+             if (n < 14 || n > 20) throw std::invalid_argument("password_work must be from 14 to 20");
+             c.password_work = static_cast<int>(n);
+         }},
         {"notify_interval_ms", "how often the outbox is looked at", [](Config& c, const std::string& v) { c.notify_interval_ms = std::max<long long>(50, to_int("notify_interval_ms", v)); }},
     };
     return list;

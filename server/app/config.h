@@ -35,6 +35,9 @@ struct Config {
     std::string smtp_password;
     std::string smtp_from;       // the From address; required with smtp_host
     std::string public_url;      // how players reach this server, for links in messages ("": http://<listen>)
+    // scrypt's cost as log2 N (17: 128 MiB and about 0.3 s a hash). Lower only where nobody's password is
+    // at stake: the test suite runs its servers at 14 so that test files can run side by side.
+    int password_work = 17;
     std::int64_t notify_interval_ms = 5000;  // how often the outbox is looked at (besides after each write)
 
     bool tls() const { return !tls_cert.empty() && !tls_key.empty(); }

@@ -53,6 +53,11 @@ TEST_CASE("bad settings are refused with a reason; --help prints usage", "[confi
     CHECK(unknown.message.find("unknown option --bogus") != std::string::npos);
     auto bad_number = load({"--threads", "two"});
     CHECK_FALSE(bad_number.config);
+    CHECK(load({}).config->password_work == 17);
+    CHECK(load({"--password-work", "14"}).config->password_work == 14);
+    auto weak = load({"--password-work", "10"});
+    CHECK_FALSE(weak.config);
+    CHECK(weak.message.find("password_work must be from 14 to 20") != std::string::npos);
     auto half_tls = load({"--tls-cert", "x.pem"});
     CHECK_FALSE(half_tls.config);
     auto help = load({"--help"});

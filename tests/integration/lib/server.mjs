@@ -28,9 +28,11 @@ process.on('exit', () => {
 });
 
 // The child's environment without any MUSTER_* setting inherited from the test run, so that every
-// server runs with exactly the flags its test gives (MUSTER_BIN and MUSTER_WEB are ours, not its).
+// server runs with exactly the flags its test gives (MUSTER_BIN and MUSTER_WEB are ours, not its). Test
+// servers hash passwords at scrypt N=2^14 rather than 2^17: a test file's dozens of logins then take
+// milliseconds, not seconds, and files can run side by side (a test may still set its own).
 function childEnv(extra) {
-  const env = {};
+  const env = { MUSTER_PASSWORD_WORK: '14' };
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MUSTER_')) env[k] = v;
   return { ...env, ...extra };
 }
