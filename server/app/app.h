@@ -38,12 +38,19 @@ struct ApiRequest {
     std::string body;
     std::string token;    // the session cookie's value, "" when absent
     std::string address;  // the peer's IP address
+    std::string content_type;  // of the body
 };
 
 struct ApiResponse {
     int status = 200;
     nlohmann::json body = nlohmann::json::object();
     std::string set_cookie;  // a whole Set-Cookie value, "" for none
+    std::string raw_type;    // when set, the answer is `raw` of this type (an image), not `body`
+    std::string raw;
+
+    ApiResponse() = default;
+    ApiResponse(int status_, nlohmann::json body_, std::string set_cookie_ = "")
+        : status(status_), body(std::move(body_)), set_cookie(std::move(set_cookie_)) {}
 };
 
 class App {
@@ -79,6 +86,8 @@ private:
     bool login_limited(const std::string& account, const std::string& address);
     // emails.cpp: a user's e-mail address, verified by a link (docs/protocol.md, "Notifications").
     void email_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    // images.cpp: a campaign's pictures (docs/protocol.md, "Images").
+    void images_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void verify_email(const std::string& token, std::function<void(ApiResponse)> done);
     Outbound outbound() const;
     void login_failed(const std::string& account, const std::string& address);

@@ -72,6 +72,9 @@ const std::vector<Setting>& settings() {
              if (n < 14 || n > 20) throw std::invalid_argument("password_work must be from 14 to 20");
              c.password_work = static_cast<int>(n);
          }},
+        {"image_max_bytes", "the largest picture an umpire may upload (1 MiB)", [](Config& c, const std::string& v) {
+             c.image_max_bytes = std::max<long long>(1024, to_int("image_max_bytes", v));
+         }},
         {"notify_interval_ms", "how often the outbox is looked at", [](Config& c, const std::string& v) { c.notify_interval_ms = std::max<long long>(50, to_int("notify_interval_ms", v)); }},
     };
     return list;

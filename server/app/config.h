@@ -38,6 +38,7 @@ struct Config {
     // scrypt's cost as log2 N (17: 128 MiB and about 0.3 s a hash). Lower only where nobody's password is
     // at stake: the test suite runs its servers at 14 so that test files can run side by side.
     int password_work = 17;
+    std::int64_t image_max_bytes = 1024 * 1024;  // a sketch map the umpire uploads
     std::int64_t notify_interval_ms = 5000;  // how often the outbox is looked at (besides after each write)
 
     bool tls() const { return !tls_cert.empty() && !tls_key.empty(); }

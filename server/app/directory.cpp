@@ -40,4 +40,12 @@ bool Directory::is_member(std::int64_t campaign, std::int64_t user) const {
     return it != entries_.end() && it->second.members.count(user) > 0;
 }
 
+Role Directory::role_of(std::int64_t campaign, std::int64_t user) const {
+    std::lock_guard lock(mutex_);
+    auto it = entries_.find(campaign);
+    if (it == entries_.end()) return Role::none;
+    auto m = it->second.members.find(user);
+    return m == it->second.members.end() ? Role::none : m->second;
+}
+
 }  // namespace muster

@@ -27,6 +27,7 @@ public:
     std::vector<CampaignListing> campaigns_of(std::int64_t user) const;
     std::optional<std::int64_t> campaign_for_code(const std::string& code) const;
     bool is_member(std::int64_t campaign, std::int64_t user) const;  // false for no such campaign too
+    Role role_of(std::int64_t campaign, std::int64_t user) const;    // Role::none for no such campaign too
 
 private:
     struct Entry {

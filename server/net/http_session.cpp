@@ -12,6 +12,8 @@ namespace muster::net {
 
 namespace {
 
+constexpr std::uint64_t request_body_max = 64 * 1024;  // any request but a picture's upload
+
 std::string cookie_value(beast::string_view header, const std::string& name) {
     std::string text(header);
     std::size_t pos = 0;
@@ -44,19 +46,50 @@ void HttpSession<Stream>::run() {
 template <class Stream>
 void HttpSession<Stream>::do_read() {
     parser_.emplace();
-    parser_->body_limit(64 * 1024);
+    // The parser checks a declared Content-Length against this when the header is complete, so it is the
+    // largest any request may send; on_header holds each request to its own.
+    parser_->body_limit(std::max<std::uint64_t>(request_body_max, static_cast<std::uint64_t>(app_.config().image_max_bytes)));
     parser_->header_limit(16 * 1024);
     beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(30));
+    http::async_read_header(stream_, buffer_, *parser_,
+                            beast::bind_front_handler(&HttpSession::on_header, this->shared_from_this()));
+}
+
+template <class Stream>
+void HttpSession<Stream>::on_header(beast::error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) return do_close();
+    if (ec) return;  // timed out, reset or malformed: drop the connection
+    // A picture's upload (docs/protocol.md, "Images") may be bigger than any other request.
+    const auto& head = parser_->get();
+    const std::string target(head.target());
+    const bool picture = head.method() == http::verb::post && target.rfind("/api/campaigns/", 0) == 0 &&
+                         target.size() > 7 && target.substr(target.size() - 7) == "/images";
+    const std::uint64_t limit = picture ? static_cast<std::uint64_t>(app_.config().image_max_bytes) : request_body_max;
+    if (parser_->content_length() && *parser_->content_length() > limit) return too_large(head.version(), picture);
+    parser_->body_limit(limit);  // a chunked body is held to it as it comes
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, this->shared_from_this()));
 }
 
 template <class Stream>
 void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
     if (ec == http::error::end_of_stream) return do_close();
+    if (ec == http::error::body_limit) return too_large(parser_->get().version(), false);
     if (ec) return;  // timed out, reset or malformed: drop the connection
     auto request = parser_->release();
     if (websocket::is_upgrade(request)) return upgrade(std::move(request));
     handle(std::move(request));
+}
+
+// Says why before closing: the rest of the body is never read.
+template <class Stream>
+void HttpSession<Stream>::too_large(unsigned version, bool picture) {
+    auto res = std::make_shared<Response>(http::status::payload_too_large, version);
+    res->set(http::field::content_type, "application/json");
+    res->keep_alive(false);
+    const std::string what = picture ? "a picture may be at most " + std::to_string(app_.config().image_max_bytes / 1024) + " KiB"
+                                     : "a request may be at most " + std::to_string(request_body_max / 1024) + " KiB";
+    res->body() = nlohmann::json{{"error", {{"code", "too_large"}, {"message", "That is too large: " + what + "."}}}}.dump();
+    send(res);
 }
 
 template <class Stream>
@@ -117,17 +150,26 @@ void HttpSession<Stream>::handle(Request&& request) {
     }
     if (path.rfind("/api/", 0) == 0) {
         ApiRequest api{std::string(request.method_string()), path, request.body(),
-                       cookie_value(request[http::field::cookie], "muster_session"), address_};
+                       cookie_value(request[http::field::cookie], "muster_session"), address_,
+                       std::string(request[http::field::content_type])};
         auto version = request.version();
         bool keep_alive = request.keep_alive();
         app_.http_api(std::move(api), [self = this->shared_from_this(), version, keep_alive](ApiResponse r) {
             asio::post(self->stream_.get_executor(), [self, version, keep_alive, r = std::move(r)] {
                 auto res = std::make_shared<Response>(static_cast<http::status>(r.status), version);
-                res->set(http::field::content_type, "application/json");
-                res->set(http::field::cache_control, "no-store");
+                if (r.raw_type.empty()) {
+                    res->set(http::field::content_type, "application/json");
+                    res->set(http::field::cache_control, "no-store");
+                    res->body() = r.body.dump();
+                } else {
+                    // A picture: a member's browser may keep it (its address never changes what it shows).
+                    res->set(http::field::content_type, r.raw_type);
+                    res->set(http::field::cache_control, "private, max-age=86400");
+                    res->set("Content-Security-Policy", "default-src 'none'; sandbox");
+                    res->body() = r.raw;
+                }
                 if (!r.set_cookie.empty()) res->set(http::field::set_cookie, r.set_cookie);
                 res->keep_alive(keep_alive);
-                res->body() = r.body.dump();
                 self->send(res);
             });
         });

@@ -20,6 +20,8 @@ private:
     using Response = http::response<http::string_body>;
 
     void do_read();
+    void on_header(beast::error_code ec, std::size_t bytes);
+    void too_large(unsigned version, bool picture);
     void on_read(beast::error_code ec, std::size_t bytes);
     void handle(Request&& request);
     void serve_file(const Request& request);

@@ -99,6 +99,12 @@ Statement& Statement::bind(int index, std::int64_t value) {
     return *this;
 }
 
+Statement& Statement::bind_blob(int index, const std::string& bytes) {
+    if (sqlite3_bind_blob64(stmt_, index, bytes.data(), bytes.size(), SQLITE_TRANSIENT) != SQLITE_OK)
+        throw StoreError(sqlite3_errmsg(db_));
+    return *this;
+}
+
 Statement& Statement::bind(int index, const std::string& value) {
     if (sqlite3_bind_text64(stmt_, index, value.data(), value.size(), SQLITE_TRANSIENT, SQLITE_UTF8) !=
         SQLITE_OK)
@@ -150,6 +156,13 @@ std::string Statement::column_text(int index) const {
     const auto* text = sqlite3_column_text(stmt_, index);
     if (!text) return {};
     return std::string(reinterpret_cast<const char*>(text), sqlite3_column_bytes(stmt_, index));
+}
+
+std::string Statement::column_blob(int index) const {
+    check_column(stmt_, index);
+    const auto* bytes = sqlite3_column_blob(stmt_, index);
+    if (!bytes) return {};
+    return std::string(static_cast<const char*>(bytes), sqlite3_column_bytes(stmt_, index));
 }
 
 bool Statement::column_is_null(int index) const {

@@ -56,6 +56,7 @@ public:
     Statement& bind(int index, const std::string& value);
     Statement& bind(int index, const char* value) { return bind(index, std::string(value)); }
     Statement& bind_null(int index);
+    Statement& bind_blob(int index, const std::string& bytes);
 
     bool step();  // true while a row is available; false when done
     void run();   // step to completion, for statements without results
@@ -63,6 +64,7 @@ public:
 
     std::int64_t column_int(int index) const;
     std::string column_text(int index) const;  // "" for NULL
+    std::string column_blob(int index) const;  // the bytes; "" for NULL
     bool column_is_null(int index) const;
 
 private:

@@ -184,6 +184,13 @@ test('expeditions in the browser: the briefing, its secrets kept, the committee\
     await edit('enemy_numbers_text', M.numbersText);
     await edit('believed_enemy', M.believed);
     await edit('location', M.location);
+    // A sketch map uploaded as a picture (a 1x1 PNG): the field holds its address on this server.
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000'
+      + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082', 'hex');
+    await el(page, 'expedition-field', { field: 'map' }).getByTestId('expedition-map-file')
+      .setInputFiles({ name: 'bay.png', mimeType: 'image/png', buffer: png });
+    await el(page, 'expedition-field', { field: 'map' }).getByTestId('expedition-map-status').filter({ hasText: 'bay.png is the map' }).waitFor();
+    assert.match(await el(page, 'expedition-field', { field: 'map' }).getAttribute('data-value'), /^\/api\/campaigns\/\d+\/images\/[0-9a-f]{32}$/);
     // A public field made secret: its text stays the umpire's.
     await edit('risk_hint', M.risk);
     await el(page, 'expedition-field', { field: 'risk_hint' }).getByTestId('expedition-field-public').uncheck();
@@ -218,6 +225,9 @@ test('expeditions in the browser: the briefing, its secrets kept, the committee\
       assert.equal(await el(card, 'expedition-fact', { field: 'risk_hint' }).count(), 0);
       assert.equal(await el(card, 'expedition-fact', { field: 'enemy_numbers' }).count(), 0);
       await el(card, 'expedition-fact', { field: 'months_out' }).filter({ hasText: '1 month' }).waitFor();
+      const map = card.getByTestId('expedition-map-image');
+      await map.waitFor();
+      await u.page.waitForFunction((img) => img.complete && img.naturalWidth === 1, await map.elementHandle());
       await el(u.page, 'expedition-announcement', { expedition: 1 }).filter({ hasText: M.location }).waitFor();
       // Not present yet: he may not vote.
       await card.getByTestId('expedition-not-present').waitFor();

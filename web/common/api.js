@@ -17,13 +17,16 @@ const FALLBACK_MESSAGES = {
   429: 'Too many attempts. Wait a few minutes and try again.',
 };
 
-async function request(method, path, body) {
+async function request(method, path, body, file) {
   const init = {
     method,
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
   };
-  if (body !== undefined) {
+  if (file !== undefined) {
+    init.headers['Content-Type'] = file.type || 'application/octet-stream';
+    init.body = file;
+  } else if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
@@ -51,6 +54,10 @@ async function request(method, path, body) {
 }
 
 export const api = {
+  // A picture for the campaign (docs/protocol.md, "Images"), the umpire's: {image, url, type, bytes}.
+  uploadImage(campaignId, file) {
+    return request('POST', `/api/campaigns/${Number(campaignId)}/images`, undefined, file);
+  },
   register(username, password) {
     return request('POST', '/api/register', { username, password });
   },

@@ -10,7 +10,8 @@ export const PASSWORD = 'correct horse battery';
 /** One HTTP request. Returns {status, headers, text, json (or undefined), setCookies: [..]}. */
 export function httpRequest(server, method, path, { body, cookie, headers = {}, timeoutMs = 10000 } = {}) {
   return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : (typeof body === 'string' ? body : JSON.stringify(body));
+    const payload = body === undefined ? undefined
+      : (typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
     const h = { ...headers };
     if (payload !== undefined) {
       if (!Object.keys(h).some((k) => k.toLowerCase() === 'content-type')) h['Content-Type'] = 'application/json';
@@ -21,11 +22,12 @@ export function httpRequest(server, method, path, { body, cookie, headers = {}, 
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const buffer = Buffer.concat(chunks);
+        const text = buffer.toString('utf8');
         let json;
         try { json = JSON.parse(text); } catch { json = undefined; }
         const sc = res.headers['set-cookie'] || [];
-        resolve({ status: res.statusCode, headers: res.headers, text, json, setCookies: sc });
+        resolve({ status: res.statusCode, headers: res.headers, text, buffer, json, setCookies: sc });
       });
       res.on('error', reject);
     });

@@ -10,6 +10,7 @@
 
 import { h, setText, syncKeyed, errorLine, runForm } from '../../common/dom.js';
 import { fieldLabel, MISSIONS, idPrefix, isBlank } from './words.js';
+import { mapUpload } from './map_upload.js';
 
 // Text fields that read better in a box of two lines.
 const LONG = new Set(['action', 'objectives', 'travel', 'map', 'believed_enemy', 'risk_hint', 'pip_gains', 'other_gains',
@@ -68,7 +69,11 @@ function fieldRow(ctx, campaignId, spec, missions, target) {
     input,
     h('div', { class: 'form-actions' },
       h('label', { class: 'check', for: `${p}-public` }, pub, h('span', {}, 'Players see it')), save),
-    error.el);
+    error.el,
+    spec.name === 'map' ? mapUpload(campaignId, async (url) => {
+      await ctx.conn.send('expedition.edit', { campaign: Number(campaignId), ...target(), field: 'map', value: url });
+      dirty = false;
+    }, error) : null);
   const li = h('li', { class: 'adjustment-item', testid: 'expedition-field', dataset: { field: spec.name, kind: spec.kind } }, form);
 
   let dirty = false;

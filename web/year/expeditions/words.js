@@ -128,9 +128,16 @@ export function valueText(name, v) {
   return String(v);
 }
 
-// A field's value as an element: a map given as a web address is a link (http and https only).
+// A picture uploaded to this server (docs/protocol.md, "Images").
+export const IMAGE_URL = /^\/api\/campaigns\/\d+\/images\/[0-9a-f]{32}$/;
+
+// A field's value as an element: a sketch map uploaded here is shown; one given as a web address is a link
+// (http and https only).
 export function valueEl(name, v) {
   const text = valueText(name, v);
+  if (name === 'map' && typeof v === 'string' && IMAGE_URL.test(v)) {
+    return h('img', { class: 'sketch-map', src: v, alt: 'The sketch map of the expedition', testid: 'expedition-map-image' });
+  }
   if (name === 'map' && typeof v === 'string' && /^https?:\/\/\S+$/i.test(v.trim())) {
     return h('a', { href: v.trim(), target: '_blank', rel: 'noopener noreferrer' }, text);
   }
