@@ -326,6 +326,25 @@ test('expeditions in the browser: the briefing, its secrets kept, the committee\
     assert.ok((await page.content()).includes(M.notes));
   });
 
+  await step('the expedition sails; the umpire fights a battle on it: the regiments that went come to the table', async () => {
+    const page = umpire.page;
+    const card = el(page, 'expedition', { expedition: 1 });
+    await card.getByTestId('depart').click();
+    await el(page, 'expedition', { expedition: 1, status: 'departed' }).waitFor();
+    await openTab(page, campaignId, 'battle');
+    const panel = page.getByTestId('battle-create-panel');
+    await panel.waitFor();
+    if (!(await panel.evaluate((d) => d.open))) await panel.locator('summary').click();  // open already with no battle yet
+    await page.getByTestId('battle-create-expedition').selectOption('1');
+    assert.equal(await page.getByTestId('battle-create-regiments').isHidden(), true, 'the expedition brings its own');
+    await page.getByTestId('battle-create-name').fill('The landing at Bay Bulls');
+    await page.getByTestId('battle-create').click();
+    // Each colonel's regiment ("Kemp's Regiment of Foot") and his leader figure.
+    for (const n of ['Kemp', 'Dartington']) await page.getByTestId('battle-unit-row').filter({ hasText: n }).first().waitFor();
+    await openTab(page, campaignId, 'expeditions');
+    await assertNoSecrets('the battle on the expedition');
+  });
+
   await step('axe-core: no violation on the Expeditions tab, for a player and for the umpire', async () => {
     assert.deepEqual(await axeViolations(pa.page), [], "a player's Expeditions tab");
     assert.deepEqual(await axeViolations(umpire.page), [], "the umpire's Expeditions tab");

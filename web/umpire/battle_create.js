@@ -1,7 +1,8 @@
 // The umpire's "New battle" form (battle.create): the rule set (the books this client knows, web/rulesets/), name,
 // table, the two sides, each player's side, and whether the players bring their regiments. A book may offer
 // `newBattleDefaults` ({table: {width, depth, measure}, sides: [first, second]}: Border Reivers' table in paces),
-// filled in when it is chosen. Or it starts from a scenario with its seats, or carries on from an ended battle
+// filled in when it is chosen. On an expedition on campaign, the server brings its regiments and the players given
+// roles instead of the players chosen here. Or it starts from a scenario with its seats, or carries on from an ended battle
 // (battle_create_from.js): then the table, sides and pieces are the scenario's or that battle's, not the form's.
 
 import { h, setText, errorLine, runForm } from '../common/dom.js';
@@ -33,17 +34,22 @@ function controls() {
     depthLabel: h('label', { for: 'battle-create-depth' }, 'Depth (cm)'),
     players: h('div', { class: 'create-players', testid: 'battle-create-players' }),
     regiments: h('input', { type: 'checkbox', testid: 'battle-create-regiments', id: 'battle-create-regiments' }),
+    // A battle on an expedition on campaign: the server brings its regiments and the players given roles.
+    expedition: h('select', { id: 'battle-create-expedition', testid: 'battle-create-expedition' }),
     button: h('button', { type: 'submit', class: 'primary', testid: 'battle-create' }, 'Create the battle'),
     error: errorLine('battle-create-error'),
   };
   c.measure = 'cm';
   c.from = startFrom();
   // The form's own table, sides and leaders: hidden while a scenario or an ended battle gives them.
-  c.manual = h('div', { class: 'stack' },
-    h('div', { class: 'field-row' }, h('div', { class: 'field' }, c.widthLabel, c.width), h('div', { class: 'field' }, c.depthLabel, c.depth)),
-    h('div', { class: 'field-row' }, field('battle-create-side-a', 'First side', c.sideA), field('battle-create-side-b', 'Second side', c.sideB)),
+  c.expeditionField = field('battle-create-expedition', 'Fought on an expedition', c.expedition);
+  c.own = h('div', { class: 'stack' },
     h('div', { class: 'field' }, h('span', { class: 'label' }, 'Leaders: each player\'s side'), c.players),
     h('label', { class: 'check' }, c.regiments, ' Bring each player\'s regiment (current Drill, Musketry, Effectiveness; four bases)'));
+  c.manual = h('div', { class: 'stack' },
+    h('div', { class: 'field-row' }, h('div', { class: 'field' }, c.widthLabel, c.width), h('div', { class: 'field' }, c.depthLabel, c.depth)),
+    h('div', { class: 'field-row' }, field('battle-create-side-a', 'First side (the expedition\'s, on one)', c.sideA), field('battle-create-side-b', 'Second side', c.sideB)),
+    c.expeditionField, c.own);
   c.form = h('form', { class: 'stack', novalidate: true },
     h('div', { class: 'field-row' }, field('battle-create-ruleset', 'Rule set', c.ruleset), field('battle-create-name', 'Name', c.name)),
     c.from.scenarioEl, c.from.carryEl, c.manual,
@@ -83,7 +89,9 @@ function manualBody(c) {
     const ahead = Math.round(D / 40);
     if (c.regiments.checked) regiments.push({ colonel: Number(sel.dataset.user), side: sides[i].id, position: [x, i === 0 ? y + ahead : y - ahead], facing: i === 0 ? 0 : 180 });
   }
-  const body = { name: c.name.value.trim() || 'Battle', ruleset: c.ruleset.value, table: { width: W, depth: D, measure: c.measure }, sides, leaders };
+  const body = { name: c.name.value.trim() || 'Battle', ruleset: c.ruleset.value, table: { width: W, depth: D, measure: c.measure }, sides };
+  if (c.expedition.value) return { ...body, expedition: Number(c.expedition.value) };
+  body.leaders = leaders;
   if (regiments.length) body.from_regiments = regiments;
   return body;
 }
@@ -115,6 +123,7 @@ function showStart(c) {
   const sc = c.from.scenario();
   const carried = c.from.carryFrom();
   c.manual.hidden = !!sc || !!carried;
+  c.own.hidden = c.expedition.value !== '';
   c.name.placeholder = sc ? sc.name : carried ? carriedName(carried) : 'Fontenoy';
 }
 
@@ -126,6 +135,20 @@ function playerChoices(players) {
       h('option', { value: '1', selected: i % 2 === 1 }, 'second side'))));
 }
 
+// The expeditions on campaign (the view's `expeditions.list`, status "departed"); the field shows only when there is one.
+function expeditionChoices(c, view) {
+  const list = Object.values(((view && view.expeditions) || {}).list || {}).filter((x) => x.status === 'departed');
+  const key = list.map((x) => x.id).join(',');
+  if (c.expedition.dataset.key !== key) {
+    const was = c.expedition.value;
+    c.expedition.dataset.key = key;
+    c.expedition.replaceChildren(h('option', { value: '' }, 'No: the players below'),
+      ...list.map((x) => h('option', { value: String(x.id) }, `Expedition ${x.id}`)));
+    c.expedition.value = list.some((x) => String(x.id) === was) ? was : '';
+  }
+  c.expeditionField.hidden = list.length === 0;
+}
+
 // send(type, body) adds the campaign; select(battle id) shows the new battle.
 export function createPanel(send, select) {
   const c = controls();
@@ -135,6 +158,7 @@ export function createPanel(send, select) {
   let last = { view: null, players: [] };
   chooseBook(c, book);
   c.from.onChange(() => showStart(c));
+  c.expedition.addEventListener('change', () => showStart(c));
   c.ruleset.addEventListener('change', () => {
     chooseBook(c, book);
     book = c.ruleset.value;
@@ -164,6 +188,7 @@ export function createPanel(send, select) {
     update(view, players, open) {
       last = { view, players };
       c.from.update(view, c.ruleset.value, players);
+      expeditionChoices(c, view);
       showStart(c);
       const key = players.map((p) => p.user).join(',');
       if (c.players.dataset.key !== key) {
