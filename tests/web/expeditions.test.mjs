@@ -233,6 +233,10 @@ test('expeditions in the browser: the briefing, its secrets kept, the committee\
       await card.getByTestId('expedition-not-present').waitFor();
       assert.equal(await u.page.getByTestId('expedition-umpire').count(), 0);
     }
+    // The Gazette carries the War Office's announcement too.
+    await openTab(pa.page, campaignId, 'gazette');
+    await pa.page.getByTestId('gazette-news-item').filter({ hasText: M.location }).waitFor();
+    await openTab(pa.page, campaignId, 'expeditions');
     await assertNoSecrets('the briefing');
   });
 

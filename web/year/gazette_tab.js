@@ -1,4 +1,5 @@
-// The gazette: diaries their writers published, newest first. Public to every member.
+// The gazette: the War Office's announcements of expeditions (briefed, sailed, reckoned; a colonel fallen), then
+// the diaries their writers published, newest first. Public to every member.
 
 import { h, setText, setTime, syncKeyed, bySeq } from '../common/dom.js';
 
@@ -9,14 +10,22 @@ export const gazetteTab = {
   create() {
     const list = h('ol', { class: 'gazette-list', testid: 'gazette-list' });
     const empty = h('p', { class: 'muted empty' }, 'Nothing published yet. A colonel may publish his diary here when he writes it.');
+    const news = h('ol', { class: 'gazette-list', testid: 'gazette-news' });
+    const newsHead = h('h3', {}, 'From the War Office');
     const el = h('section', { class: 'card panel panel-gazette', 'aria-labelledby': 'gazette-heading' },
       h('h2', { id: 'gazette-heading' }, 'The Gazette'),
+      newsHead, news,
       h('p', { class: 'muted' }, 'Diaries their writers chose to publish.'),
       empty, list);
     return {
       el,
       update(view) {
         const me = view.me || {};
+        // The server's announcements in the order made; newest first here.
+        const announced = [...(((view.expeditions || {}).gazette) || [])].reverse();
+        newsHead.hidden = news.hidden = announced.length === 0;
+        news.replaceChildren(...announced.map((g) => h('li', { class: 'gazette-item', testid: 'gazette-news-item', dataset: { expedition: String(g.expedition) } },
+          h('div', { class: 'item-text' }, g.text))));
         const items = bySeq((view.year || {}).gazette, true);
         empty.hidden = items.length > 0;
         syncKeyed(list, items,
