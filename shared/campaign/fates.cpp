@@ -58,13 +58,8 @@ Decision decide_colonel_succeed(const CampaignState& s, const Command& c, const 
     }
     if (col->laid_up != "killed") return conflict("Colonel " + col->name + " is not dead: only a dead colonel has a successor.");
     std::string name;
-    if (auto e = read_string(c.body, "name", 1, colonel_name_max, name)) return *e;
     Profile profile;
-    if (c.body.contains("profile")) {
-        auto p = read_profile(c.body.at("profile"));
-        if (auto* e = std::get_if<Error>(&p)) return *e;
-        profile = std::get<Profile>(p);
-    }
+    if (auto e = read_name_and_profile(c.body, name, profile)) return *e;
     const std::int64_t pip = s.year.rules.successor_keeps_pip ? col->pip : 0;
     return one(make_event("colonel.succeeded", v,
                           {{"colonel", col->user}, {"name", name}, {"profile", to_json(profile)}, {"before", col->name},

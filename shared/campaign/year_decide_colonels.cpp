@@ -24,19 +24,23 @@ struct AdjustableField {
 
 // --- colonels and objectives ---
 
+std::optional<Error> read_name_and_profile(const json& body, std::string& name, Profile& profile) {
+    if (auto e = read_string(body, "name", 1, colonel_name_max, name)) return e;
+    if (!body.contains("profile")) return std::nullopt;
+    auto p = read_profile(body.at("profile"));
+    if (auto* e = std::get_if<Error>(&p)) return *e;
+    profile = std::get<Profile>(p);
+    return std::nullopt;
+}
+
 Decision decide_colonel_create(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied&) {
     if (auto e = open_member(s, v)) return *e;
     if (v.role != Role::player) return forbidden("Only players have colonels.");
     if (s.year.colonel(v.user)) return conflict("You already have a colonel.");
     const HouseRules& rules = s.year.rules;
     std::string name;
-    if (auto e = read_string(c.body, "name", 1, colonel_name_max, name)) return *e;
     Profile profile;
-    if (c.body.contains("profile")) {
-        auto p = read_profile(c.body.at("profile"));
-        if (auto* e = std::get_if<Error>(&p)) return *e;
-        profile = std::get<Profile>(p);
-    }
+    if (auto e = read_name_and_profile(c.body, name, profile)) return *e;
     std::int64_t pip = 0;
     // over-the-hills.txt, "Set Up": "players are given £1,000 and can buy PIP at a price of £10 per PIP.
     // Whatever cash they have left over is their starting fortune."

@@ -50,6 +50,8 @@ Decision decide_objective_choose(const CampaignState& s, const Command& c, const
 Decision decide_objective_review(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_colonel_adjust(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_colonel_away(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+// A colonel's "name" (required) and "profile" (optional), as colonel.create and colonel.succeed read them.
+std::optional<Error> read_name_and_profile(const nlohmann::json& body, std::string& name, Profile& profile);
 // A colonel's fate in battle (fates.cpp): his successor, and the events' effects.
 Decision decide_colonel_succeed(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 void colonel_fell(YearState& y, const Event& e);
