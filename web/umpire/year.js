@@ -5,7 +5,7 @@
 import { h, setText, syncKeyed, errorLine, runForm } from '../common/dom.js';
 import { countdown } from '../year/countdown.js';
 import {
-  MONTHS, pounds, ordinal, yearOf, isClosed, colonelsSorted, deadlineText, localInputValue, objectiveText,
+  MONTHS, pounds, ordinal, yearOf, isClosed, colonelsSorted, deadlineText, localInputValue, objectiveText, myTimeZone,
 } from '../year/format.js';
 
 function field(id, label, control, hint) {
@@ -76,16 +76,19 @@ function monthPanel(ctx, campaignId) {
   const quick = h('div', { class: 'quick-buttons' },
     [['+1 hour', 3600e3], ['+1 day', 86400e3], ['+3 days', 3 * 86400e3], ['+1 week', 7 * 86400e3]].map(([t, ms]) => {
       const b = h('button', { type: 'button', class: 'small secondary', testid: `deadline-plus-${t.replace(/\W+/g, '')}` }, t);
+      // Sets the deadline at once: from the deadline in force (or now), as the button says.
       b.addEventListener('click', () => {
-        const base = Number.isFinite(Date.parse(input.value)) ? Date.parse(input.value) : Date.now();
+        const cal = (yearOf(view) || {}).calendar || {};
+        const base = typeof cal.deadline === 'number' ? cal.deadline : Date.now();
         input.value = localInputValue(Math.max(base, Date.now()) + ms);
         dirty = true;
+        deadlineForm.requestSubmit();
       });
       return b;
     }));
   const deadlineError = errorLine('deadline-error');
   const deadlineForm = h('form', { class: 'inline-form deadline-form', novalidate: true },
-    field('deadline-input', 'Deadline (your local time)', input),
+    field('deadline-input', `Deadline (your time zone: ${myTimeZone()})`, input),
     h('div', { class: 'form-actions' }, set, clear));
 
   const submittedList = h('ul', { class: 'submitted-list', testid: 'submitted-list' });

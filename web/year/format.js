@@ -255,7 +255,13 @@ export function localInputValue(ms) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-const deadlineFmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+// A deadline names its zone: an umpire and a player in different zones see different hours of the same moment.
+const deadlineFmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+
+// This browser's time zone, as IANA names it ("Europe/London").
+export function myTimeZone() {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
+}
 
 export function deadlineText(ms) {
   return typeof ms === 'number' ? deadlineFmt.format(new Date(ms)) : '';
