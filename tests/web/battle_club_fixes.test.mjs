@@ -7,6 +7,7 @@
 // 2. The umpire's battle settings: Save says "Saved." (role="status") once the server took them, and shows the
 //    server's own words when it refuses (a turn timer longer than a day).
 // 3. The umpire's console: once the battle has ended, "End the battle" is no longer offered.
+// 4. On a desktop the Units table fits: its stats, tension points and the umpire's Order column are on screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -144,6 +145,21 @@ test('club fixes: talk sent with Enter and named once, settings saved visibly, n
     assert.equal(await error.innerText(), refusal.error.message);
     assert.equal(await saved.isVisible(), false, 'no "Saved." when refused');
     assert.equal(lastBattle(umpire).settings.turn_seconds, 120, 'the refused timer was not taken');
+  });
+
+  await step('units: on a desktop the Units table fits, its every column on screen, for the umpire and a player', async () => {
+    for (const [who, u] of [['umpire', umpire], ['A', pa]]) {
+      await u.page.setViewportSize({ width: 1024, height: 768 });
+      const table = u.page.getByTestId('battle-unit-table');
+      await table.waitFor();
+      const fit = await table.evaluate((t) => {
+        const frame = t.parentElement;
+        const right = frame.getBoundingClientRect().right;
+        const cells = [...t.querySelectorAll('thead th')];
+        return { scroll: frame.scrollWidth, client: frame.clientWidth, cut: cells.filter((c) => c.getBoundingClientRect().right > right + 0.5).map((c) => c.textContent) };
+      });
+      assert.ok(fit.scroll <= fit.client, `${who}: the table is ${fit.scroll} px in a ${fit.client} px frame; cut off: ${fit.cut.join(', ')}`);
+    }
   });
 
   await step('end: once the battle has ended, the umpire\'s console no longer offers to end it', async () => {
