@@ -18,6 +18,7 @@ export const SHOTS = '/tmp/muster-web-shots';
 // Generous but bounded: every wait in these tests ends with a clear failure well inside the suite's budget.
 export const UI_TIMEOUT = 15000; // a page reacting to a click or a push
 export const RECONNECT_TIMEOUT = 30000; // the reconnect backoff tops out at 10 s
+export const NAVIGATION_TIMEOUT = 45000; // a page's first load, its modules uncached
 
 export async function launchBrowser() {
   return chromium.launch({
@@ -54,6 +55,9 @@ export async function openUser(browser, server, contextOptions = {}, { cookie, p
     await context.addCookies([{ name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url: server.origin }]);
   }
   context.setDefaultTimeout(UI_TIMEOUT);
+  // A fresh profile's first load fetches every module of the client: with two browser test files side by side on
+  // two cores (scripts/dev.sh) it has taken longer than a click's timeout.
+  context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT);
   const page = await context.newPage();
   const user = { context, page, frames: [], sockets: [], loads: 0, pageErrors: [] };
   page.on('websocket', (ws) => {
