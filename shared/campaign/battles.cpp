@@ -120,9 +120,8 @@ std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const
         const auto id = ev.body.at("battle").get<std::int64_t>();
         const auto& entry = state.battles.battles.at(id);
         add_regiment_lines(state, entry, ev);
-        const auto on = expeditions::expedition_of_battle(state, id);
-        if (on) ev.body["expedition"] = *on;
-        for (auto& f : fates::fell_in_battle(state, entry, on.has_value(), viewer)) fell.push_back(std::move(f));
+        const bool on_expedition = expeditions::expedition_of_battle(state, id).has_value();
+        for (auto& f : fates::fell_in_battle(state, entry, on_expedition, viewer)) fell.push_back(std::move(f));
     }
     for (auto& f : fell) events->push_back(std::move(f));
     return d;

@@ -102,8 +102,8 @@ Decision decide_attendance(const CampaignState& s, const Command& c, const Viewe
         const auto* c = u.is_number_integer() ? s.year.colonel(u.get<std::int64_t>()) : nullptr;
         if (!c) return not_found("\"present\" names someone who has no colonel.");
         // "a committee will form of all available players": not one away at sea or on another expedition.
-        if (!year::absence(*c, s.year.calendar.turn).empty())
-            return conflict(c->name + " is away (" + year::absence(*c, s.year.calendar.turn) + ") and cannot sit on the committee.");
+        if (const std::string absent = year::absence(*c, s.year.calendar.turn); !absent.empty())
+            return conflict(c->name + " is away (" + absent + ") and cannot sit on the committee.");
         present.insert(c->user);
     }
     for (const auto& m : x->motions)

@@ -98,7 +98,6 @@ const std::vector<FieldSpec>& field_specs();
 bool handles(const std::string& command_type);
 std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const Command& command,
                                                const Viewer& viewer, Dice& dice, const Supplied& supplied);
-bool handles_event(const std::string& event_type);
 // Folds in this module's events, and follows the calendar (month.resolved, month.undone) to move colonels
 // between sea, campaign and home.
 void apply(CampaignState& state, const Event& event);

@@ -221,12 +221,6 @@ const std::unordered_map<std::string, Applier>& appliers() {
 
 }  // namespace
 
-bool handles_event(const std::string& event_type) {
-    for (const char* borrowed : {"month.resolved", "month.undone", "battle.created", "colonel.fell"})
-        if (event_type == borrowed) return false;
-    return appliers().count(event_type) > 0;
-}
-
 void apply(CampaignState& state, const Event& event) {
     auto it = appliers().find(event.type);
     if (it != appliers().end()) it->second(state, state.expeditions, event);

@@ -25,6 +25,8 @@ std::vector<Event> fell_in_battle(const CampaignState& s, const battle::BattleEn
     for (const auto& [id, leader] : be.battle.leaders) {
         const auto* c = leader.user ? s.year.colonel(leader.user) : nullptr;
         if (!c || c->laid_up == "killed") continue;
+        // A leader still hidden when the battle ends: a public fall would tell the enemy who lay in wait.
+        if (leader.concealed) continue;
         const std::string fate = book->leader_fate(leader);
         if (fate.empty()) continue;
         // Laid up for the months after the one he fell in (that month is being played already).
@@ -73,8 +75,9 @@ void colonel_fell(YearState& y, const Event& e) {
     const std::string fate = e.body.at("fate").get<std::string>();
     const int until = e.body.at("until").get<int>();
     if (c.laid_up == "killed") return;
-    // A second wound while laid up keeps him out the longer of the two.
-    if (fate == "killed" || c.laid_up.empty() || until >= c.laid_up_until || y.calendar.turn >= c.laid_up_until) {
+    // A second fall while laid up keeps him out the longer of the two.
+    const bool laid_up_now = !c.laid_up.empty() && y.calendar.turn < c.laid_up_until;
+    if (fate == "killed" || !laid_up_now || until >= c.laid_up_until) {
         c.laid_up = fate;
         c.laid_up_until = until;
     }

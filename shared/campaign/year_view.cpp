@@ -28,9 +28,10 @@ json colonel_view(const YearState& y, const Colonel& c, bool full) {
                 {"profile", to_json(c.profile)},
                 {"regiment", c.regiment ? json(c.regiment->number) : json(nullptr)},
                 {"regiment_name", c.regiment ? json(c.regiment->name) : json(nullptr)},
-                {"away", absence(c, y.calendar.turn).empty() ? json(nullptr) : json(absence(c, y.calendar.turn))}};
+                {"away", nullptr}};
+    if (const std::string absent = absence(c, y.calendar.turn); !absent.empty()) out["away"] = absent;
     // A fall in battle is public: the table saw it.
-    if (!absence(c, y.calendar.turn).empty() && absence(c, y.calendar.turn) == c.laid_up)
+    if (!c.laid_up.empty() && out["away"] == c.laid_up)
         out["laid_up"] = {{"fate", c.laid_up}, {"until", c.laid_up == "killed" ? json(nullptr) : json(c.laid_up_until)}};
     if (!full) return out;
     const HouseRules& rules = y.rules;

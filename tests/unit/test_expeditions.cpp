@@ -324,10 +324,11 @@ TEST_CASE("a battle on an expedition: its regiments and roles on the table, its 
 TEST_CASE("a colonel's fall outside an expedition counts only by house rule", "[expedition][fates]") {
     YearTable t;
     expedition_with_roles(t);
-    auto fight = [&](int n) {
+    auto fight = [&](int n, bool concealed = false) {
         t.ok(t.umpire, "battle.create",
              {{"name", "Skirmish"}, {"sides", two_sides},
-              {"leaders", {{{"user", t.dave.user}, {"side", "british"}, {"name", "Wolfe"}, {"position", {10, 10}}}}}});
+              {"leaders", {{{"user", t.dave.user}, {"side", "british"}, {"name", "Wolfe"}, {"position", {10, 10}},
+                            {"concealed", concealed}}}}});
         t.ok(t.umpire, "battle.start", {{"battle", n}});
         const json b = view(t.state, t.umpire)["battles"][std::to_string(n)];
         t.ok(t.umpire, "battle.override", {{"battle", n}, {"what", "leader"}, {"leader", leader_of(b, t.dave.user)},
@@ -337,7 +338,10 @@ TEST_CASE("a colonel's fall outside an expedition counts only by house rule", "[
     CHECK(fight(1).size() == 1);  // colonel_fates "expedition": not this one
     CHECK_FALSE(t.sheet(t.dave).contains("laid_up"));
     t.ok(t.umpire, "rules.set", {{"settings", {{"colonel_fates", "all"}}}});
-    CHECK(fight(2).size() == 2);
+    // A leader still in ambush when the battle ends: his fall would tell the enemy who lay in wait.
+    CHECK(fight(2, true).size() == 1);
+    CHECK_FALSE(t.sheet(t.dave).contains("laid_up"));
+    CHECK(fight(3).size() == 2);
     CHECK(t.sheet(t.dave)["laid_up"]["fate"] == "killed");
     // A dead colonel cannot sit on a committee.
     CHECK(t.error(t.umpire, "committee.attendance", {{"expedition", 1}, {"present", {t.dave.user}}}) == "conflict");
