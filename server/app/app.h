@@ -89,6 +89,8 @@ private:
     // images.cpp: a campaign's pictures (docs/protocol.md, "Images").
     void images_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void verify_email(const std::string& token, std::function<void(ApiResponse)> done);
+    // test_clock.cpp: moves the clock forward on a server started with test_clock.
+    void test_clock_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     Outbound outbound() const;
     void login_failed(const std::string& account, const std::string& address);
     std::string session_cookie(const std::string& token, bool clear) const;

@@ -76,6 +76,11 @@ const std::vector<Setting>& settings() {
              c.image_max_bytes = std::max<long long>(1024, to_int("image_max_bytes", v));
          }},
         {"notify_interval_ms", "how often the outbox is looked at", [](Config& c, const std::string& v) { c.notify_interval_ms = std::max<long long>(50, to_int("notify_interval_ms", v)); }},
+        {"test_clock", "tests only: true lets POST /api/test/clock move the server's clock forward",
+         [](Config& c, const std::string& v) {
+             if (v != "true" && v != "false") throw std::invalid_argument("test_clock must be true or false");
+             c.test_clock = v == "true";
+         }},
     };
     return list;
 }

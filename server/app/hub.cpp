@@ -50,6 +50,14 @@ void Hub::stop() {
     });
 }
 
+void Hub::clock_changed() {
+    boost::asio::post(strand_, [self = shared_from_this()] {
+        self->alarm_at_.reset();
+        self->alarm_.cancel();
+        self->arm_alarm();
+    });
+}
+
 void Hub::arm_alarm() {
     if (stopped_) return;
     auto next = campaign::next_alarm(state_);
@@ -58,7 +66,8 @@ void Hub::arm_alarm() {
     alarm_at_ = next;
     alarm_.cancel();
     if (!next) return;
-    alarm_.expires_at(std::chrono::system_clock::time_point(std::chrono::milliseconds(*next)));
+    // Relative to unix_ms(), not the system clock, so that a test's clock moves it (server/app/clock.h).
+    alarm_.expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, *next - unix_ms())));
     alarm_.async_wait([self = shared_from_this(), at = *next](const boost::system::error_code& ec) {
         if (ec || self->alarm_at_ != at) return;
         self->alarm_at_.reset();

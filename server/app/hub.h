@@ -42,6 +42,7 @@ public:
 
     void start();                     // arms the clocks the replayed state holds
     void stop();                      // cancels them, for shutdown
+    void clock_changed();             // the test clock moved: re-arm against the new time
     void submit(HubRequest request);  // any thread
     std::int64_t id() const { return id_; }
 

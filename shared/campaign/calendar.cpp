@@ -31,6 +31,8 @@ Calendar advanced(const Calendar& c) {
     Calendar next = c;
     next.turn = c.turn + 1;
     next.deadline.reset();
+    next.reminders.clear();
+    next.extensions.clear();
     if (c.month < 12) {
         next.month = c.month + 1;
         return next;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +18,15 @@ struct Calendar {
     int turn = 0;          // the campaign's month number: 1 for the first month
     int year_number = 1;   // the campaign's year: 1 for the first
     std::optional<std::int64_t> deadline;  // unix ms
+    // Not in the book (a campaign played by post): the reminders still to be sent before the deadline (unix ms,
+    // earliest first), and the umpire's extensions of this month's deadline, each with his reason.
+    std::vector<std::int64_t> reminders;
+    struct Extension {
+        std::int64_t from = 0;
+        std::int64_t to = 0;
+        std::string reason;
+    };
+    std::vector<Extension> extensions;
 };
 
 std::string month_name(int month);

@@ -50,6 +50,9 @@ const std::vector<IntSetting>& int_settings() {
         {"shipwreck_loss_percent", &HouseRules::shipwreck_loss_percent, 0, 100},
         {"wounded_months", &HouseRules::wounded_months, 0, 24},
         {"captured_months", &HouseRules::captured_months, 0, 24},
+        {"reminder_first_hours", &HouseRules::reminder_first_hours, 0, 720},
+        {"reminder_last_hours", &HouseRules::reminder_last_hours, 0, 720},
+        {"extensions_per_month", &HouseRules::extensions_per_month, 0, 12},
     };
     return table;
 }

@@ -69,6 +69,11 @@ struct HouseRules {
     int wounded_months = 2;                    // not in the book: months a wounded colonel is laid up
     int captured_months = 3;                   // not in the book: months until a captured colonel is exchanged
     bool successor_keeps_pip = false;          // a killed colonel's influence dies with him
+
+    // Not in the book: a campaign played by post (docs/protocol.md, "Deadlines").
+    int reminder_first_hours = 72;  // players whose diary is not in are reminded this long before the deadline
+    int reminder_last_hours = 12;   // and again this long before (0: no such reminder)
+    int extensions_per_month = 2;   // how often the umpire may put a month's deadline back
 };
 
 // All settings by name.

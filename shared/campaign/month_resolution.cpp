@@ -400,6 +400,7 @@ void apply_undo(YearState& year) {
     year.calendar = undo.calendar;
     // The deadline that resolved the month has passed: the umpire sets a new one.
     year.calendar.deadline.reset();
+    year.calendar.reminders.clear();
     year.undo.reset();
 }
 

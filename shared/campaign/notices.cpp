@@ -4,6 +4,7 @@
 
 #include "shared/battle/entry_view.h"
 #include "shared/campaign/expedition.h"
+#include "shared/campaign/colonel.h"
 #include "shared/campaign/year.h"
 
 namespace muster::campaign {
@@ -31,7 +32,7 @@ void public_facts(const CampaignState& after, const std::vector<Event>& events, 
     for (const auto& ev : events) {
         if (ev.type == "month.resolved") {
             out.push_back({0, "month_resolved", "The month is resolved: each colonel's report is ready.", "year", nullptr});
-        } else if (ev.type == "month.deadline_set" && after.year.calendar.deadline) {
+        } else if (ev.type == "month.deadline_set" && after.year.calendar.deadline && !ev.body.contains("extended")) {
             out.push_back({0, "deadline", "Diaries are due.", "diary", json(*after.year.calendar.deadline)});
         } else if (ev.type == "expedition.briefed" || ev.type == "expedition.departed" || ev.type == "expedition.reckoned") {
             // The gazette's words: made from the public fields only (shared/campaign/expedition_briefing.cpp).
@@ -44,6 +45,83 @@ void public_facts(const CampaignState& after, const std::vector<Event>& events, 
             out.push_back({0, started ? "battle_started" : "battle_ended",
                            "The battle \"" + it->second.battle.name + (started ? "\" has begun." : "\" has ended."), "battle", nullptr});
         }
+    }
+}
+
+// Everyone who plays or umpires the campaign (observers get nothing by mail: they look when they like).
+template <typename F>
+void each_member(const CampaignState& after, F&& f) {
+    for (const auto& [user, m] : after.members)
+        if (m.role == Role::player || m.role == Role::umpire) f(user, m);
+}
+
+// The umpire's reason as the end of a sentence: a full stop unless he wrote one.
+std::string sentence(std::string text) {
+    if (text.empty() || (text.back() != '.' && text.back() != '!' && text.back() != '?')) text += '.';
+    return text;
+}
+
+json due_of(const CampaignState& after) {
+    return after.year.calendar.deadline ? json(*after.year.calendar.deadline) : json(nullptr);
+}
+
+// What the month's clock and the umpire's powers tell people (docs/protocol.md, "Deadlines"): a reminder to each
+// player whose diary is not in, an extension, a pause, a month undone, each report ready, and for umpires each
+// diary in and each missed. Every one is the recipient's own business or a public fact.
+void month_notices(const CampaignState& after, const Event& ev, std::vector<Notice>& out) {
+    const auto& y = after.year;
+    const std::string month = year::label(y.calendar);
+    auto everyone = [&](const std::string& kind, const std::string& text, const char* tab, json due) {
+        each_member(after, [&](std::int64_t user, const Member&) { out.push_back({user, kind, text, tab, due}); });
+        out.push_back({0, kind, text, tab, due});
+    };
+    if (ev.type == "month.reminded") {
+        for (const auto& [user, c] : y.colonels) {
+            auto m = after.members.find(user);
+            if (m == after.members.end() || m->second.role != Role::player) continue;
+            if (!absence(c, y.calendar.turn).empty() || c.diaries.count(y.calendar.turn)) continue;
+            out.push_back({user, "reminder", "Reminder: write your diary for " + month + ".", "diary", due_of(after)});
+        }
+        out.push_back({0, "reminder", "Reminder: diaries for " + month + " are due.", "diary", due_of(after)});
+    } else if (ev.type == "month.deadline_set" && ev.body.contains("extended")) {
+        const std::string reason = ev.body["extended"].value("reason", "");
+        everyone("extension", (y.calendar.deadline ? "The umpire put back the deadline for " : "The umpire lifted the deadline for ") +
+                                  month + ": " + sentence(reason), "diary", due_of(after));
+    } else if (ev.type == "month.paused") {
+        everyone("paused", "The umpire paused the campaign: " + sentence(ev.body.value("reason", "")) +
+                               " No deadline runs out until it resumes.", "", nullptr);
+    } else if (ev.type == "month.resumed") {
+        const std::string reason = ev.body.value("reason", "");
+        everyone("resumed", "The umpire resumed the campaign" + (reason.empty() ? std::string(".") : ": " + sentence(reason)) +
+                                " The deadline moved on by the time it stood still.", "diary", due_of(after));
+    } else if (ev.type == "month.undone") {
+        const std::string reason = ev.body.value("reason", "");
+        everyone("undone", "The umpire undid the resolution of " + month + (reason.empty() ? std::string(".") : ": " + sentence(reason)) +
+                               " It will be resolved again.", "reports", nullptr);
+    } else if (ev.type == "month.resolved") {
+        const std::string label = ev.body.value("label", "");
+        std::string missed;
+        for (const auto& [key, outcome] : ev.body.at("colonels").items()) {
+            const auto user = std::stoll(key);
+            const year::Colonel* c = y.colonel(user);
+            if (!c) continue;
+            out.push_back({user, "report", "Your report for " + label + " is ready.", "reports", nullptr});
+            if (outcome.value("default", false)) missed += (missed.empty() ? "" : ", ") + c->name;
+        }
+        each_member(after, [&](std::int64_t user, const Member& m) {
+            if (m.role == Role::umpire)
+                out.push_back({user, "resolved", label + " is resolved. " +
+                                   (missed.empty() ? std::string("Every diary was in.") : "Diaries missed: " + missed + "."), "year", nullptr});
+        });
+    } else if (ev.type == "diary.submitted") {
+        const year::Colonel* c = y.colonel(ev.body.value("colonel", std::int64_t{0}));
+        if (!c) return;
+        each_member(after, [&](std::int64_t user, const Member& m) {
+            if (m.role == Role::umpire && user != ev.actor)
+                out.push_back({user, "diary_in", c->name + "'s diary for " + month + " is in.", "year", nullptr});
+        });
+    } else if (ev.type == "notice.posted" && !ev.body.value("private", false)) {
+        everyone("notice", "Notice from the umpire: " + ev.body.value("text", ""), "", nullptr);
     }
 }
 
@@ -78,6 +156,7 @@ std::vector<Notice> notices(const Needs& before, const CampaignState& after, con
             out.push_back({user, "needs_you", n.value("what", ""), n.value("tab", ""), n.value("due", json(nullptr))});
         }
     }
+    for (const auto& ev : events) month_notices(after, ev, out);
     public_facts(after, events, out);
     return out;
 }

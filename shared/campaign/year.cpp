@@ -32,7 +32,8 @@ const std::unordered_map<std::string, Decider>& deciders() {
         {"month.resolve", decide_month_resolve},     {"month.undo", decide_month_undo},
         {"report.note", decide_report_note},         {"colonel.adjust", decide_colonel_adjust},
         {"colonel.away", decide_colonel_away},       {"regiment.losses", decide_regiment_losses},
-        {"colonel.succeed", decide_colonel_succeed},
+        {"colonel.succeed", decide_colonel_succeed}, {"month.remind", decide_month_remind},
+        {"month.pause", decide_month_pause},         {"month.resume", decide_month_resume},
     };
     return table;
 }
@@ -53,8 +54,13 @@ std::optional<std::int64_t> next_alarm(const CampaignState& state) {
     const YearState& y = state.year;
     if (state.closed) return std::nullopt;
     std::optional<std::int64_t> next;
-    if (y.auction.open && y.auction.open->closes_at) next = *y.auction.open->closes_at;
-    if (y.calendar.started && y.calendar.deadline && (!next || *y.calendar.deadline < *next)) next = *y.calendar.deadline;
+    auto consider = [&](std::int64_t at) { if (!next || at < *next) next = at; };
+    if (y.auction.open && y.auction.open->closes_at) consider(*y.auction.open->closes_at);
+    // A paused campaign's month stands still: neither its deadline nor its reminders run out.
+    if (y.calendar.started && !y.paused_since) {
+        if (y.calendar.deadline) consider(*y.calendar.deadline);
+        if (!y.calendar.reminders.empty()) consider(y.calendar.reminders.front());
+    }
     return next;
 }
 
@@ -62,9 +68,14 @@ Command alarm_command(const CampaignState& state, std::int64_t /*now*/) {
     const YearState& y = state.year;
     const auto& lot = y.auction.open;
     const bool lot_due = lot && lot->closes_at;
-    const bool month_due = y.calendar.started && y.calendar.deadline;
-    if (lot_due && (!month_due || *lot->closes_at <= *y.calendar.deadline))
-        return Command{"auction.close", {{"lot", lot->lot}}};
+    const bool month_due = y.calendar.started && y.calendar.deadline && !y.paused_since;
+    const bool reminder_due = y.calendar.started && !y.calendar.reminders.empty() && !y.paused_since;
+    std::optional<std::int64_t> month_at;
+    if (month_due) month_at = *y.calendar.deadline;
+    if (reminder_due && (!month_at || y.calendar.reminders.front() < *month_at)) month_at = y.calendar.reminders.front();
+    if (lot_due && (!month_at || *lot->closes_at <= *month_at)) return Command{"auction.close", {{"lot", lot->lot}}};
+    if (reminder_due && *month_at == y.calendar.reminders.front() && (!month_due || *month_at < *y.calendar.deadline))
+        return Command{"month.remind", {{"at", *month_at}}};
     return Command{"month.resolve", {{"turn", y.calendar.turn}}};
 }
 

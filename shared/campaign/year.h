@@ -51,6 +51,9 @@ struct YearState {
     std::optional<UndoPoint> undo;        // the last resolution, while it may still be undone
     std::int64_t last_sheet_change = 0;  // the last event that changed a colonel's sheet outside a resolution
     std::int64_t gazette_made = 0;       // diaries ever published: the next one's gazette id is one more
+    // The umpire paused the campaign (month.pause): no deadline or reminder runs out until he resumes it.
+    std::optional<std::int64_t> paused_since;  // unix ms
+    std::string pause_reason;
 
     const Colonel* colonel(std::int64_t user) const;
     // The colonel who holds this regiment number, or nothing.

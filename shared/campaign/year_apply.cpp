@@ -185,6 +185,28 @@ void month_deadline_set(YearState& y, const Event& e) {
     const json& b = e.body;
     if (b.at("deadline").is_number()) y.calendar.deadline = b.at("deadline").get<std::int64_t>();
     else y.calendar.deadline.reset();
+    y.calendar.reminders = b.value("reminders", std::vector<std::int64_t>{});
+    if (b.contains("extended"))
+        y.calendar.extensions.push_back({b["extended"].at("from").get<std::int64_t>(),
+                                         y.calendar.deadline.value_or(0), b["extended"].at("reason").get<std::string>()});
+}
+
+void month_reminded(YearState& y, const Event& e) {
+    auto& r = y.calendar.reminders;
+    r.erase(std::remove(r.begin(), r.end(), e.body.at("at").get<std::int64_t>()), r.end());
+}
+
+void month_paused(YearState& y, const Event& e) {
+    y.paused_since = e.body.at("since").get<std::int64_t>();
+    y.pause_reason = e.body.at("reason").get<std::string>();
+}
+
+void month_resumed(YearState& y, const Event& e) {
+    const auto paused_ms = e.body.at("paused_ms").get<std::int64_t>();
+    if (y.calendar.deadline) *y.calendar.deadline += paused_ms;
+    for (auto& at : y.calendar.reminders) at += paused_ms;
+    y.paused_since.reset();
+    y.pause_reason.clear();
 }
 
 void diary_submitted(YearState& y, const Event& e) {
@@ -238,6 +260,8 @@ const std::unordered_map<std::string, Applier>& appliers() {
         {"report.noted", report_noted},             {"colonel.adjusted", colonel_adjusted},
         {"colonel.away_set", colonel_away_set},     {"regiment.losses", regiment_losses},
         {"colonel.fell", detail::colonel_fell},     {"colonel.succeeded", detail::colonel_succeeded},
+        {"month.reminded", month_reminded},         {"month.paused", month_paused},
+        {"month.resumed", month_resumed},
     };
     return table;
 }

@@ -1,4 +1,4 @@
-// The year's commands about its months: the house rules, the start of the year, deadlines, diaries, the
+// The year's commands about its months: the house rules, the start of the year, diaries, the
 // month's resolution and its undoing, and the umpire's notes on a month report (docs/protocol.md,
 // "The campaign year").
 #include "shared/campaign/year_internal.h"
@@ -34,21 +34,6 @@ Decision decide_year_start(const CampaignState& s, const Command& c, const Viewe
     return one(make_event("year.started", v, {{"year", year}, {"month", month}}));
 }
 
-Decision decide_set_deadline(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied& sup) {
-    if (auto e = open_umpire(s, v, "set deadlines")) return *e;
-    auto it = c.body.find("deadline");
-    if (it == c.body.end()) return bad_request("The field \"deadline\" is missing (a time, or null to clear it).");
-    json deadline = nullptr;
-    if (!it->is_null()) {
-        std::int64_t at = 0;
-        if (auto e = read_int(c.body, "deadline", 1, std::numeric_limits<std::int64_t>::max(), at)) return *e;
-        if (at <= sup.now) return bad_request("The deadline must be in the future.");
-        deadline = at;
-    }
-    if (!s.year.calendar.started) return conflict("The months have not begun: start the year first.");
-    return one(make_event("month.deadline_set", v, {{"turn", s.year.calendar.turn}, {"deadline", deadline}}));
-}
-
 Decision decide_diary_submit(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied& sup) {
     if (auto e = open_member(s, v)) return *e;
     const Colonel* col = nullptr;
@@ -66,8 +51,7 @@ Decision decide_diary_submit(const CampaignState& s, const Command& c, const Vie
         if (!col) return not_found("You have no colonel yet: create one first.");
     }
     if (!s.year.calendar.started) return conflict("The months have not begun: diaries start with the year.");
-    const auto& deadline = s.year.calendar.deadline;
-    if (!v.is_umpire() && deadline && sup.now >= *deadline)
+    if (!v.is_umpire() && deadline_passed(s.year, sup.now))
         return Error{"too_late", "This month's deadline has passed: the month is being resolved."};
     const Regiment* regiment = col->regiment ? &*col->regiment : nullptr;
     auto d = read_diary(c.body, col->fortune, regiment, absence(*col, s.year.calendar.turn), s.year.rules);
@@ -101,20 +85,23 @@ Decision decide_month_resolve(const CampaignState& s, const Command& c, const Vi
     if (turn != 0 && turn < s.year.calendar.turn) return conflict("That month has already been resolved.");
     if (turn != 0 && turn > s.year.calendar.turn) return conflict("That month has not begun yet.");
     const auto& deadline = s.year.calendar.deadline;
-    if (from_clock(v) && (!deadline || sup.now + clock_slack_ms < *deadline))
+    if (from_clock(v) && (s.year.paused_since || !deadline || sup.now + clock_slack_ms < *deadline))
         return conflict("The month's deadline has not come.");
     Event e = make_event("month.resolved", v, resolve_month(s.year, dice));
     e.dice = dice.take_all_logs();  // every colonel's stream
     return one(std::move(e));
 }
 
-Decision decide_month_undo(const CampaignState& s, const Command&, const Viewer& v, Dice&, const Supplied&) {
+Decision decide_month_undo(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied&) {
     if (auto e = open_umpire(s, v, "undo a resolution")) return *e;
+    // The players are told the month was undone, with the umpire's reason if he gives one.
+    std::string reason;
+    if (auto e = read_optional_string(c.body, "reason", reason_max, reason)) return *e;
     const auto& undo = s.year.undo;
     if (!undo) return conflict("There is no resolution to undo.");
     if (s.year.last_sheet_change > undo->resolved_seq)
         return conflict("A colonel's sheet has changed since that month was resolved; it cannot be undone.");
-    return one(make_event("month.undone", v, {{"turn", undo->turn}}));
+    return one(make_event("month.undone", v, {{"turn", undo->turn}, {"reason", reason}}));
 }
 
 Decision decide_report_note(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied&) {

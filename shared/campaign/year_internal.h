@@ -68,7 +68,13 @@ Decision decide_regiment_losses(const CampaignState& s, const Command& c, const 
 // House rules and the months (year_decide_months.cpp).
 Decision decide_rules_set(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_year_start(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+// The month's clock (year_decide_clock.cpp): deadlines and their extensions, reminders, pausing.
 Decision decide_set_deadline(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+Decision decide_month_remind(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+Decision decide_month_pause(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+Decision decide_month_resume(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+// Whether the month's deadline has passed at `now` (never while the campaign is paused).
+bool deadline_passed(const YearState& y, std::int64_t now);
 Decision decide_diary_submit(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_diary_publish(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_month_resolve(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);

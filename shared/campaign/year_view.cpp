@@ -180,6 +180,12 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
                      {"year_number", y.calendar.year_number},
                      {"label", y.calendar.started ? json(label(y.calendar)) : json(nullptr)},
                      {"deadline", y.calendar.deadline ? json(*y.calendar.deadline) : json(nullptr)}};
+    // The month's clock, public: its reminders to come, the umpire's extensions with his reasons, a pause.
+    calendar["reminders"] = y.calendar.reminders;
+    calendar["extensions"] = json::array();
+    for (const auto& x : y.calendar.extensions)
+        calendar["extensions"].push_back({{"from", x.from}, {"to", x.to ? json(x.to) : json(nullptr)}, {"reason", x.reason}});
+    calendar["paused"] = y.paused_since ? json{{"since", *y.paused_since}, {"reason", y.pause_reason}} : json(nullptr);
 
     json colonels = json::object();
     json gazette = json::object();

@@ -8,82 +8,21 @@
 //   its post arrives once.
 import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { startServer } from './lib/server.mjs';
 import { httpRequest, rawHttpGet, sleep } from './lib/client.mjs';
 import { battleTable } from './lib/battle_table.mjs';
+import { SmtpSink, HookSink, freePort, until } from './lib/sinks.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-// Debian's python3, which has python3-aiosmtpd (another python3 first on PATH may not).
-const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-class SmtpSink {
-  constructor(port, file) { this.port = port; this.file = file; }
-  async start() {
-    this.proc = spawn(PYTHON, [path.join(HERE, 'lib/smtp_sink.py'), String(this.port), this.file], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise((resolve, reject) => {
-      this.proc.stdout.on('data', (d) => { if (String(d).includes('ready')) resolve(); });
-      this.proc.on('exit', (code) => reject(new Error(`smtp sink exited ${code}`)));
-    });
-  }
-  async stop() {
-    if (!this.proc) return;
-    const done = new Promise((r) => this.proc.on('exit', r));
-    this.proc.kill('SIGTERM');
-    await done;
-    this.proc = null;
-  }
-  messages() {
-    if (!existsSync(this.file)) return [];
-    return readFileSync(this.file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-  }
-  to(address) { return this.messages().filter((m) => m.to.includes(address)); }
-}
-
-async function until(what, fn, ms = 15000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-let server, dir, smtp, hook, posts, failNext, t;
+let server, dir, smtp, hook, t;
 
 before(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'muster-notify-'));
   smtp = new SmtpSink(await freePort(), path.join(dir, 'mail.jsonl'));
   await smtp.start();
-  posts = [];
-  failNext = 0;
-  hook = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => { body += d; });
-    req.on('end', () => {
-      if (failNext > 0) { failNext -= 1; res.writeHead(500); res.end('down'); return; }
-      posts.push({ url: req.url, type: req.headers['content-type'], body: JSON.parse(body) });
-      res.writeHead(200); res.end('ok');
-    });
-  });
-  await new Promise((r) => hook.listen(0, '127.0.0.1', r));
+  hook = await HookSink.start();
   server = await startServer({ args: ['--smtp-host', '127.0.0.1', '--smtp-port', String(smtp.port), '--smtp-starttls', 'false',
     '--smtp-from', 'muster@club.test', '--public-url', 'http://club.test/', '--notify-interval-ms', '100',
     '--ws-rate', '2000', '--ws-burst', '2000'] });
@@ -125,7 +64,7 @@ test('an address gets its verification link, and nothing else until it is opened
 
 test('a battle begun: the webhook says so, each commander with an address is told his bid is due; a sealed bid tells nobody', async () => {
   const { umpire: U, a: A, b: B } = t.clients;
-  await U.ok('campaign.webhook', { campaign: t.campaign, url: `http://127.0.0.1:${hook.address().port}/club-hook` });
+  await U.ok('campaign.webhook', { campaign: t.campaign, url: hook.url('/club-hook') });
   const battle = (await U.ok('battle.create', {
     campaign: t.campaign, name: 'Ramillies', ruleset: 'cmwd', table: { width: 180, depth: 120, measure: 'cm' },
     sides: [{ id: 'british', name: 'British' }, { id: 'french', name: 'French' }],
@@ -136,7 +75,7 @@ test('a battle begun: the webhook says so, each commander with an address is tol
     settings: { tempo_dice: 0, tempo_bonus: 4 },
   })).battle;
   await U.ok('battle.start', { campaign: t.campaign, battle });
-  const begun = await until('the webhook post', () => posts.find((p) => p.body.text.includes('has begun')));
+  const begun = await until('the webhook post', () => hook.posts.find((p) => p.body.text.includes('has begun')));
   assert.equal(begun.url, '/club-hook');
   assert.equal(begun.type, 'application/json');
   assert.equal(begun.body.text, 'Notices: The battle "Ramillies" has begun.\nhttp://club.test/#/campaign/' + t.campaign + '/battle');
@@ -146,11 +85,11 @@ test('a battle begun: the webhook says so, each commander with an address is tol
   assert.match(due.data, /Open it: http:\/\/club\.test\/#\/campaign\/\d+\/battle/);
   assert.ok(!smtp.messages().some((m) => m.data.includes('To: french@club.test') && m.data.includes('Bid')), 'an unverified address gets nothing but its link');
   // The French bid is sealed: nothing goes to anyone for it.
-  const mails = smtp.messages().length, hooks = posts.length;
+  const mails = smtp.messages().length, hooks = hook.posts.length;
   await B.ok('battle.submit', { campaign: t.campaign, battle, turn: 1, bid: 3 });
   await sleep(800);
   assert.equal(smtp.messages().length, mails);
-  assert.equal(posts.length, hooks);
+  assert.equal(hook.posts.length, hooks);
   t.battle = battle;
   void A;
 });
@@ -165,10 +104,10 @@ test('the relay down, then back: the reveal\'s e-mail arrives once; a webhook an
   await until('the stage e-mail after the relay came back', () => smtp.messages().filter((m) => m.data.includes('Order your brigades')).length > before, 20000);
   await sleep(2500);
   assert.equal(smtp.messages().filter((m) => m.data.includes('Order your brigades')).length, before + 1, 'once');
-  failNext = 1;
+  hook.failNext = 1;
   await U.ok('battle.end', { campaign: t.campaign, battle: t.battle });
-  const ended = await until('the webhook post after a 500', () => posts.find((p) => p.body.text.includes('has ended')), 20000);
+  const ended = await until('the webhook post after a 500', () => hook.posts.find((p) => p.body.text.includes('has ended')), 20000);
   assert.ok(ended);
   await sleep(2500);
-  assert.equal(posts.filter((p) => p.body.text.includes('has ended')).length, 1, 'once');
+  assert.equal(hook.posts.filter((p) => p.body.text.includes('has ended')).length, 1, 'once');
 });

@@ -1,6 +1,7 @@
 // The month's deadline across time zones (web/umpire/year.js, web/player/diary.js): an umpire in New York and a
 // player in Tokyo see the same moment in their own hours, each with his zone named; the umpire's quick buttons
-// set the deadline at once, "+1 day" from the deadline in force.
+// set the deadline at once, "+1 day" from the deadline in force; putting it back needs the umpire's reason, which
+// both pages then show; a pause with its reason reaches the player's diary.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from '../integration/lib/server.mjs';
@@ -53,11 +54,48 @@ test('deadlines: each zone named, and the quick buttons set the deadline', { tim
     await player.page.getByTestId('diary-deadline').filter({ hasText: /Deadline: .*(GMT\+9|JST)/ }).waitFor();
   });
 
-  await step('"+1 day" again moves the deadline in force a day on', async () => {
+  await step('"+1 day" again is an extension: refused without a reason, then put back a day with one', async () => {
+    const sent = [];
+    for (const ws of umpire.sockets) ws.on('framesent', (f) => { if (typeof f.payload === 'string') sent.push(JSON.parse(f.payload)); });
+    await umpire.page.getByTestId('deadline-plus-1day').click();
+    await umpire.page.getByTestId('deadline-error').filter({ hasText: /reason/ }).waitFor();
+    assert.equal((await U.caughtUp(campaign)).year.calendar.deadline, first, 'refused: the deadline did not move');
+
+    const reason = 'The post from Flanders is late';
+    await umpire.page.getByTestId('deadline-reason').fill(reason);
     await umpire.page.getByTestId('deadline-plus-1day').click();
     const v = await U.waitForView(campaign, (x) => x.year.calendar.deadline !== first, 10000);
     const moved = v.year.calendar.deadline - first;
     assert.ok(Math.abs(moved - DAY) < 60e3, `moved ${moved} ms`);
+    assert.deepEqual(v.year.calendar.extensions.map((x) => [x.from, x.reason]), [[first, reason]]);
+    const bodies = sent.filter((m) => m.type === 'month.set_deadline').map((m) => m.body);
+    assert.equal(bodies.length, 2, JSON.stringify(bodies));
+    assert.equal(bodies[0].reason, undefined, 'an empty box sends no reason');
+    assert.equal(bodies[1].reason, reason);
+    for (const b of bodies) assert.equal(b.turn, v.year.calendar.turn, 'the month the page shows goes with it');
+
+    await umpire.page.waitForFunction(() => document.querySelector('[data-testid="deadline-reason"]').value === '');
+    await umpire.page.getByTestId('deadline-error').waitFor({ state: 'hidden' });
+    await umpire.page.getByTestId('deadline-extensions').locator('li').filter({ hasText: reason }).waitFor();
+    await player.page.getByTestId('diary-extensions').filter({ hasText: reason }).waitFor();
+    // Two days on, the last reminder (12 hours before) is still to come.
+    assert.ok(v.year.calendar.reminders.length > 0, JSON.stringify(v.year.calendar.reminders));
+    await umpire.page.getByTestId('deadline-reminders').filter({ hasText: /^Reminders to players not in: / }).waitFor();
+    for (const u of [umpire, player]) assert.deepEqual(u.pageErrors, [], 'no uncaught error');
+  });
+
+  await step('the umpire pauses the campaign with a reason; the player sees it; resuming takes the line away', async () => {
+    const reason = 'Half the club is at Salute';
+    await umpire.page.getByTestId('pause-reason').fill(reason);
+    await umpire.page.getByTestId('month-pause').click();
+    await umpire.page.getByTestId('month-paused').filter({ hasText: reason }).waitFor();
+    await player.page.getByTestId('diary-paused').filter({ hasText: reason }).waitFor();
+    assert.equal((await U.caughtUp(campaign)).year.calendar.paused.reason, reason);
+
+    await umpire.page.getByTestId('month-resume').click();
+    await umpire.page.getByTestId('month-pause').waitFor();
+    await player.page.getByTestId('diary-paused').waitFor({ state: 'hidden' });
+    assert.equal((await U.caughtUp(campaign)).year.calendar.paused, null);
     for (const u of [umpire, player]) assert.deepEqual(u.pageErrors, [], 'no uncaught error');
   });
 });

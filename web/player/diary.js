@@ -39,6 +39,9 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
   const deadline = h('span', { class: 'deadline-text' });
   const cd = countdown('diary-countdown', { past: 'the deadline has passed', onOver: () => { if (view) update(view); } });
   const deadlineBox = h('p', { class: 'deadline', testid: 'diary-deadline' }, deadline, ' ', cd.el);
+  // What the umpire has done to the clock, with his reasons (a player's own page only).
+  const paused = h('p', { class: 'paused-note', testid: 'diary-paused', hidden: true });
+  const extensions = h('p', { class: 'hint', testid: 'diary-extensions', hidden: true });
   const status = h('p', { class: 'diary-status', testid: 'diary-status' });
   const fallback = h('p', { class: 'hint', testid: 'diary-default' });
 
@@ -107,7 +110,7 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
   const noColonel = h('p', { class: 'muted', hidden: true }, 'Create your colonel first (Colonel tab).');
 
   const mainCard = h('section', { class: umpire ? 'panel panel-diary' : 'card panel panel-diary', 'aria-label': 'Diary' },
-    month, deadlineBox, status, fallback, noColonel, closedNote, form);
+    month, deadlineBox, paused, extensions, status, fallback, noColonel, closedNote, form);
   if (umpire) costBox.classList.remove('card');
 
   let view = null;
@@ -155,11 +158,23 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
     return null;
   }
 
+  // While the campaign is paused diaries may still come in after the deadline's time (month.pause).
   function deadlinePassed() {
     if (umpire) return false;
     const y = yearOf(view) || {};
     const d = y.calendar && y.calendar.deadline;
-    return typeof d === 'number' && d <= Date.now();
+    return typeof d === 'number' && d <= Date.now() && !y.calendar.paused;
+  }
+
+  function showClock(cal) {
+    const p = !umpire && cal.paused;
+    paused.hidden = !p;
+    setText(paused, p ? `The umpire has paused the campaign: ${p.reason}. The deadline will move on by the pause.` : '');
+    const xs = umpire ? [] : cal.extensions || [];
+    extensions.hidden = xs.length === 0;
+    setText(extensions, xs.length
+      ? `The umpire has put the deadline back this month: ${xs.map((x) => (typeof x.to === 'number' ? x.reason : `lifted it, ${x.reason}`)).join('; ')}.`
+      : '');
   }
 
   function showCost() {
@@ -280,13 +295,15 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
       const c = col();
       setText(month, umpire ? `His diary for ${cal.label || 'this month'}, written for him` : cal.label ? `Diary for ${cal.label}` : 'Diary');
       if (typeof cal.deadline === 'number') {
-        setText(deadline, `Deadline: ${deadlineText(cal.deadline)}${umpire ? ' (you are not bound by it)' : ''} ·`);
+        setText(deadline, `Deadline: ${deadlineText(cal.deadline)}${umpire ? ' (you are not bound by it)' : ''}${cal.paused ? ' (paused)' : ' ·'}`);
         deadlineBox.dataset.deadline = String(cal.deadline);
       } else {
         setText(deadline, 'No deadline set yet: the umpire will set one. You may write your diary now.');
         delete deadlineBox.dataset.deadline;
       }
-      cd.set(typeof cal.deadline === 'number' ? cal.deadline : null);
+      // Paused, the deadline will move on: no countdown to a time that will not hold.
+      cd.set(typeof cal.deadline === 'number' && !cal.paused ? cal.deadline : null);
+      showClock(cal);
 
       noColonel.hidden = !!c;
       const closed = isClosed(v);

@@ -66,6 +66,73 @@ function startPanel(ctx, campaignId) {
   };
 }
 
+// "Put back from <time> to <time>: <reason>", or "Lifted: <reason>" for a deadline cleared.
+function extensionText(x) {
+  return typeof x.to === 'number'
+    ? `Put back from ${deadlineText(x.from)} to ${deadlineText(x.to)}: ${x.reason}`
+    : `Lifted: ${x.reason}`;
+}
+
+// What the players have been told of the month's clock: its extensions and the reminders still to come.
+function clockNotes() {
+  const extensions = h('ul', { class: 'clock-notes', testid: 'deadline-extensions', 'aria-label': 'Extensions this month', hidden: true });
+  const reminders = h('p', { class: 'hint', testid: 'deadline-reminders', hidden: true });
+  return {
+    el: h('div', {}, extensions, reminders),
+    update(cal) {
+      const xs = (cal.extensions || []).map((x, i) => [i, x]);
+      extensions.hidden = xs.length === 0;
+      syncKeyed(extensions, xs, () => h('li', { class: 'clock-note' }), (li, x) => setText(li, extensionText(x)));
+      const rs = cal.reminders || [];
+      reminders.hidden = rs.length === 0;
+      setText(reminders, rs.length ? `Reminders to players not in: ${rs.map(deadlineText).join(', ')}` : '');
+    },
+  };
+}
+
+// Stopping the month's clock (docs/protocol.md, month.pause): while paused no deadline or reminder runs out.
+function pauseBox(ctx, campaignId) {
+  const reason = h('input', { id: 'pause-reason', type: 'text', maxlength: '200', testid: 'pause-reason', autocomplete: 'off' });
+  const pause = h('button', { type: 'submit', class: 'secondary', testid: 'month-pause' }, 'Pause the campaign');
+  const form = h('form', { class: 'inline-form', novalidate: true },
+    field('pause-reason', 'Why you pause it, told to every player', reason),
+    h('div', { class: 'form-actions' }, pause));
+  const paused = h('p', { class: 'paused-note', testid: 'month-paused' });
+  const resume = h('button', { type: 'button', class: 'primary', testid: 'month-resume' }, 'Resume');
+  const pausedBox = h('div', { hidden: true }, paused, h('div', { class: 'form-actions' }, resume));
+  const error = errorLine('pause-error');
+  const el = h('div', { class: 'pause-box' }, h('h3', {}, 'Pause'), form, pausedBox, error.el);
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const why = reason.value.trim();
+    if (!why) {
+      error.show('Give the players your reason for pausing.');
+      return;
+    }
+    runForm({
+      button: pause,
+      error,
+      action: async () => {
+        await ctx.conn.send('month.pause', { campaign: Number(campaignId), reason: why });
+        reason.value = '';
+      },
+    });
+  });
+  resume.addEventListener('click', () => {
+    runForm({ button: resume, error, action: () => ctx.conn.send('month.resume', { campaign: Number(campaignId) }) });
+  });
+  return {
+    el,
+    update(cal, closed) {
+      el.hidden = closed;
+      const p = cal.paused || null;
+      form.hidden = !!p;
+      pausedBox.hidden = !p;
+      setText(paused, p ? `Paused since ${deadlineText(p.since)}: ${p.reason}. No deadline or reminder runs out.` : '');
+    },
+  };
+}
+
 function monthPanel(ctx, campaignId) {
   const label = h('h2', { testid: 'month-label' });
   const deadlineNow = h('span', { testid: 'month-deadline' });
@@ -87,9 +154,14 @@ function monthPanel(ctx, campaignId) {
       return b;
     }));
   const deadlineError = errorLine('deadline-error');
+  // Sent with every change of the deadline and with an undo; the server says when one is needed.
+  const reason = h('input', { id: 'deadline-reason', type: 'text', maxlength: '200', testid: 'deadline-reason', autocomplete: 'off' });
   const deadlineForm = h('form', { class: 'inline-form deadline-form', novalidate: true },
     field('deadline-input', `Deadline (your time zone: ${myTimeZone()})`, input),
+    field('deadline-reason', 'Reason, told to every player', reason),
     h('div', { class: 'form-actions' }, set, clear));
+  const notes = clockNotes();
+  const pauser = pauseBox(ctx, campaignId);
 
   const submittedList = h('ul', { class: 'submitted-list', testid: 'submitted-list' });
   const submittedCount = h('span', { class: 'count', testid: 'submitted-count' });
@@ -109,7 +181,7 @@ function monthPanel(ctx, campaignId) {
     h('span', { id: 'month-heading', class: 'sr-only' }, 'This month'),
     label,
     h('p', { class: 'deadline' }, deadlineNow, ' ', cd.el),
-    deadlineForm, quick, deadlineError.el,
+    notes.el, deadlineForm, quick, deadlineError.el, pauser.el,
     h('h3', {}, 'Diaries ', submittedCount), noColonels, submittedList,
     h('h3', {}, 'Resolution'),
     h('p', { class: 'muted' }, 'Resolving rolls every colonel’s month in one go (income, pay, improvements, decline, activities) and moves the calendar on. At the deadline the server does it by itself.'),
@@ -119,6 +191,13 @@ function monthPanel(ctx, campaignId) {
   let lastDeadline;
   let view = null;
   input.addEventListener('input', () => { dirty = true; });
+
+  // The month the page shows goes with it, so a command made stale by a resolution is refused.
+  function deadlineBody(deadline) {
+    const body = { campaign: Number(campaignId), deadline, turn: ((yearOf(view) || {}).calendar || {}).turn };
+    if (reason.value.trim()) body.reason = reason.value.trim();
+    return body;
+  }
 
   deadlineForm.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -135,8 +214,9 @@ function monthPanel(ctx, campaignId) {
       button: set,
       error: deadlineError,
       action: async () => {
-        await ctx.conn.send('month.set_deadline', { campaign: Number(campaignId), deadline: at });
+        await ctx.conn.send('month.set_deadline', deadlineBody(at));
         dirty = false;
+        reason.value = '';
       },
     });
   });
@@ -145,9 +225,10 @@ function monthPanel(ctx, campaignId) {
       button: clear,
       error: deadlineError,
       action: async () => {
-        await ctx.conn.send('month.set_deadline', { campaign: Number(campaignId), deadline: null });
+        await ctx.conn.send('month.set_deadline', deadlineBody(null));
         dirty = false;
         input.value = '';
+        reason.value = '';
       },
     });
   });
@@ -174,7 +255,16 @@ function monthPanel(ctx, campaignId) {
     });
   });
   undo.addEventListener('click', () => {
-    runForm({ button: undo, error: monthError, action: () => ctx.conn.send('month.undo', { campaign: Number(campaignId) }) });
+    const body = { campaign: Number(campaignId) };
+    if (reason.value.trim()) body.reason = reason.value.trim();
+    runForm({
+      button: undo,
+      error: monthError,
+      action: async () => {
+        await ctx.conn.send('month.undo', body);
+        reason.value = '';
+      },
+    });
   });
 
   return {
@@ -188,9 +278,12 @@ function monthPanel(ctx, campaignId) {
       const closed = isClosed(v);
       setText(label, cal.label ? `${cal.label} (month ${cal.turn})` : 'This month');
       label.dataset.turn = String(cal.turn);
-      setText(deadlineNow, typeof cal.deadline === 'number' ? `Deadline: ${deadlineText(cal.deadline)} ·` : 'No deadline set.');
+      setText(deadlineNow, typeof cal.deadline === 'number' ? `Deadline: ${deadlineText(cal.deadline)}${cal.paused ? ' (paused)' : ' ·'}` : 'No deadline set.');
       deadlineNow.dataset.deadline = typeof cal.deadline === 'number' ? String(cal.deadline) : '';
-      cd.set(typeof cal.deadline === 'number' ? cal.deadline : null);
+      // While paused the deadline will move on by the pause: no countdown to a time that will not hold.
+      cd.set(typeof cal.deadline === 'number' && !cal.paused ? cal.deadline : null);
+      notes.update(cal);
+      pauser.update(cal, closed);
       if (cal.deadline !== lastDeadline) {
         lastDeadline = cal.deadline;
         if (!dirty) input.value = typeof cal.deadline === 'number' ? localInputValue(cal.deadline) : '';
@@ -222,7 +315,7 @@ function monthPanel(ctx, campaignId) {
       resolve.disabled = closed;
       undo.hidden = !con.can_undo || closed;
       setText(undoText, con.can_undo
-        ? 'Undo puts every sheet and the calendar back to before the last resolution; that month’s diaries can then be revised and resolved again.'
+        ? 'Undo puts every sheet and the calendar back to before the last resolution; that month’s diaries can then be revised and resolved again. The reason above, if any, is told to every player.'
         : 'Nothing to undo (only the last resolution, and only while nothing else has changed a sheet since).');
     },
   };

@@ -1,0 +1,111 @@
+// The month's clock, for a campaign played by post (docs/protocol.md, "Deadlines"): the umpire's deadline and
+// its extensions, the reminders the server's clock sends before it, and pausing the campaign. Not in the book:
+// round a table the month ends when the umpire says so.
+#include "shared/campaign/year_internal.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "shared/campaign/year_fields.h"
+#include "shared/core/fields.h"
+
+namespace muster::campaign::year::detail {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::int64_t hour_ms = 3'600'000;
+
+// The reminders still to come before `deadline`: those of the house rules whose time is after `now`.
+json reminder_times(const HouseRules& rules, std::int64_t deadline, std::int64_t now) {
+    std::vector<std::int64_t> at;
+    for (int hours : {rules.reminder_first_hours, rules.reminder_last_hours}) {
+        if (hours <= 0) continue;
+        const std::int64_t t = deadline - hours * hour_ms;
+        if (t > now && std::find(at.begin(), at.end(), t) == at.end()) at.push_back(t);
+    }
+    std::sort(at.begin(), at.end());
+    return at;
+}
+
+// A command that names the month its sender saw ("turn") is refused once that month is past.
+std::optional<Error> check_turn(const YearState& y, const json& body) {
+    std::int64_t turn = 0;
+    if (auto e = read_optional_int(body, "turn", 1, std::numeric_limits<int>::max(), turn)) return e;
+    if (turn != 0 && turn != y.calendar.turn)
+        return Error{"stale", "You saw month " + std::to_string(turn) + "; the campaign is at month " +
+                                  std::to_string(y.calendar.turn) + "."};
+    return std::nullopt;
+}
+
+}  // namespace
+
+bool deadline_passed(const YearState& y, std::int64_t now) {
+    return !y.paused_since && y.calendar.deadline && now >= *y.calendar.deadline;
+}
+
+Decision decide_set_deadline(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied& sup) {
+    if (auto e = open_umpire(s, v, "set deadlines")) return *e;
+    auto it = c.body.find("deadline");
+    if (it == c.body.end()) return bad_request("The field \"deadline\" is missing (a time, or null to clear it).");
+    std::optional<std::int64_t> at;
+    if (!it->is_null()) {
+        std::int64_t t = 0;
+        if (auto e = read_int(c.body, "deadline", 1, std::numeric_limits<std::int64_t>::max(), t)) return *e;
+        if (t <= sup.now) return bad_request("The deadline must be in the future.");
+        at = t;
+    }
+    std::string reason;
+    if (auto e = read_optional_string(c.body, "reason", reason_max, reason)) return *e;
+    if (!s.year.calendar.started) return conflict("The months have not begun: start the year first.");
+    if (auto e = check_turn(s.year, c.body)) return *e;
+
+    const auto& cal = s.year.calendar;
+    json body = {{"turn", cal.turn}, {"deadline", at ? json(*at) : json(nullptr)},
+                 {"reminders", at ? reminder_times(s.year.rules, *at, sup.now) : json::array()}};
+    // Putting a deadline back, or lifting it, is an extension: the players are told why, and a month has only
+    // so many (house rule "extensions_per_month").
+    if (cal.deadline && (!at || *at > *cal.deadline)) {
+        if (reason.empty())
+            return bad_request("Putting the deadline back is an extension: give the players your reason (\"reason\").");
+        const int allowed = s.year.rules.extensions_per_month;
+        if (static_cast<int>(cal.extensions.size()) >= allowed)
+            return conflict("This month's deadline has been put back " + std::to_string(cal.extensions.size()) +
+                            " times, the most the house rules allow (\"extensions_per_month\").");
+        body["extended"] = {{"from", *cal.deadline}, {"reason", reason}};
+    }
+    return one(make_event("month.deadline_set", v, std::move(body)));
+}
+
+Decision decide_month_remind(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied& sup) {
+    if (!from_clock(v)) return forbidden("Reminders are sent by the server's clock.");
+    std::int64_t at = 0;
+    if (auto e = read_int(c.body, "at", 1, std::numeric_limits<std::int64_t>::max(), at)) return *e;
+    const auto& reminders = s.year.calendar.reminders;
+    if (s.year.paused_since || std::find(reminders.begin(), reminders.end(), at) == reminders.end())
+        return conflict("No such reminder is due.");
+    if (sup.now + clock_slack_ms < at) return conflict("The reminder's time has not come.");
+    return one(make_event("month.reminded", v, {{"turn", s.year.calendar.turn}, {"at", at}}));
+}
+
+Decision decide_month_pause(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied& sup) {
+    if (auto e = open_umpire(s, v, "pause the campaign")) return *e;
+    std::string reason;
+    if (auto e = read_string(c.body, "reason", 1, reason_max, reason)) return *e;
+    if (!s.year.calendar.started) return conflict("The months have not begun: there is no clock to stop.");
+    if (s.year.paused_since) return conflict("The campaign is already paused.");
+    return one(make_event("month.paused", v, {{"turn", s.year.calendar.turn}, {"since", sup.now}, {"reason", reason}}));
+}
+
+Decision decide_month_resume(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied& sup) {
+    if (auto e = open_umpire(s, v, "resume the campaign")) return *e;
+    std::string reason;
+    if (auto e = read_optional_string(c.body, "reason", reason_max, reason)) return *e;
+    if (!s.year.paused_since) return conflict("The campaign is not paused.");
+    // The deadline and the reminders move on by the time the clock stood still.
+    const std::int64_t paused_ms = std::max<std::int64_t>(0, sup.now - *s.year.paused_since);
+    return one(make_event("month.resumed", v, {{"turn", s.year.calendar.turn}, {"paused_ms", paused_ms}, {"reason", reason}}));
+}
+
+}  // namespace muster::campaign::year::detail

@@ -1,0 +1,147 @@
+// A month played by post with nobody's page open (docs/protocol.md, "Deadlines" and "Notifications"), on a
+// server whose clock the test moves (--test-clock; POST /api/test/clock), with a real SMTP server and a real
+// webhook sink:
+// - 72 and 12 hours before the deadline each player whose diary is not in gets a reminder by e-mail, sent at
+//   that hour (the e-mail's Date); the webhook is told the month's diaries are due, never who is late.
+// - The deadline resolves the month; each colonel's player is told his report is ready, the umpire whose
+//   diaries were missed; the webhook only that the month is resolved.
+// - The next month: an extension with its reason reaches everyone; a pause stops the clock past the deadline,
+//   and resuming moves the deadline on by the pause.
+import test, { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer } from './lib/server.mjs';
+import { connect, newUser, httpRequest, rawHttpGet, sleep } from './lib/client.mjs';
+import { SmtpSink, HookSink, freePort, until } from './lib/sinks.mjs';
+
+const HOUR = 3600 * 1000;
+let server, dir, smtp, hook, campaign;
+const people = {}; // name -> {user, cookie, client, address}
+
+async function advance(ms) {
+  const r = await httpRequest(server, 'POST', '/api/test/clock', { body: { advance_ms: ms } });
+  assert.equal(r.status, 200, JSON.stringify(r.json));
+  return r.json.now;
+}
+
+async function verifiedAddress(who, address) {
+  const set = await httpRequest(server, 'POST', '/api/email', { body: { address }, cookie: who.cookie });
+  assert.equal(set.status, 200);
+  const mail = await until(`${address}'s verification`, () => smtp.to(address)[0]);
+  const token = mail.data.match(/verify-email\?token=([0-9a-f]+)/)[1];
+  assert.equal((await rawHttpGet(server, `/verify-email?token=${token}`)).status, 200);
+  who.address = address;
+}
+
+const subjects = (who) => smtp.to(who.address).map((m) => (m.data.match(/^Subject: (.*)$/m) || [])[1]);
+const dateOf = (m) => Date.parse(m.data.match(/^Date: (.*)$/m)[1]);
+
+before(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'muster-reminders-'));
+  smtp = new SmtpSink(await freePort(), path.join(dir, 'mail.jsonl'));
+  await smtp.start();
+  hook = await HookSink.start();
+  server = await startServer({ args: ['--test-clock', 'true', '--smtp-host', '127.0.0.1', '--smtp-port', String(smtp.port),
+    '--smtp-starttls', 'false', '--smtp-from', 'muster@club.test', '--public-url', 'http://club.test/',
+    '--notify-interval-ms', '100'] });
+  for (const name of ['umpire', 'anne', 'ben', 'cato']) {
+    const u = await newUser(server, `rm_${name}`);
+    people[name] = { ...u, client: await connect(server, u.cookie) };
+  }
+  const U = people.umpire.client;
+  campaign = (await U.ok('campaign.create', { name: 'By post' })).campaign;
+  const code = (await U.ok('campaign.invite', { campaign, role: 'player' })).code;
+  for (const name of ['anne', 'ben', 'cato']) {
+    const c = people[name].client;
+    await c.ok('campaign.join', { code });
+    await c.ok('colonel.create', { campaign, name: `Colonel ${name}`, pip: 0 });
+  }
+  for (const name of Object.keys(people)) await verifiedAddress(people[name], `${name}@club.test`);
+  await U.ok('campaign.webhook', { campaign, url: hook.url('/club') });
+  assert.equal((await U.subscribe(campaign)).reply.ok, true);
+  await U.ok('year.start', { campaign, year: '1744', month: 3 });
+});
+
+after(async () => {
+  for (const p of Object.values(people)) await p.client?.close().catch(() => {});
+  await server?.cleanup();
+  await smtp?.stop();
+  hook?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('a month by post: reminders at 72 and 12 hours to those not in, the deadline resolves, reports ready', async () => {
+  const { umpire, anne, ben, cato } = people;
+  const now = await advance(0);
+  const deadline = now + 100 * HOUR;
+  await umpire.client.ok('month.set_deadline', { campaign, deadline });
+  await anne.client.ok('diary.submit', { campaign, activity: 'business', text: '' });
+  await until('the umpire told Anne is in', () => subjects(umpire).find((s) => s.includes("Colonel anne's diary for March 1744 is in")));
+
+  await advance(deadline - 72 * HOUR - (await advance(0)) + 1000);
+  const first = await until('two reminders', () => {
+    const got = ['ben', 'cato'].map((n) => smtp.to(people[n].address).find((m) => m.data.includes('Reminder: write your diary for March 1744.')));
+    return got.every(Boolean) && got;
+  });
+  for (const m of first) {
+    assert.ok(Math.abs(dateOf(m) - (deadline - 72 * HOUR)) < 60 * 1000, 'sent 72 hours before the deadline');
+    assert.match(m.data, /Due: \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    assert.ok(m.data.includes('http://club.test/#/campaign/'), 'a link to the diary');
+  }
+  assert.equal(subjects(anne).filter((s) => s.includes('Reminder')).length, 0, 'Anne wrote hers');
+  await until('the webhook reminder', () => hook.posts.find((p) => p.body.text.includes('Reminder: diaries for March 1744 are due.')));
+
+  await ben.client.ok('diary.submit', { campaign, activity: 'socialise', text: '' });
+  await advance(deadline - 12 * HOUR - (await advance(0)) + 1000);
+  await until("Cato's second reminder", () => subjects(cato).filter((s) => s.includes('Reminder')).length === 2);
+  assert.equal(subjects(ben).filter((s) => s.includes('Reminder')).length, 1, 'Ben is in: one reminder only');
+
+  await advance(deadline - (await advance(0)) + 1000);
+  for (const p of [anne, ben, cato])
+    await until(`${p.address}: report ready`, () => subjects(p).find((s) => s.includes('Your report for March 1744 is ready.')));
+  const told = await until('the umpire told who missed', () => subjects(umpire).find((s) => s.includes('March 1744 is resolved')));
+  assert.ok(told.includes('Diaries missed: Colonel cato.'), told);
+  await until('the webhook told', () => hook.posts.find((p) => p.body.text.includes('The month is resolved')));
+  for (const p of hook.posts) assert.ok(!/missed|Colonel (anne|ben|cato)/.test(p.body.text), `public only: ${p.body.text}`);
+  for (const p of [anne, ben]) assert.ok(!smtp.to(p.address).some((m) => m.data.includes('missed')), 'who missed is the umpire\'s');
+});
+
+test('the next month: an extension with its reason, a pause past the deadline, and the deadline moved on by it', async () => {
+  const { umpire, anne } = people;
+  const U = umpire.client;
+  const now = await advance(0);
+  const deadline = now + 48 * HOUR; // the 72-hour reminder is already past: only the 12-hour one
+  await U.ok('month.set_deadline', { campaign, deadline });
+  const early = await U.send('month.set_deadline', { campaign, deadline: deadline + 24 * HOUR });
+  assert.equal(early.error?.code, 'bad_request', 'an extension needs a reason');
+  await U.ok('month.set_deadline', { campaign, deadline: deadline + 24 * HOUR, reason: 'Ben is at sea.', turn: 2 });
+  await until('the extension told', () => subjects(anne).find((s) => s.includes('The umpire put back the deadline for April 1744: Ben is at sea.')));
+  await until('the webhook told of it', () => hook.posts.find((p) => p.body.text.includes('Ben is at sea.')));
+
+  await U.ok('month.pause', { campaign, reason: 'The club dinner' });
+  await until('the pause told', () => subjects(anne).find((s) => s.includes('The umpire paused the campaign: The club dinner.')));
+  await advance(100 * HOUR); // far past the deadline
+  await sleep(500);
+  await U.caughtUp(campaign, 3000);
+  assert.equal(U.view(campaign).year.calendar.turn, 2, 'a paused month is not resolved by its deadline');
+  await U.ok('month.resume', { campaign });
+  await U.caughtUp(campaign, 3000);
+  const cal = U.view(campaign).year.calendar;
+  assert.ok(cal.deadline > deadline + 24 * HOUR + 99 * HOUR, 'the deadline moved on by the pause');
+  assert.equal(cal.paused, null);
+  assert.deepEqual(cal.extensions.map((x) => x.reason), ['Ben is at sea.']);
+});
+
+test('the test clock exists only on a server started with it', async () => {
+  const plain = await startServer({});
+  try {
+    const r = await httpRequest(plain, 'POST', '/api/test/clock', { body: { advance_ms: 1000 } });
+    assert.equal(r.status, 404);
+  } finally {
+    await plain.cleanup();
+  }
+  const bad = await httpRequest(server, 'POST', '/api/test/clock', { body: { advance_ms: -5 } });
+  assert.equal(bad.status, 400);
+});

@@ -1,0 +1,156 @@
+// The month's clock for a campaign played by post (docs/protocol.md, "Deadlines"; not in the book, whose month
+// ends when the umpire says so): reminders before the deadline, extensions with a reason and a cap, pausing, and
+// what each tells whom (shared/campaign/notices.h).
+#include "test_year_table.h"
+
+#include "shared/campaign/notices.h"
+
+using namespace year_test;
+using muster::campaign::Notice;
+
+namespace {
+
+constexpr std::int64_t hour = 3'600'000;
+
+// The notices the next command makes.
+std::vector<Notice> told(YearTable& t, const Viewer& who, const std::string& type, json body, std::vector<int> dice = {}) {
+    const auto before = needs_of_members(t.state);
+    auto events = t.ok(who, type, std::move(body), std::move(dice));
+    return notices(before, t.state, events);
+}
+
+std::vector<std::int64_t> users_told(const std::vector<Notice>& n, const std::string& kind) {
+    std::vector<std::int64_t> out;
+    for (const auto& x : n)
+        if (x.kind == kind) out.push_back(x.user);
+    return out;
+}
+
+// The clock's next command, run as the server runs it when its time comes.
+std::vector<Notice> clock_fires(YearTable& t, std::vector<int> dice = {}) {
+    auto at = year::next_alarm(t.state);
+    REQUIRE(at.has_value());
+    t.now = *at;
+    auto command = year::alarm_command(t.state, t.now);
+    return told(t, server_clock(), command.type, command.body, std::move(dice));
+}
+
+}  // namespace
+
+TEST_CASE("clock: a deadline three days off reminds the players whose diary is not in, 72 and 12 hours before", "[year][clock]") {
+    YearTable t;
+    t.ready();
+    const auto deadline = t.now + 100 * hour;
+    t.ok(t.umpire, "month.set_deadline", {{"deadline", deadline}});
+    CHECK(t.year_view(t.bob)["calendar"]["reminders"] == json({deadline - 72 * hour, deadline - 12 * hour}));
+    t.ok(t.bob, "diary.submit", diary("business", orders(true, false, false)));
+
+    REQUIRE(year::next_alarm(t.state) == deadline - 72 * hour);
+    CHECK(year::alarm_command(t.state, deadline - 72 * hour).type == "month.remind");
+    // Too early, from a player, or a reminder that is not due: refused.
+    CHECK(t.error(server_clock(), "month.remind", {{"at", deadline - 72 * hour}}) == "conflict");
+    CHECK(t.error(t.umpire, "month.remind", {{"at", deadline - 72 * hour}}) == "forbidden");
+    auto n = clock_fires(t);
+    // Carol and Dave have not written; Bob has. The webhook gets the month only, never who is late.
+    CHECK(users_told(n, "reminder") == std::vector<std::int64_t>{t.carol.user, t.dave.user, 0});
+    CHECK(n[0].text == "Reminder: write your diary for March 174-.");
+    CHECK(n[0].due == deadline);
+    CHECK(n.back().text == "Reminder: diaries for March 174- are due.");
+
+    t.ok(t.carol, "diary.submit", diary("socialise", orders(false, false, false)));
+    n = clock_fires(t);
+    CHECK(users_told(n, "reminder") == std::vector<std::int64_t>{t.dave.user, 0});
+    CHECK(year::next_alarm(t.state) == deadline);
+    CHECK(year::alarm_command(t.state, deadline).type == "month.resolve");
+}
+
+TEST_CASE("clock: reminders already past when the deadline is set are not sent; 0 hours means none", "[year][clock]") {
+    YearTable t;
+    t.ready();
+    t.ok(t.umpire, "month.set_deadline", {{"deadline", t.now + 24 * hour}});
+    CHECK(t.year_view(t.bob)["calendar"]["reminders"] == json({t.now + 12 * hour}));
+    t.ok(t.umpire, "rules.set", {{"settings", {{"reminder_last_hours", 0}, {"reminder_first_hours", 6}}}});
+    t.ok(t.umpire, "month.set_deadline", {{"deadline", t.now + 20 * hour}});  // earlier: no reason needed
+    CHECK(t.year_view(t.bob)["calendar"]["reminders"] == json({t.now + 14 * hour}));
+    CHECK(t.year_view(t.bob)["calendar"]["extensions"].empty());
+}
+
+TEST_CASE("clock: putting the deadline back needs a reason, is told to everyone, and is capped per month", "[year][clock]") {
+    YearTable t;
+    t.ready();
+    const auto deadline = t.now + 10 * hour;
+    t.ok(t.umpire, "month.set_deadline", {{"deadline", deadline}});
+    std::string message;
+    CHECK(t.error(t.umpire, "month.set_deadline", {{"deadline", deadline + hour}}, &message) == "bad_request");
+    CHECK(message.find("reason") != std::string::npos);
+    CHECK(t.error(t.umpire, "month.set_deadline", {{"deadline", deadline + hour}, {"reason", "x"}, {"turn", 2}}) == "stale");
+
+    auto n = told(t, t.umpire, "month.set_deadline", {{"deadline", deadline + 24 * hour}, {"reason", "Carol is at sea."}, {"turn", 1}});
+    CHECK(users_told(n, "extension") ==
+          std::vector<std::int64_t>{t.umpire.user, t.bob.user, t.carol.user, t.dave.user, 0});
+    CHECK(n[0].text == "The umpire put back the deadline for March 174-: Carol is at sea.");
+    CHECK(n[0].due == deadline + 24 * hour);
+    CHECK(users_told(n, "deadline").empty());  // the webhook hears it once
+    const auto ext = t.year_view(t.observer)["calendar"]["extensions"];
+    REQUIRE(ext.size() == 1);
+    CHECK(ext[0] == json({{"from", deadline}, {"to", deadline + 24 * hour}, {"reason", "Carol is at sea."}}));
+
+    // Lifting the deadline is an extension too.
+    t.ok(t.umpire, "month.set_deadline", {{"deadline", nullptr}, {"reason", "Lifted for the feast."}});
+    CHECK(t.year_view(t.observer)["calendar"]["extensions"][1]["to"].is_null());
+    // With none in force, a new deadline needs no reason; putting it back a third time is one too many.
+    t.ok(t.umpire, "month.set_deadline", {{"deadline", t.now + 5 * hour}});
+    CHECK(t.error(t.umpire, "month.set_deadline", {{"deadline", t.now + 6 * hour}, {"reason", "Once more."}}) == "conflict");
+    t.ok(t.umpire, "rules.set", {{"settings", {{"extensions_per_month", 3}}}});
+    t.ok(t.umpire, "month.set_deadline", {{"deadline", t.now + 6 * hour}, {"reason", "Once more."}});
+}
+
+TEST_CASE("clock: a paused campaign's deadline and reminders stand still, and move on by the pause when it resumes", "[year][clock]") {
+    YearTable t;
+    t.ready();
+    const auto deadline = t.now + 20 * hour;
+    t.ok(t.umpire, "month.set_deadline", {{"deadline", deadline}});
+    CHECK(t.error(t.umpire, "month.pause", json::object()) == "bad_request");  // a reason is required
+    CHECK(t.error(t.bob, "month.pause", {{"reason", "I am away"}}) == "forbidden");
+    auto n = told(t, t.umpire, "month.pause", {{"reason", "The club's annual dinner"}});
+    CHECK(users_told(n, "paused") == std::vector<std::int64_t>{t.umpire.user, t.bob.user, t.carol.user, t.dave.user, 0});
+    CHECK(t.year_view(t.bob)["calendar"]["paused"]["reason"] == "The club's annual dinner");
+    CHECK_FALSE(year::next_alarm(t.state).has_value());
+    CHECK(t.error(t.umpire, "month.pause", {{"reason", "again"}}) == "conflict");
+
+    // Past the deadline while paused: a diary still goes in, and the clock does not resolve the month.
+    t.now = deadline + hour;
+    t.ok(t.bob, "diary.submit", diary("business", orders(true, false, false)));
+    CHECK(t.error(server_clock(), "month.resolve", {{"turn", 1}}) == "conflict");
+
+    n = told(t, t.umpire, "month.resume", json::object());
+    CHECK(users_told(n, "resumed").size() == 5);
+    const auto paused_ms = 21 * hour;
+    CHECK(t.year_view(t.bob)["calendar"]["deadline"] == deadline + paused_ms);
+    CHECK(t.year_view(t.bob)["calendar"]["reminders"] == json({deadline - 12 * hour + paused_ms}));
+    CHECK(t.year_view(t.bob)["calendar"]["paused"].is_null());
+    CHECK(t.error(t.umpire, "month.resume", json::object()) == "conflict");
+    CHECK(year::next_alarm(t.state) == deadline - 12 * hour + paused_ms);
+}
+
+TEST_CASE("clock: a resolved month tells each colonel his report is ready, and the umpire whose diary was missed", "[year][clock]") {
+    YearTable t;
+    t.ready();
+    auto n = told(t, t.bob, "diary.submit", diary("business", orders(true, false, false)));
+    CHECK(users_told(n, "diary_in") == std::vector<std::int64_t>{t.umpire.user});
+    CHECK(n[0].text == "Kemp's diary for March 174- is in.");
+    // Kemp's drill roll and the decline roll of Dartington's regiment, which gets the quiet default diary
+    // (over-the-hills.txt, "Improving Drill").
+    n = told(t, t.umpire, "month.resolve", json::object(), {6, 6});
+    CHECK(users_told(n, "report") == std::vector<std::int64_t>{t.bob.user, t.carol.user, t.dave.user});
+    const auto umpire = users_told(n, "resolved");
+    REQUIRE(umpire == std::vector<std::int64_t>{t.umpire.user});
+    for (const auto& x : n)
+        if (x.kind == "resolved") CHECK(x.text == "March 174- is resolved. Diaries missed: Dartington, Wolfe.");
+        else if (x.kind == "report" && x.user == t.bob.user) CHECK(x.text == "Your report for March 174- is ready.");
+
+    n = told(t, t.umpire, "month.undo", {{"reason", "Kemp's orders were misread."}});
+    CHECK(users_told(n, "undone").size() == 5);
+    const auto undone = std::find_if(n.begin(), n.end(), [](const Notice& x) { return x.kind == "undone"; });
+    CHECK(undone->text == "The umpire undid the resolution of March 174-: Kemp's orders were misread. It will be resolved again.");
+}
