@@ -63,7 +63,19 @@ json to_json(const Adjustment& a) {
 
 std::string absence(const Colonel& c, int turn) {
     if (c.laid_up == "killed" || (!c.laid_up.empty() && turn < c.laid_up_until)) return c.laid_up;
-    return c.away;
+    if (!c.away.empty()) return c.away;
+    return c.leave.count(turn) ? "leave" : "";
+}
+
+int missed_in_a_row(const Colonel& c) {
+    int n = 0;
+    for (auto it = c.reports.rbegin(); it != c.reports.rend(); ++it) {
+        // A month away or on leave owes no diary: it neither counts nor breaks the run.
+        if (!is_chosen_activity(it->second.value("activity", ""))) continue;
+        if (!it->second.value("default", false)) break;
+        ++n;
+    }
+    return n;
 }
 
 json history_point(const Colonel& c, int turn, const std::string& label) {

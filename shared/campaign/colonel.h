@@ -4,6 +4,7 @@
 // reports and a month-by-month history for the chart.
 #include <cstdint>
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <variant>
@@ -69,6 +70,11 @@ struct Colonel {
     std::string laid_up;
     int laid_up_until = 0;
 
+    // A campaign played by post (docs/protocol.md, "Missed months, leave and handover"): the diary his player wrote
+    // in advance for any month he misses, and the months he declared he will be on leave.
+    std::optional<Diary> standing;
+    std::set<int> leave;
+
     std::map<int, Diary> diaries;      // submitted diaries, by turn
     std::optional<Diary> last_diary;   // the diary used in the last resolved month (for "repeat_last")
     std::map<int, nlohmann::json> reports;  // month reports, by turn
@@ -85,8 +91,13 @@ nlohmann::json to_json(const Objective& objective);
 nlohmann::json to_json(const Adjustment& adjustment);
 
 // Why the colonel cannot see to his own affairs in month `turn` (his activity is set for him): laid up
-// ("wounded", "captured", "killed"), else away ("sea", "expedition"); "" when he is free.
+// ("wounded", "captured", "killed"), else away ("sea", "expedition"), else on leave his player declared
+// ("leave"); "" when he is free.
 std::string absence(const Colonel& colonel, int turn);
+
+// The months in a row, up to the last resolved, that the colonel's own diary was missing and a default (his
+// standing orders or the campaign's default diary) was used.
+int missed_in_a_row(const Colonel& colonel);
 
 // One point of the month-by-month chart.
 nlohmann::json history_point(const Colonel& colonel, int turn, const std::string& label);

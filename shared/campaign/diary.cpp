@@ -117,8 +117,11 @@ Diary quiet_diary(const Regiment* regiment, const HouseRules& rules) {
     return d;
 }
 
-Diary default_diary(const std::optional<Diary>& last, const Regiment* regiment, const HouseRules& rules) {
-    if (rules.default_diary != "repeat_last" || !last) return quiet_diary(regiment, rules);
+namespace {
+
+// `last`'s activity and orders, as far as they fit this regiment; the quiet diary's where they do not.
+Diary repeated(const Diary& last_diary, const Regiment* regiment, const HouseRules& rules) {
+    const Diary* last = &last_diary;
     Diary d = quiet_diary(regiment, rules);
     if (is_chosen_activity(last->activity) && (last->activity != "supervise" || regiment)) {
         d.activity = last->activity;
@@ -135,6 +138,19 @@ Diary default_diary(const std::optional<Diary>& last, const Regiment* regiment, 
         d.supervise.clear();
     }
     return d;
+}
+
+}  // namespace
+
+Diary default_diary(const std::optional<Diary>& last, const Regiment* regiment, const HouseRules& rules) {
+    if (rules.default_diary != "repeat_last" || !last) return quiet_diary(regiment, rules);
+    return repeated(*last, regiment, rules);
+}
+
+Diary missed_diary(const std::optional<Diary>& standing, const std::optional<Diary>& last, const Regiment* regiment,
+                   const HouseRules& rules) {
+    if (standing) return repeated(*standing, regiment, rules);
+    return default_diary(last, regiment, rules);
 }
 
 json to_json(const Orders& o) {

@@ -65,6 +65,10 @@ Diary quiet_diary(const Regiment* regiment, const HouseRules& rules);
 // The diary a colonel who submitted nothing gets (setting "default_diary"): "repeat_last" repeats the
 // activity and orders of `last` (the quiet diary when there is none), "quiet" is the quiet diary.
 Diary default_diary(const std::optional<Diary>& last, const Regiment* regiment, const HouseRules& rules);
+// The diary a colonel who submitted nothing gets: his standing orders when he wrote some (as they still fit:
+// the quiet diary's orders where they do not), else default_diary().
+Diary missed_diary(const std::optional<Diary>& standing, const std::optional<Diary>& last, const Regiment* regiment,
+                   const HouseRules& rules);
 
 nlohmann::json to_json(const Orders& orders);
 nlohmann::json to_json(const Diary& diary);

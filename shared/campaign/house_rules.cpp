@@ -53,6 +53,9 @@ const std::vector<IntSetting>& int_settings() {
         {"reminder_first_hours", &HouseRules::reminder_first_hours, 0, 720},
         {"reminder_last_hours", &HouseRules::reminder_last_hours, 0, 720},
         {"extensions_per_month", &HouseRules::extensions_per_month, 0, 12},
+        {"grace_minutes", &HouseRules::grace_minutes, 0, 7 * 24 * 60},
+        {"leave_months_per_year", &HouseRules::leave_months_per_year, 0, 12},
+        {"missed_months_to_umpire", &HouseRules::missed_months_to_umpire, 0, 24},
     };
     return table;
 }

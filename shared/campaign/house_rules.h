@@ -74,6 +74,9 @@ struct HouseRules {
     int reminder_first_hours = 72;  // players whose diary is not in are reminded this long before the deadline
     int reminder_last_hours = 12;   // and again this long before (0: no such reminder)
     int extensions_per_month = 2;   // how often the umpire may put a month's deadline back
+    int grace_minutes = 0;          // diaries still taken this long after the deadline; the month resolves then
+    int leave_months_per_year = 2;  // months of leave a player may declare in each campaign year
+    int missed_months_to_umpire = 3;  // missed in a row, the colonel is in the umpire's hands (0: never)
 };
 
 // All settings by name.

@@ -18,6 +18,7 @@ struct Month {
     int rolled = 0;  // the colonel's rolls so far this month: each roll's index in his dice stream's records
     Diary diary;
     bool is_default = false;
+    bool standing = false;  // the default was his standing orders
     std::string activity;
     std::int64_t fortune = 0;
     std::int64_t pip = 0;
@@ -273,8 +274,11 @@ json resolve_month(const YearState& year, Dice& dice) {
         if (it != c.diaries.end()) {
             m.diary = it->second;
         } else {
-            m.diary = default_diary(c.last_diary, regiment, rules);
+            // His standing orders if he wrote some, else the campaign's default (docs/rules-notes.md,
+            // "A campaign played by post").
+            m.diary = missed_diary(c.standing, c.last_diary, regiment, rules);
             m.is_default = true;
+            m.standing = c.standing.has_value();
         }
         m.diary.turn = turn;
         if (!regiment) m.diary.orders.reset();
@@ -331,6 +335,7 @@ json resolve_month(const YearState& year, Dice& dice) {
                        {"label", month_label},
                        {"diary", report_diary(m.diary)},
                        {"default", m.is_default},
+                       {"standing", m.standing},
                        {"activity", m.activity},
                        {"money", m.money},
                        {"pip", m.pip_lines},

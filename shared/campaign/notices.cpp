@@ -120,6 +120,21 @@ void month_notices(const CampaignState& after, const Event& ev, std::vector<Noti
             if (m.role == Role::umpire && user != ev.actor)
                 out.push_back({user, "diary_in", c->name + "'s diary for " + month + " is in.", "year", nullptr});
         });
+    } else if (ev.type == "colonel.handed_over") {
+        const year::Colonel* c = y.colonel(ev.body.value("to", std::int64_t{0}));
+        if (c) everyone("handover", "The umpire handed " + c->name + " to " + ev.body.value("player", "") + ".", "", nullptr);
+    } else if (ev.type == "leave.declared") {
+        const year::Colonel* c = y.colonel(ev.body.value("colonel", std::int64_t{0}));
+        if (!c) return;
+        std::string months;
+        for (const auto& t : ev.body.at("turns")) {
+            year::Calendar cal = y.calendar;
+            while (cal.turn < t.get<int>()) cal = year::advanced(cal);
+            months += (months.empty() ? "" : ", ") + year::label(cal);
+        }
+        each_member(after, [&](std::int64_t user, const Member& m) {
+            if (m.role == Role::umpire) out.push_back({user, "leave", c->name + " will be on leave: " + months + ".", "year", nullptr});
+        });
     } else if (ev.type == "notice.posted" && !ev.body.value("private", false)) {
         everyone("notice", "Notice from the umpire: " + ev.body.value("text", ""), "", nullptr);
     }

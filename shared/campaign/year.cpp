@@ -34,6 +34,8 @@ const std::unordered_map<std::string, Decider>& deciders() {
         {"colonel.away", decide_colonel_away},       {"regiment.losses", decide_regiment_losses},
         {"colonel.succeed", decide_colonel_succeed}, {"month.remind", decide_month_remind},
         {"month.pause", decide_month_pause},         {"month.resume", decide_month_resume},
+        {"diary.standing", decide_diary_standing},   {"leave.declare", decide_leave_declare},
+        {"leave.cancel", decide_leave_cancel},       {"colonel.handover", decide_colonel_handover},
     };
     return table;
 }
@@ -58,7 +60,7 @@ std::optional<std::int64_t> next_alarm(const CampaignState& state) {
     if (y.auction.open && y.auction.open->closes_at) consider(*y.auction.open->closes_at);
     // A paused campaign's month stands still: neither its deadline nor its reminders run out.
     if (y.calendar.started && !y.paused_since) {
-        if (y.calendar.deadline) consider(*y.calendar.deadline);
+        if (auto closes = detail::closing_time(y)) consider(*closes);
         if (!y.calendar.reminders.empty()) consider(y.calendar.reminders.front());
     }
     return next;
@@ -68,13 +70,14 @@ Command alarm_command(const CampaignState& state, std::int64_t /*now*/) {
     const YearState& y = state.year;
     const auto& lot = y.auction.open;
     const bool lot_due = lot && lot->closes_at;
-    const bool month_due = y.calendar.started && y.calendar.deadline && !y.paused_since;
+    const auto closes = detail::closing_time(y);
+    const bool month_due = y.calendar.started && closes && !y.paused_since;
     const bool reminder_due = y.calendar.started && !y.calendar.reminders.empty() && !y.paused_since;
     std::optional<std::int64_t> month_at;
-    if (month_due) month_at = *y.calendar.deadline;
+    if (month_due) month_at = *closes;
     if (reminder_due && (!month_at || y.calendar.reminders.front() < *month_at)) month_at = y.calendar.reminders.front();
     if (lot_due && (!month_at || *lot->closes_at <= *month_at)) return Command{"auction.close", {{"lot", lot->lot}}};
-    if (reminder_due && *month_at == y.calendar.reminders.front() && (!month_due || *month_at < *y.calendar.deadline))
+    if (reminder_due && *month_at == y.calendar.reminders.front() && (!month_due || *month_at < *closes))
         return Command{"month.remind", {{"at", *month_at}}};
     return Command{"month.resolve", {{"turn", y.calendar.turn}}};
 }

@@ -245,6 +245,35 @@ void report_noted(YearState& y, const Event& e) {
     if (it != c->reports.end()) it->second["notes"].push_back(b.at("text"));
 }
 
+void diary_standing_set(YearState& y, const Event& e) {
+    Colonel* c = colonel_in(y, e.body);
+    if (!c) return;
+    if (e.body.at("diary").is_null()) c->standing.reset();
+    else c->standing = diary_from_json(e.body.at("diary"));
+}
+
+void leave_declared(YearState& y, const Event& e) {
+    if (Colonel* c = colonel_in(y, e.body))
+        for (const auto& t : e.body.at("turns")) c->leave.insert(t.get<int>());
+}
+
+void leave_cancelled(YearState& y, const Event& e) {
+    if (Colonel* c = colonel_in(y, e.body)) c->leave.erase(e.body.at("turn").get<int>());
+}
+
+// The colonel is known by his new player's id from now on: the old player sees nothing more of him. A handover
+// changes his sheet's keeper, so the last resolution can no longer be undone.
+void colonel_handed_over(YearState& y, const Event& e) {
+    auto node = y.colonels.extract(e.body.at("colonel").get<std::int64_t>());
+    if (node.empty()) return;
+    const auto to = e.body.at("to").get<std::int64_t>();
+    node.key() = to;
+    node.mapped().user = to;
+    node.mapped().player = e.body.at("player").get<std::string>();
+    y.colonels.insert(std::move(node));
+    y.last_sheet_change = e.seq;
+}
+
 using Applier = void (*)(YearState&, const Event&);
 
 const std::unordered_map<std::string, Applier>& appliers() {
@@ -261,7 +290,9 @@ const std::unordered_map<std::string, Applier>& appliers() {
         {"colonel.away_set", colonel_away_set},     {"regiment.losses", regiment_losses},
         {"colonel.fell", detail::colonel_fell},     {"colonel.succeeded", detail::colonel_succeeded},
         {"month.reminded", month_reminded},         {"month.paused", month_paused},
-        {"month.resumed", month_resumed},
+        {"month.resumed", month_resumed},           {"diary.standing_set", diary_standing_set},
+        {"leave.declared", leave_declared},         {"leave.cancelled", leave_cancelled},
+        {"colonel.handed_over", colonel_handed_over},
     };
     return table;
 }

@@ -41,8 +41,14 @@ std::optional<Error> check_turn(const YearState& y, const json& body) {
 
 }  // namespace
 
+std::optional<std::int64_t> closing_time(const YearState& y) {
+    if (!y.calendar.deadline) return std::nullopt;
+    return *y.calendar.deadline + std::int64_t{y.rules.grace_minutes} * 60'000;
+}
+
 bool deadline_passed(const YearState& y, std::int64_t now) {
-    return !y.paused_since && y.calendar.deadline && now >= *y.calendar.deadline;
+    const auto closes = closing_time(y);
+    return !y.paused_since && closes && now >= *closes;
 }
 
 Decision decide_set_deadline(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied& sup) {

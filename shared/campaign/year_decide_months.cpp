@@ -84,8 +84,8 @@ Decision decide_month_resolve(const CampaignState& s, const Command& c, const Vi
     if (!s.year.calendar.started) return conflict("The months have not begun: start the year first.");
     if (turn != 0 && turn < s.year.calendar.turn) return conflict("That month has already been resolved.");
     if (turn != 0 && turn > s.year.calendar.turn) return conflict("That month has not begun yet.");
-    const auto& deadline = s.year.calendar.deadline;
-    if (from_clock(v) && (s.year.paused_since || !deadline || sup.now + clock_slack_ms < *deadline))
+    const auto closes = closing_time(s.year);
+    if (from_clock(v) && (s.year.paused_since || !closes || sup.now + clock_slack_ms < *closes))
         return conflict("The month's deadline has not come.");
     Event e = make_event("month.resolved", v, resolve_month(s.year, dice));
     e.dice = dice.take_all_logs();  // every colonel's stream

@@ -73,8 +73,15 @@ Decision decide_set_deadline(const CampaignState& s, const Command& c, const Vie
 Decision decide_month_remind(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_month_pause(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_month_resume(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
-// Whether the month's deadline has passed at `now` (never while the campaign is paused).
+// The time the month closes: its deadline and the house rules' grace after it.
+std::optional<std::int64_t> closing_time(const YearState& y);
+// Whether the month has closed at `now` (never while the campaign is paused).
 bool deadline_passed(const YearState& y, std::int64_t now);
+// Standing orders, leave, handover (year_decide_post.cpp).
+Decision decide_diary_standing(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+Decision decide_leave_declare(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+Decision decide_leave_cancel(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+Decision decide_colonel_handover(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_diary_submit(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_diary_publish(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_month_resolve(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);

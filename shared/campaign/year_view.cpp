@@ -56,7 +56,7 @@ json colonel_view(const YearState& y, const Colonel& c, bool full) {
     }
     out["diaries"] = std::move(diaries);
     if (y.calendar.started) {
-        Diary fallback = default_diary(c.last_diary, c.regiment ? &*c.regiment : nullptr, rules);
+        Diary fallback = missed_diary(c.standing, c.last_diary, c.regiment ? &*c.regiment : nullptr, rules);
         fallback.turn = turn;
         if (const auto absent = absence(c, turn); !absent.empty()) {
             fallback.activity = absent;
@@ -70,6 +70,15 @@ json colonel_view(const YearState& y, const Colonel& c, bool full) {
     } else {
         out["default_diary"] = nullptr;
     }
+    // His standing orders and declared leave: his and the umpires' only.
+    out["standing_orders"] = nullptr;
+    if (c.standing) {
+        json standing = to_json(*c.standing);
+        for (const char* k : {"turn", "label", "text", "publish", "at", "seq"}) standing.erase(k);
+        out["standing_orders"] = std::move(standing);
+    }
+    out["leave"] = c.leave;
+    out["missed_in_a_row"] = missed_in_a_row(c);
     json reports = json::object();
     for (const auto& [t, r] : c.reports) reports[std::to_string(t)] = r;
     out["reports"] = std::move(reports);
@@ -147,6 +156,15 @@ json needs_you(const CampaignState& state, const Viewer& viewer) {
             if (y.calendar.started && absence(c, y.calendar.turn).empty() && !c.diaries.count(y.calendar.turn)) ++owed;
         }
         if (pending > 0) need("Review " + std::to_string(pending) + " custom objective" + (pending > 1 ? "s." : "."), nullptr);
+        // The missed-turn ladder (house rule "missed_months_to_umpire"): a colonel whose player has gone quiet.
+        const int limit = y.rules.missed_months_to_umpire;
+        for (const auto& [user, c] : y.colonels) {
+            const int missed = missed_in_a_row(c);
+            if (limit > 0 && missed >= limit && y.calendar.started && absence(c, y.calendar.turn).empty() &&
+                !c.diaries.count(y.calendar.turn))
+                need(c.name + " has missed " + std::to_string(missed) + " months in a row: write his diary or hand him over.",
+                     month_due);
+        }
         if (y.calendar.started && !y.colonels.empty() && owed == 0) need("Every diary is in: resolve " + label(y.calendar) + ".", nullptr);
         return out;
     }

@@ -181,6 +181,17 @@ TEST_CASE("property: 20 colonels, 36 months of random diaries: money conserved, 
                 g.must(g.t.umpire, "regiment.losses", {{"colonel", v.user}, {"companies", static_cast<int>(g.pick(11))},
                                                         {"reason", "Disease in quarters"}});
         }
+        // Played by post: standing orders and leave, each refused or not by the rules as they stand.
+        if (g.pick(4) == 0) {
+            const auto& v = g.players[g.pick(20)];
+            const auto code = g.run(v, "diary.standing", g.random_diary(v));
+            CHECK((code == "" || code == "cannot_afford"));
+        }
+        if (g.pick(5) == 0) {
+            const auto& v = g.players[g.pick(20)];
+            const auto code = g.run(v, "leave.declare", {{"from", turn + static_cast<int>(g.pick(3))}, {"months", 1 + static_cast<int>(g.pick(2))}});
+            CHECK((code == "" || code == "conflict"));
+        }
         for (const auto& v : g.players)
             if (g.pick(100) < 85) g.submit_diary(v);
 
