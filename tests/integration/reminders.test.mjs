@@ -5,8 +5,10 @@
 //   that hour (the e-mail's Date); the webhook is told the month's diaries are due, never who is late.
 // - The deadline resolves the month; each colonel's player is told his report is ready, the umpire whose
 //   diaries were missed; the webhook only that the month is resolved.
-// - The next month: an extension with its reason reaches everyone; a pause stops the clock past the deadline,
-//   and resuming moves the deadline on by the pause.
+// - Cato, who misses the month, has his standing orders used.
+// - The next month: Ben declares leave and owes no diary; an extension with its reason reaches everyone; a pause
+//   stops the clock past the deadline, and resuming moves the deadline on by the pause.
+// - The umpire hands Cato's colonel to Dora: everyone is told; she sees his sheet, Cato nothing more of it.
 import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,18 +48,19 @@ before(async () => {
   server = await startServer({ args: ['--test-clock', 'true', '--smtp-host', '127.0.0.1', '--smtp-port', String(smtp.port),
     '--smtp-starttls', 'false', '--smtp-from', 'muster@club.test', '--public-url', 'http://club.test/',
     '--notify-interval-ms', '100'] });
-  for (const name of ['umpire', 'anne', 'ben', 'cato']) {
+  for (const name of ['umpire', 'anne', 'ben', 'cato', 'dora']) {
     const u = await newUser(server, `rm_${name}`);
     people[name] = { ...u, client: await connect(server, u.cookie) };
   }
   const U = people.umpire.client;
   campaign = (await U.ok('campaign.create', { name: 'By post' })).campaign;
   const code = (await U.ok('campaign.invite', { campaign, role: 'player' })).code;
-  for (const name of ['anne', 'ben', 'cato']) {
+  for (const name of ['anne', 'ben', 'cato', 'dora']) {
     const c = people[name].client;
     await c.ok('campaign.join', { code });
-    await c.ok('colonel.create', { campaign, name: `Colonel ${name}`, pip: 0 });
+    if (name !== 'dora') await c.ok('colonel.create', { campaign, name: `Colonel ${name}`, pip: 0 });
   }
+  await people.cato.client.ok('diary.standing', { campaign, activity: 'politics' });
   for (const name of Object.keys(people)) await verifiedAddress(people[name], `${name}@club.test`);
   await U.ok('campaign.webhook', { campaign, url: hook.url('/club') });
   assert.equal((await U.subscribe(campaign)).reply.ok, true);
@@ -106,6 +109,10 @@ test('a month by post: reminders at 72 and 12 hours to those not in, the deadlin
   await until('the webhook told', () => hook.posts.find((p) => p.body.text.includes('The month is resolved')));
   for (const p of hook.posts) assert.ok(!/missed|Colonel (anne|ben|cato)/.test(p.body.text), `public only: ${p.body.text}`);
   for (const p of [anne, ben]) assert.ok(!smtp.to(p.address).some((m) => m.data.includes('missed')), 'who missed is the umpire\'s');
+  await umpire.client.caughtUp(campaign, 3000);
+  const report = umpire.client.view(campaign).year.colonels[String(cato.user)].reports['1'];
+  assert.equal(report.standing, true, 'Cato\'s standing orders were used');
+  assert.equal(report.activity, 'politics');
 });
 
 test('the next month: an extension with its reason, a pause past the deadline, and the deadline moved on by it', async () => {
@@ -114,6 +121,8 @@ test('the next month: an extension with its reason, a pause past the deadline, a
   const now = await advance(0);
   const deadline = now + 48 * HOUR; // the 72-hour reminder is already past: only the 12-hour one
   await U.ok('month.set_deadline', { campaign, deadline });
+  await people.ben.client.ok('leave.declare', { campaign, from: 2, months: 1 });
+  await until('the umpire told of the leave', () => subjects(umpire).find((s) => s.includes('Colonel ben will be on leave: April 1744.')));
   const early = await U.send('month.set_deadline', { campaign, deadline: deadline + 24 * HOUR });
   assert.equal(early.error?.code, 'bad_request', 'an extension needs a reason');
   await U.ok('month.set_deadline', { campaign, deadline: deadline + 24 * HOUR, reason: 'Ben is at sea.', turn: 2 });
@@ -132,6 +141,26 @@ test('the next month: an extension with its reason, a pause past the deadline, a
   assert.ok(cal.deadline > deadline + 24 * HOUR + 99 * HOUR, 'the deadline moved on by the pause');
   assert.equal(cal.paused, null);
   assert.deepEqual(cal.extensions.map((x) => x.reason), ['Ben is at sea.']);
+
+  // The 12-hour reminder (moved on by the pause) goes to Anne and Cato, not to Ben on leave.
+  await advance(cal.deadline - 12 * HOUR - (await advance(0)) + 1000);
+  await until('Cato reminded of April', () => subjects(people.cato).find((s) => s.includes('Reminder: write your diary for April 1744.')));
+  assert.ok(!subjects(people.ben).some((s) => s.includes('April 1744.') && s.includes('Reminder')), 'Ben is on leave');
+});
+
+test('the umpire hands a colonel over: everyone is told; the new player sees his sheet, the old nothing more', async () => {
+  const { umpire, cato, dora } = people;
+  await umpire.client.ok('colonel.handover', { campaign, colonel: cato.user, to: dora.user });
+  for (const p of Object.values(people))
+    await until(`${p.address} told`, () => subjects(p).find((s) => s.includes('The umpire handed Colonel cato to rm_dora.')));
+  const D = dora.client, C = cato.client;
+  for (const c of [D, C]) assert.equal((await c.subscribe(campaign)).reply.ok, true);
+  const mine = D.view(campaign).year.colonels[String(dora.user)];
+  assert.equal(mine.name, 'Colonel cato');
+  assert.equal(mine.reports['1'].activity, 'politics', 'she sees what he knew');
+  const his = C.view(campaign).year;
+  assert.equal(his.colonels[String(cato.user)], undefined);
+  assert.equal(his.colonels[String(dora.user)].fortune, undefined, 'Cato sees nothing more of the sheet');
 });
 
 test('the test clock exists only on a server started with it', async () => {
