@@ -59,7 +59,9 @@ void App::http_api(ApiRequest request, std::function<void(ApiResponse)> done) {
             done(ApiResponse{200, {{"user", who->user}, {"username", who->username}}, ""});
         });
     }
-    if (path == "/api/email" || path == "/api/email/verify") return email_api(request, std::move(done));
+    if (path == "/api/email" || path == "/api/email/verify" || path == "/api/email/choices")
+        return email_api(request, std::move(done));
+    if (path == "/api/notifications" || path == "/api/notifications/seen") return notifications_api(request, std::move(done));
     if (path.rfind("/api/campaigns/", 0) == 0) return images_api(request, std::move(done));
     if (path == "/api/test/clock") return test_clock_api(request, std::move(done));
     if (path == "/api/register" || path == "/api/login" || path == "/api/logout" || path == "/api/me")

@@ -3,6 +3,7 @@
 #include "server/app/directory.h"
 #include "server/app/hub.h"
 #include "server/app/notifier.h"
+#include "server/app/outbound.h"
 
 #include <filesystem>
 #include <iostream>
@@ -53,11 +54,8 @@ App::App(boost::asio::io_context& ioc, Config config)
 App::~App() { shutdown(); }
 
 Outbound App::outbound() const {
-    std::string base = config_.public_url;
-    if (base.empty()) base = (config_.tls() ? "https://" : "http://") + config_.listen;
-    if (base.back() != '/') base += "/";
     Notifier* n = notifier_.get();
-    return Outbound{base, [n] { if (n) n->poke(); }};
+    return Outbound{link_base_of(config_), [n] { if (n) n->poke(); }, config_.notify_cap_per_day};
 }
 
 void App::shutdown() {

@@ -65,6 +65,8 @@ public:
     void http_api(ApiRequest request, std::function<void(ApiResponse)> done);
     // The link in a verification e-mail (GET /verify-email?token=...): `done` gets whether it verified.
     void verify_email_link(const std::string& token, std::function<void(bool)> done);
+    // The unsubscribe link in every e-mail (GET /unsubscribe?token=...): `done` gets whether it turned e-mail off.
+    void unsubscribe_link(const std::string& token, std::function<void(bool)> done);
     // Looks up a session cookie. `done` is called from the database thread.
     void authenticate(const std::string& token, std::function<void(std::optional<SessionInfo>)> done);
     bool origin_allowed(const std::string& origin, const std::string& host) const;
@@ -89,6 +91,7 @@ private:
     // images.cpp: a campaign's pictures (docs/protocol.md, "Images").
     void images_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void verify_email(const std::string& token, std::function<void(ApiResponse)> done);
+    void notifications_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     // test_clock.cpp: moves the clock forward on a server started with test_clock.
     void test_clock_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     Outbound outbound() const;

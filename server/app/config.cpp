@@ -76,6 +76,8 @@ const std::vector<Setting>& settings() {
              c.image_max_bytes = std::max<long long>(1024, to_int("image_max_bytes", v));
          }},
         {"notify_interval_ms", "how often the outbox is looked at", [](Config& c, const std::string& v) { c.notify_interval_ms = std::max<long long>(50, to_int("notify_interval_ms", v)); }},
+        {"notify_cap_per_day", "e-mails a user gets in a day before the rest wait for his digest (0: no cap)",
+         [](Config& c, const std::string& v) { c.notify_cap_per_day = static_cast<int>(to_int("notify_cap_per_day", v)); }},
         {"test_clock", "tests only: true lets POST /api/test/clock move the server's clock forward",
          [](Config& c, const std::string& v) {
              if (v != "true" && v != "false") throw std::invalid_argument("test_clock must be true or false");

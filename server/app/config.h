@@ -40,6 +40,7 @@ struct Config {
     int password_work = 17;
     std::int64_t image_max_bytes = 1024 * 1024;  // a sketch map the umpire uploads
     std::int64_t notify_interval_ms = 5000;  // how often the outbox is looked at (besides after each write)
+    int notify_cap_per_day = 20;  // e-mails a user gets in a day before the rest wait for his digest (0: no cap)
     // Tests only: POST /api/test/clock moves the server's clock forward (server/app/clock.h). Never on a club's server.
     bool test_clock = false;
 

@@ -11,6 +11,7 @@
 #include "server/app/db_worker.h"
 #include "server/app/notifier.h"
 #include "server/app/outbound.h"
+#include "server/app/time_zones.h"
 #include "server/app/tokens.h"
 #include "server/store/outbox.h"
 
@@ -37,7 +38,27 @@ void answer(const std::function<void(ApiResponse)>& done, Work work) {
 
 json email_json(const std::optional<store::EmailRow>& e) {
     if (!e) return {{"address", nullptr}, {"verified", false}};
-    return {{"address", e->address}, {"verified", e->verified}};
+    return {{"address", e->address},
+            {"verified", e->verified},
+            {"mode", e->mode},
+            {"digest_hour", e->digest_hour},
+            {"time_zone", e->time_zone}};
+}
+
+// {"mode": "immediate" | "digest" | "off", "digest_hour": 0-23, "time_zone": an IANA name}; an error's words or "".
+std::string read_choices(const json& body, std::string& mode, int& hour, std::string& zone) {
+    if (!body.is_object()) return "The body must be a JSON object.";
+    if (!body.contains("mode") || !body["mode"].is_string()) return "\"mode\" must be \"immediate\", \"digest\" or \"off\".";
+    mode = body["mode"].get<std::string>();
+    if (mode != "immediate" && mode != "digest" && mode != "off") return "\"mode\" must be \"immediate\", \"digest\" or \"off\".";
+    if (!body.contains("digest_hour") || !body["digest_hour"].is_number_integer() || body["digest_hour"].get<int>() < 0 ||
+        body["digest_hour"].get<int>() > 23)
+        return "\"digest_hour\" must be a whole number from 0 to 23.";
+    hour = body["digest_hour"].get<int>();
+    if (!body.contains("time_zone") || !body["time_zone"].is_string() || !valid_time_zone(body["time_zone"].get<std::string>()))
+        return "\"time_zone\" must be a time zone such as \"Europe/London\".";
+    zone = body["time_zone"].get<std::string>();
+    return "";
 }
 
 }  // namespace
@@ -53,6 +74,8 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
     authenticate(request.token, [this, request, done = std::move(done)](std::optional<SessionInfo> who) mutable {
         if (!who) return done(refused(401, "unauthorized", "You are not logged in."));
         const auto user = who->user;
+        if (request.path == "/api/email/choices" && request.method != "POST")
+            return done(refused(405, "bad_request", "That method is not allowed here."));
         if (request.method == "GET") {
             return db_->run([user, done](store::Database& db) {
                 answer(done, [&] { return ApiResponse{200, email_json(store::user_email(db, user)), ""}; });
@@ -68,6 +91,18 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
         }
         if (request.method != "POST") return done(refused(405, "bad_request", "That method is not allowed here."));
         json body = json::parse(request.body, nullptr, false);
+        if (request.path == "/api/email/choices") {
+            std::string mode, zone;
+            int hour = 0;
+            if (auto why = read_choices(body, mode, hour, zone); !why.empty()) return done(refused(400, "bad_request", why));
+            return db_->run([user, mode, hour, zone, done](store::Database& db) {
+                answer(done, [&] {
+                    if (!store::set_email_choices(db, user, mode, hour, zone))
+                        return refused(409, "conflict", "Give an e-mail address first.");
+                    return ApiResponse{200, email_json(store::user_email(db, user)), ""};
+                });
+            });
+        }
         static const std::regex address_rule(R"(^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$)");
         if (!body.is_object() || !body.contains("address") || !body["address"].is_string() ||
             body["address"].get<std::string>().size() > 254 || !std::regex_match(body["address"].get<std::string>(), address_rule))
@@ -109,6 +144,50 @@ void App::verify_email(const std::string& token, std::function<void(ApiResponse)
 
 void App::verify_email_link(const std::string& token, std::function<void(bool)> done) {
     verify_email(token, [done = std::move(done)](ApiResponse r) { done(r.status == 200); });
+}
+
+void App::unsubscribe_link(const std::string& token, std::function<void(bool)> done) {
+    db_->run([token, done = std::move(done)](store::Database& db) {
+        bool ok = false;
+        try {
+            ok = store::unsubscribe(db, token);
+        } catch (const std::exception& e) {
+            std::cerr << "muster: unsubscribe: " << e.what() << "\n";
+        }
+        done(ok);
+    });
+}
+
+// The page's list of notifications (docs/protocol.md, "Notifications"): GET the latest 50, POST {"up_to": id} to
+// mark them seen.
+void App::notifications_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
+    authenticate(request.token, [this, request, done = std::move(done)](std::optional<SessionInfo> who) mutable {
+        if (!who) return done(refused(401, "unauthorized", "You are not logged in."));
+        const auto user = who->user;
+        if (request.method == "GET") {
+            return db_->run([user, done](store::Database& db) {
+                answer(done, [&] {
+                    json list = json::array();
+                    for (const auto& n : store::notifications_of(db, user, 50))
+                        list.push_back({{"id", n.id}, {"campaign", n.campaign}, {"text", n.text}, {"tab", n.tab},
+                                        {"due", n.due ? json(*n.due) : json(nullptr)}, {"at", n.created}, {"seen", n.seen}});
+                    return ApiResponse{200, {{"notifications", std::move(list)}}, ""};
+                });
+            });
+        }
+        json body = json::parse(request.body, nullptr, false);
+        if (request.method != "POST" || request.path != "/api/notifications/seen")
+            return done(refused(405, "bad_request", "That method is not allowed here."));
+        if (!body.is_object() || !body.contains("up_to") || !body["up_to"].is_number_integer())
+            return done(refused(400, "bad_request", "Give \"up_to\": the id of the newest notification read."));
+        const auto up_to = body["up_to"].get<std::int64_t>();
+        db_->run([user, up_to, done](store::Database& db) {
+            answer(done, [&] {
+                store::mark_seen(db, user, up_to);
+                return ApiResponse{200, json::object(), ""};
+            });
+        });
+    });
 }
 
 }  // namespace muster

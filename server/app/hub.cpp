@@ -166,8 +166,7 @@ void Hub::handle(HubRequest& request) {
     const auto needs_before = campaign::needs_of_members(state_);
     auto sends = apply_events(events);
     auto result = campaign::reply_body(state_, events);
-    auto outbox = outbox_items(campaign::notices(needs_before, state_, events), id_, state_.name, state_.webhook,
-                               outbound_.link_base);
+    auto outbox = outbox_items(campaign::notices(needs_before, state_, events), id_, state_.name, state_.webhook, outbound_);
     const bool wrote = !outbox.empty();
     ++in_flight_;
     db_.append(id_, events, [self = shared_from_this(), request = std::move(request), sends = std::move(sends),

@@ -11,6 +11,7 @@
 #include "server/app/clock.h"
 #include "server/app/db_worker.h"
 #include "server/app/outbound.h"
+#include "server/app/time_zones.h"
 
 namespace muster {
 
@@ -47,6 +48,23 @@ std::int64_t retry_delay_ms(int attempts) {
     return std::min<std::int64_t>(std::int64_t{1000} << capped, 3600 * 1000);
 }
 
+std::string email_text(const Config& config, const store::OutboxRow& m) {
+    std::string text = m.body;
+    // The deadline in the reader's own time zone, under the first line.
+    if (m.due) {
+        const auto first = text.find('\n');
+        const std::string line = "Due: " + local_words(*m.due, m.time_zone) + ".\n";
+        text.insert(first == std::string::npos ? text.size() : first + 1, first == std::string::npos ? "\n" + line : line);
+    }
+    if (m.channel == "email" && !m.unsubscribe.empty()) {
+        const std::string base = link_base_of(config);
+        text += "\nYou get this because your e-mail address is in your Muster account. To get no more e-mails, open " +
+                base + "unsubscribe?token=" + m.unsubscribe + "\nTo get one digest a day instead, or none, see Notifications on "
+                "your campaigns page: " + base + "#/campaigns\n";
+    }
+    return text;
+}
+
 std::string email_message(const Config& config, const store::OutboxRow& m, std::int64_t now_ms) {
     std::string out;
     out += "Date: " + utc_format(now_ms, "%a, %d %b %Y %H:%M:%S +0000") + "\r\n";  // RFC 5322
@@ -54,15 +72,28 @@ std::string email_message(const Config& config, const store::OutboxRow& m, std::
     out += "To: " + one_line(m.address) + "\r\n";
     out += "Subject: " + one_line(m.subject) + "\r\n";
     out += "Message-ID: <muster-" + std::to_string(m.id) + "-" + std::to_string(now_ms) + "@muster>\r\n";
+    if (m.channel == "email" && !m.unsubscribe.empty())  // RFC 2369: mail programs offer it as a button
+        out += "List-Unsubscribe: <" + link_base_of(config) + "unsubscribe?token=" + one_line(m.unsubscribe) + ">\r\n";
     out += "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n";
     // Lines of the body end in CRLF; a line that is a lone "." would end the message early (RFC 5321 4.5.2:
     // libcurl dot-stuffs, but CRLF is ours to write).
     std::string body;
-    for (char c : m.body) {
+    for (char c : email_text(config, m)) {
         if (c == '\n') body += "\r\n";
         else if (c != '\r') body += c;
     }
     return out + body + "\r\n";
+}
+
+static std::string digest_body(const std::vector<store::OutboxRow>& held, const std::string& zone) {
+    std::string body = "Your Muster notices, " + std::to_string(held.size()) + " since your last e-mail:\n\n";
+    for (const auto& m : held) {
+        body += "- " + m.subject + "\n";
+        if (m.due) body += "  Due: " + local_words(*m.due, zone) + ".\n";
+        const auto link = m.body.find("Open it: ");
+        if (link != std::string::npos) body += "  " + m.body.substr(link, m.body.find('\n', link) - link) + "\n";
+    }
+    return body;
 }
 
 Notifier::Notifier(DbWorker& db, const Config& config) : db_(db), config_(config) {}
@@ -148,6 +179,28 @@ std::string Notifier::send_webhook(const store::OutboxRow& m) const {
     return "";
 }
 
+// Each user whose digest hour has come, in his time zone, since his first held message, gets one e-mail with them.
+void Notifier::write_digests() {
+    std::promise<void> done;
+    auto finished = done.get_future();
+    db_.run([&done](store::Database& db) {
+        try {
+            const auto now = unix_ms();
+            for (const auto& h : store::held_users(db)) {
+                if (next_local_hour(h.oldest, h.digest_hour, h.time_zone) > now) continue;
+                const auto held = store::held_messages(db, h.user);
+                if (held.empty()) continue;
+                store::write_digest(db, h.user, "Muster: your digest (" + std::to_string(held.size()) + " notices)",
+                                    digest_body(held, h.time_zone), now);
+            }
+        } catch (const std::exception& e) {
+            std::cerr << "muster: digests: " << e.what() << "\n";
+        }
+        done.set_value();
+    });
+    finished.wait();
+}
+
 void Notifier::loop() {
     for (;;) {
         {
@@ -156,6 +209,7 @@ void Notifier::loop() {
             if (stopping_) return;
             poked_ = false;
         }
+        write_digests();
         std::promise<std::vector<store::OutboxRow>> found;
         auto rows = found.get_future();
         db_.run([&found](store::Database& db) {

@@ -31,6 +31,7 @@ public:
 
 private:
     void loop();
+    void write_digests();
     std::string send_email(const store::OutboxRow& m) const;
     std::string send_webhook(const store::OutboxRow& m) const;
 
@@ -45,6 +46,8 @@ private:
 
 // The wait before the next attempt after `attempts` failed ones: 2^attempts seconds, at most an hour.
 std::int64_t retry_delay_ms(int attempts);
+// An e-mail's text: its body, its deadline in the reader's time zone, and how to stop them.
+std::string email_text(const Config& config, const store::OutboxRow& m);
 // The e-mail as the relay receives it: headers and body (RFC 5322, UTF-8 text).
 std::string email_message(const Config& config, const store::OutboxRow& m, std::int64_t now_ms);
 

@@ -15,24 +15,38 @@ std::string utc_format(std::int64_t ms, const char* format) {
 
 std::string utc_words(std::int64_t ms) { return utc_format(ms, "%Y-%m-%d %H:%M UTC"); }
 
+std::string link_base_of(const Config& config) {
+    std::string base = config.public_url;
+    if (base.empty()) base = (config.tls() ? "https://" : "http://") + config.listen;
+    if (base.back() != '/') base += "/";
+    return base;
+}
+
 std::vector<store::OutboxItem> outbox_items(const std::vector<campaign::Notice>& notices, std::int64_t campaign,
                                             const std::string& campaign_name, const std::string& webhook,
-                                            const std::string& link_base) {
-    std::vector<store::OutboxItem> out;
+                                            const Outbound& out) {
+    std::vector<store::OutboxItem> items;
     for (const auto& n : notices) {
-        const std::string due = n.due.is_number_integer() ? "Due: " + utc_words(n.due.get<std::int64_t>()) + ".\n" : "";
-        const std::string link = link_base + "#/campaign/" + std::to_string(campaign) + (n.tab.empty() ? "" : "/" + n.tab);
+        const std::optional<std::int64_t> due =
+            n.due.is_number_integer() ? std::optional<std::int64_t>(n.due.get<std::int64_t>()) : std::nullopt;
+        const std::string link = out.link_base + "#/campaign/" + std::to_string(campaign) + (n.tab.empty() ? "" : "/" + n.tab);
         if (n.user == 0) {
+            // A shared channel: the deadline in UTC, since its readers are in every zone.
             if (webhook.empty()) continue;
-            out.push_back({campaign, 0, "webhook", webhook, campaign_name + ": " + n.text, due + link});
+            items.push_back({campaign, 0, "webhook", webhook, campaign_name + ": " + n.text,
+                             (due ? "Due: " + utc_words(*due) + ".\n" : "") + link});
             continue;
         }
-        out.push_back({campaign, n.user, "email", "", campaign_name + ": " + n.text,
-                       n.text + "\n" + due + "\nOpen it: " + link +
-                           "\n\nYou get this because your e-mail address is in your Muster account. To stop these "
-                           "e-mails, remove it under Notifications on your campaigns page: " + link_base + "#/campaigns\n"});
+        store::OutboxItem page{campaign, n.user, "page", "", n.text, "", due};
+        page.tab = n.tab;
+        items.push_back(std::move(page));
+        // The e-mail's deadline line and its footer are written when it is sent, in the reader's time zone and with
+        // his unsubscribe link (server/app/notifier.cpp).
+        store::OutboxItem mail{campaign, n.user, "email", "", campaign_name + ": " + n.text, n.text + "\n\nOpen it: " + link + "\n", due};
+        mail.cap = out.cap;
+        items.push_back(std::move(mail));
     }
-    return out;
+    return items;
 }
 
 }  // namespace muster

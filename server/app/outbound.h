@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "server/app/config.h"
 #include "server/store/outbox.h"
 #include "shared/campaign/notices.h"
 
@@ -16,11 +17,17 @@ namespace muster {
 struct Outbound {
     std::string link_base;  // "https://club.example/" (ends in /)
     std::function<void()> poke;
+    int cap = 0;  // e-mails a user gets in a day before the rest wait for his digest (notify_cap_per_day)
 };
 
+// The address players reach the server at, ending in /: public_url, else the address it listens on.
+std::string link_base_of(const Config& config);
+
+// Each member's notice goes to his page's list and to his e-mail (as he chose: docs/protocol.md, "Notifications");
+// the public facts to the webhook.
 std::vector<store::OutboxItem> outbox_items(const std::vector<campaign::Notice>& notices, std::int64_t campaign,
                                             const std::string& campaign_name, const std::string& webhook,
-                                            const std::string& link_base);
+                                            const Outbound& out);
 // "2026-12-05 20:00 UTC": a deadline written for a reader whose time zone the server does not know.
 std::string utc_words(std::int64_t ms);
 // A time in UTC as strftime's `format` writes it (an e-mail's Date header, utc_words).

@@ -126,26 +126,32 @@ void HttpSession<Stream>::handle(Request&& request) {
         res->body() = "ok\n";
         return send(res);
     }
-    if (path == "/verify-email" && request.method() == http::verb::get) {
-        // The link in a verification e-mail (docs/protocol.md, "Notifications"): a page a person reads.
+    // The links in e-mails (docs/protocol.md, "Notifications"): pages a person reads.
+    if ((path == "/verify-email" || path == "/unsubscribe") && request.method() == http::verb::get) {
         const auto q = target.find("token=");
         std::string token = q == std::string::npos ? "" : target.substr(q + 6);
         token = token.substr(0, token.find('&'));
         auto version = request.version();
         bool keep_alive = request.keep_alive();
-        app_.verify_email_link(token, [self = this->shared_from_this(), version, keep_alive](bool ok) {
-            asio::post(self->stream_.get_executor(), [self, version, keep_alive, ok] {
+        const bool verify = path == "/verify-email";
+        auto answer = [self = this->shared_from_this(), version, keep_alive, verify](bool ok) {
+            asio::post(self->stream_.get_executor(), [self, version, keep_alive, ok, verify] {
                 auto res = std::make_shared<Response>(ok ? http::status::ok : http::status::not_found, version);
                 res->set(http::field::content_type, "text/html; charset=utf-8");
                 res->set(http::field::cache_control, "no-store");
                 res->keep_alive(keep_alive);
+                const char* words =
+                    !ok ? "<h1>That link is not valid, or was used already.</h1>"
+                    : verify ? "<h1>Your e-mail address is verified.</h1><p>Muster's notices will come to it.</p>"
+                             : "<h1>You will get no more e-mails from Muster.</h1><p>To have them again, choose under "
+                               "Notifications on your campaigns page.</p>";
                 res->body() = std::string("<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Muster</title>") +
-                              (ok ? "<h1>Your e-mail address is verified.</h1><p>Muster's notices will come to it. <a href=\"/\">Open Muster</a>.</p>"
-                                  : "<h1>That link is not valid, or was used already.</h1><p><a href=\"/\">Open Muster</a>.</p>") +
-                              "</html>";
+                              words + "<p><a href=\"/\">Open Muster</a>.</p></html>";
                 self->send(res);
             });
-        });
+        };
+        if (verify) app_.verify_email_link(token, std::move(answer));
+        else app_.unsubscribe_link(token, std::move(answer));
         return;
     }
     if (path.rfind("/api/", 0) == 0) {

@@ -1,6 +1,6 @@
 #pragma once
-// The outbox of notifications and each user's e-mail address (migrations/0002_notifications.sql). All SQL about
-// them lives here.
+// The outbox of notifications, each user's e-mail address and his choices for it, and the page's list of
+// notifications (migrations/0002_notifications.sql, 0004_email_choices.sql). All SQL about them lives here.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,6 +19,10 @@ struct OutboxItem {
     std::string address;  // the webhook's URL; for e-mail, filled from the user's verified address
     std::string subject;
     std::string body;
+    std::optional<std::int64_t> due;  // the deadline it speaks of: an e-mail says it in the reader's time zone
+    int cap = 0;  // e-mail: more than this many to the user in a day wait for his digest (0: no cap)
+    // "page": the page's list of notifications, whatever his e-mail choice: its words and tab.
+    std::string tab;
 };
 
 struct OutboxRow {
@@ -27,9 +31,13 @@ struct OutboxRow {
     std::int64_t user = 0;
     std::string channel, address, subject, body;
     int attempts = 0;
+    std::optional<std::int64_t> due;
+    std::string time_zone = "UTC";  // the recipient's, for an e-mail
+    std::string unsubscribe;        // his unsubscribe token, for an e-mail's link
 };
 
-// Writes the items (the caller holds the transaction, the same one as the events that cause them).
+// Writes the items (the caller holds the transaction, the same one as the events that cause them). An e-mail goes
+// to the user's verified address as he chose: at once, held for his digest (also when over the day's cap), or not.
 void add_to_outbox(Database& db, const std::vector<OutboxItem>& items, std::int64_t now_ms);
 // Up to `limit` unsent rows due by now, oldest first.
 std::vector<OutboxRow> due_messages(Database& db, std::int64_t now_ms, int limit);
@@ -39,16 +47,52 @@ void mark_failed(Database& db, std::int64_t id, const std::string& error, std::i
 // Everything written so far, sent or not (the tests' and the umpire's look at it).
 std::vector<OutboxRow> all_messages(Database& db);
 
+// --- digests ---
+struct HeldFor {
+    std::int64_t user = 0;
+    std::int64_t oldest = 0;  // unix ms: the first message held
+    int digest_hour = 18;
+    std::string time_zone = "UTC";
+};
+// Every user with e-mails held for his digest.
+std::vector<HeldFor> held_users(Database& db);
+// The messages held for this user, oldest first.
+std::vector<OutboxRow> held_messages(Database& db, std::int64_t user);
+// Writes one digest e-mail for the user in place of his held messages (marked sent, into the digest), in one
+// transaction.
+void write_digest(Database& db, std::int64_t user, const std::string& subject, const std::string& body, std::int64_t now_ms);
+
+// --- the page's list of notifications ---
+struct NotificationRow {
+    std::int64_t id = 0;
+    std::int64_t campaign = 0;
+    std::string text, tab;
+    std::optional<std::int64_t> due;
+    std::int64_t created = 0;
+    bool seen = false;
+};
+// The user's latest notifications, newest first.
+std::vector<NotificationRow> notifications_of(Database& db, std::int64_t user, int limit);
+// Marks his notifications up to `up_to` (an id) seen.
+void mark_seen(Database& db, std::int64_t user, std::int64_t up_to);
+
 // --- e-mail addresses ---
 struct EmailRow {
     std::string address;
     bool verified = false;
+    std::string mode = "immediate";  // "immediate" | "digest" | "off"
+    int digest_hour = 18;
+    std::string time_zone = "UTC";
 };
 std::optional<EmailRow> user_email(Database& db, std::int64_t user);
 // Sets (or replaces) a user's address, unverified, with the hash of the token its link carries.
 void set_user_email(Database& db, std::int64_t user, const std::string& address, const std::string& token_hash,
                     std::int64_t now_ms);
 void remove_user_email(Database& db, std::int64_t user);
+// His choices for e-mail (checked by the caller); false when he has no address.
+bool set_email_choices(Database& db, std::int64_t user, const std::string& mode, int digest_hour, const std::string& time_zone);
+// The unsubscribe link: turns e-mail off for the address with this token; false when none has it.
+bool unsubscribe(Database& db, const std::string& token);
 // Verifies the address whose link carries this token; the user, or nothing when no address waits for it.
 std::optional<std::int64_t> verify_user_email(Database& db, const std::string& token_hash);
 

@@ -9,6 +9,8 @@
 // - The next month: Ben declares leave and owes no diary; an extension with its reason reaches everyone; a pause
 //   stops the clock past the deadline, and resuming moves the deadline on by the pause.
 // - The umpire hands Cato's colonel to Dora: everyone is told; she sees his sheet, Cato nothing more of it.
+// - Anne chooses a daily digest at 20:00 in London: her notices wait for it and come in one e-mail at that hour;
+//   the unsubscribe link in it stops her e-mail; the page's list of notifications has them all.
 import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,6 +41,7 @@ async function verifiedAddress(who, address) {
 
 const subjects = (who) => smtp.to(who.address).map((m) => (m.data.match(/^Subject: (.*)$/m) || [])[1]);
 const dateOf = (m) => Date.parse(m.data.match(/^Date: (.*)$/m)[1]);
+const londonHour = (ms) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' }).format(ms);
 
 before(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'muster-reminders-'));
@@ -47,7 +50,9 @@ before(async () => {
   hook = await HookSink.start();
   server = await startServer({ args: ['--test-clock', 'true', '--smtp-host', '127.0.0.1', '--smtp-port', String(smtp.port),
     '--smtp-starttls', 'false', '--smtp-from', 'muster@club.test', '--public-url', 'http://club.test/',
-    '--notify-interval-ms', '100'] });
+    '--notify-interval-ms', '100',
+    // The test's clock runs weeks on in seconds: logins must outlast it.
+    '--session-idle-seconds', '31536000', '--session-absolute-seconds', '31536000'] });
   for (const name of ['umpire', 'anne', 'ben', 'cato', 'dora']) {
     const u = await newUser(server, `rm_${name}`);
     people[name] = { ...u, client: await connect(server, u.cookie) };
@@ -161,6 +166,56 @@ test('the umpire hands a colonel over: everyone is told; the new player sees his
   const his = C.view(campaign).year;
   assert.equal(his.colonels[String(cato.user)], undefined);
   assert.equal(his.colonels[String(dora.user)].fortune, undefined, 'Cato sees nothing more of the sheet');
+});
+
+test('a daily digest at 20:00 in London, the unsubscribe link, and the page\'s list of notifications', async () => {
+  const { umpire, anne } = people;
+  const bad = await httpRequest(server, 'POST', '/api/email/choices', { body: { mode: 'digest', digest_hour: 20, time_zone: 'Mars/Olympus' }, cookie: anne.cookie });
+  assert.equal(bad.status, 400);
+  const set = await httpRequest(server, 'POST', '/api/email/choices', { body: { mode: 'digest', digest_hour: 20, time_zone: 'Europe/London' }, cookie: anne.cookie });
+  assert.equal(set.status, 200, JSON.stringify(set.json));
+  assert.equal(set.json.mode, 'digest');
+  const mails = smtp.to(anne.address).length;
+  await umpire.client.ok('notice.post', { campaign, text: 'Muster at the Black Bull on Saturday.' });
+  await umpire.client.ok('notice.post', { campaign, text: 'Bring dice.' });
+  await sleep(700);
+  assert.equal(smtp.to(anne.address).length, mails, 'held for her digest');
+
+  // The clock runs on to just past the next 20:00 in London (GMT or BST as the date falls).
+  const now = await advance(0);
+  let at = Math.ceil(now / HOUR) * HOUR;
+  while (londonHour(at) !== '20') at += HOUR;
+  await advance(at - now - 2000);
+  await sleep(500);
+  assert.equal(smtp.to(anne.address).length, mails, 'not before the hour');
+  await advance(3000);
+  const digest = await until('her digest', () => smtp.to(anne.address).slice(mails).find((m) => m.data.includes('your digest')));
+  assert.equal(smtp.to(anne.address).length, mails + 1, 'one e-mail for both');
+  assert.ok(digest.data.includes('Notice from the umpire: Muster at the Black Bull on Saturday.'));
+  assert.ok(digest.data.includes('Notice from the umpire: Bring dice.'));
+  assert.equal(londonHour(dateOf(digest)), '20', 'sent at 20:00 London time');
+  const token = digest.data.match(/unsubscribe\?token=([0-9a-f]+)/)[1];
+  assert.match(digest.data, /List-Unsubscribe: <http:\/\/club\.test\/unsubscribe\?token=/);
+  const page = await rawHttpGet(server, `/unsubscribe?token=${token}`);
+  assert.equal(page.status, 200);
+  assert.match(page.body, /no more e-mails/);
+  const me = await httpRequest(server, 'GET', '/api/email', { cookie: anne.cookie });
+  assert.equal(me.json.mode, 'off');
+  await umpire.client.ok('notice.post', { campaign, text: 'Nothing more by e-mail.' });
+  await advance(25 * HOUR);
+  await sleep(500);
+  assert.equal(smtp.to(anne.address).length, mails + 1, 'no e-mail after unsubscribing');
+
+  // The page's list has every notice, e-mail or not; she marks them seen.
+  const list = (await httpRequest(server, 'GET', '/api/notifications', { cookie: anne.cookie })).json.notifications;
+  assert.equal(list[0].text, 'Notice from the umpire: Nothing more by e-mail.');
+  assert.ok(list.some((n) => n.text.includes('Your report for March 1744 is ready.') && n.tab === 'reports'));
+  assert.ok(list.every((n) => n.seen === false));
+  assert.equal((await httpRequest(server, 'POST', '/api/notifications/seen', { body: { up_to: list[0].id }, cookie: anne.cookie })).status, 200);
+  const after = (await httpRequest(server, 'GET', '/api/notifications', { cookie: anne.cookie })).json.notifications;
+  assert.ok(after.every((n) => n.seen));
+  const bens = (await httpRequest(server, 'GET', '/api/notifications', { cookie: people.ben.cookie })).json.notifications;
+  assert.ok(!bens.some((n) => n.text.includes('Colonel anne\'s diary')), 'his list is his own');
 });
 
 test('the test clock exists only on a server started with it', async () => {

@@ -8,6 +8,7 @@
 
 #include "server/app/notifier.h"
 #include "server/app/outbound.h"
+#include "server/app/time_zones.h"
 #include "server/store/accounts.h"
 #include "server/store/migrations.h"
 #include "server/store/outbox.h"
@@ -74,20 +75,121 @@ TEST_CASE("outbox: retries wait 2^n seconds, at most an hour", "[outbox]") {
     CHECK(retry_delay_ms(20) == 3600 * 1000);
 }
 
-TEST_CASE("outbox: a notice as an e-mail and a webhook post, the link to its page, one header line each", "[outbox]") {
+TEST_CASE("outbox: a notice to the page's list, as an e-mail and as a webhook post, the link to its page", "[outbox]") {
     std::vector<campaign::Notice> n = {{5, "needs_you", "Ramillies: Bid for the tempo of game turn 1.", "battle", 1764590400000},
                                        {0, "battle_started", "The battle \"Ramillies\" has begun.", "battle", nullptr}};
-    auto items = outbox_items(n, 3, "Flanders", "http://hook.test/x", "http://club.test/");
-    REQUIRE(items.size() == 2);
-    CHECK(items[0].subject == "Flanders: Ramillies: Bid for the tempo of game turn 1.");
-    CHECK(items[0].body.find("Due: 2025-12-01 12:00 UTC.") != std::string::npos);
-    CHECK(items[0].body.find("Open it: http://club.test/#/campaign/3/battle") != std::string::npos);
-    CHECK(items[1].channel == "webhook");
-    CHECK(outbox_items(n, 3, "Flanders", "", "http://club.test/").size() == 1);  // no webhook set: no post
+    const Outbound out{"http://club.test/", nullptr, 20};
+    auto items = outbox_items(n, 3, "Flanders", "http://hook.test/x", out);
+    REQUIRE(items.size() == 3);
+    CHECK(items[0].channel == "page");
+    CHECK(items[0].subject == "Ramillies: Bid for the tempo of game turn 1.");
+    CHECK(items[0].tab == "battle");
+    CHECK(items[1].channel == "email");
+    CHECK(items[1].subject == "Flanders: Ramillies: Bid for the tempo of game turn 1.");
+    CHECK(items[1].due == 1764590400000);
+    CHECK(items[1].cap == 20);
+    CHECK(items[1].body.find("Open it: http://club.test/#/campaign/3/battle") != std::string::npos);
+    CHECK(items[2].channel == "webhook");
+    CHECK(items[2].body.find("Due: ") == std::string::npos);  // the webhook's notice has no deadline
+    CHECK(outbox_items(n, 3, "Flanders", "", out).size() == 2);  // no webhook set: no post
     Config c;
     c.smtp_from = "muster@club.test";
+    c.public_url = "http://club.test/";
     OutboxRow row{1, 3, 5, "email", "bob@club.test", "Line one\r\nBcc: evil@x", "a\nb\n", 0};
     const std::string msg = email_message(c, row, 0);
     CHECK(msg.find("Subject: Line one  Bcc: evil@x\r\n") != std::string::npos);  // no header can be smuggled in
     CHECK(msg.find("\r\n\r\na\r\nb\r\n") != std::string::npos);
+    // The deadline in the reader's time zone under the first line; his unsubscribe link, in the body and a header.
+    row.due = 1764590400000;
+    row.time_zone = "Asia/Tokyo";
+    row.unsubscribe = "abc123";
+    const std::string text = email_text(c, row);
+    CHECK(text.rfind("a\nDue: 2025-12-01 21:00 JST (Asia/Tokyo).\nb\n", 0) == 0);
+    CHECK(text.find("http://club.test/unsubscribe?token=abc123") != std::string::npos);
+    CHECK(email_message(c, row, 0).find("List-Unsubscribe: <http://club.test/unsubscribe?token=abc123>\r\n") != std::string::npos);
+}
+
+TEST_CASE("outbox: each user's choice: every e-mail at once, held for his digest, or none; a day's cap", "[outbox]") {
+    Db d;
+    for (auto [user, token] : {std::pair{d.bob, "hash-bob"}, std::pair{d.carol, "hash-carol"}}) {
+        set_user_email(*d.db, user, "x@club.test", token, 10);
+        verify_user_email(*d.db, token);
+    }
+    CHECK(user_email(*d.db, d.bob)->mode == "immediate");
+    REQUIRE(set_email_choices(*d.db, d.carol, "digest", 20, "Europe/London"));
+    auto mail = [&](std::int64_t user, int cap, std::int64_t at) {
+        OutboxItem it{7, user, "email", "", "Flanders: news", "News.\n\nOpen it: http://club.test/#/campaign/7\n"};
+        it.cap = cap;
+        add_to_outbox(*d.db, {it}, at);
+    };
+    mail(d.bob, 2, 100);
+    mail(d.bob, 2, 200);
+    mail(d.bob, 2, 300);  // the third in a day, over the cap of 2: held for a digest
+    mail(d.carol, 2, 100);
+    auto due = due_messages(*d.db, 1000, 10);
+    REQUIRE(due.size() == 2);
+    CHECK((due[0].user == d.bob && due[1].user == d.bob));
+    const auto held = held_users(*d.db);
+    REQUIRE(held.size() == 2);
+    CHECK(held[1].user == d.carol);
+    CHECK(held[1].digest_hour == 20);
+    CHECK(held[1].time_zone == "Europe/London");
+    REQUIRE(held_messages(*d.db, d.carol).size() == 1);
+    write_digest(*d.db, d.carol, "Muster: your digest (1 notices)", "- Flanders: news\n", 5000);
+    CHECK(held_messages(*d.db, d.carol).empty());
+    due = due_messages(*d.db, 5000, 10);
+    REQUIRE(due.size() == 3);
+    CHECK(due[2].subject == "Muster: your digest (1 notices)");
+
+    // "off": nothing is written, and what waited for a digest is dropped.
+    REQUIRE(set_email_choices(*d.db, d.bob, "off", 18, "UTC"));
+    CHECK(held_messages(*d.db, d.bob).empty());
+    const auto before = all_messages(*d.db).size();
+    mail(d.bob, 0, 6000);
+    CHECK(all_messages(*d.db).size() == before);
+    CHECK_FALSE(set_email_choices(*d.db, 999, "off", 18, "UTC"));  // no address
+}
+
+TEST_CASE("outbox: the unsubscribe link turns e-mail off; the page's list of notifications", "[outbox]") {
+    Db d;
+    set_user_email(*d.db, d.bob, "bob@club.test", "hash-bob", 10);
+    verify_user_email(*d.db, "hash-bob");
+    add_to_outbox(*d.db, {{7, d.bob, "email", "", "s", "b"}}, 100);
+    const auto token = due_messages(*d.db, 100, 10).at(0).unsubscribe;
+    REQUIRE(token.size() == 32);
+    CHECK_FALSE(unsubscribe(*d.db, "nonsense"));
+    CHECK(unsubscribe(*d.db, token));
+    CHECK(user_email(*d.db, d.bob)->mode == "off");
+
+    OutboxItem page{7, d.bob, "page", "", "Write your diary for March 174-.", "", 5000};
+    page.tab = "diary";
+    add_to_outbox(*d.db, {page, page}, 200);
+    auto list = notifications_of(*d.db, d.bob, 50);
+    REQUIRE(list.size() == 2);
+    CHECK(list[0].id > list[1].id);  // newest first
+    CHECK(list[0].tab == "diary");
+    CHECK(list[0].due == 5000);
+    CHECK_FALSE(list[0].seen);
+    mark_seen(*d.db, d.bob, list[1].id);
+    list = notifications_of(*d.db, d.bob, 50);
+    CHECK_FALSE(list[0].seen);
+    CHECK(list[1].seen);
+    CHECK(notifications_of(*d.db, d.carol, 50).empty());
+}
+
+TEST_CASE("time zones: a deadline in the reader's zone; his digest hour across a change of the clocks", "[outbox]") {
+    // 2026-03-28 12:00 UTC: London is on GMT; the clocks go forward on Sunday 29 March at 01:00 UTC.
+    const std::int64_t saturday = 1774699200000;
+    CHECK(local_words(saturday, "Europe/London") == "2026-03-28 12:00 GMT (Europe/London)");
+    CHECK(local_words(saturday, "America/New_York") == "2026-03-28 08:00 EDT (America/New_York)");
+    CHECK(local_words(saturday, "Nowhere/Atlantis") == "2026-03-28 12:00 UTC (UTC)");
+    CHECK(valid_time_zone("Europe/London"));
+    CHECK_FALSE(valid_time_zone("Nowhere/Atlantis"));
+    CHECK_FALSE(valid_time_zone(""));
+    const std::int64_t hour = 3'600'000;
+    CHECK(next_local_hour(saturday, 20, "Europe/London") == saturday + 8 * hour);  // 20:00 GMT that day
+    // On Sunday 20:00 in London is 19:00 UTC (BST).
+    CHECK(next_local_hour(saturday + 9 * hour, 20, "Europe/London") == saturday + 31 * hour);
+    // 01:00 does not exist on the Sunday in London: the first instant after the gap.
+    CHECK(next_local_hour(saturday + 9 * hour, 1, "Europe/London") == saturday + 13 * hour);
 }

@@ -1,0 +1,17 @@
+#pragma once
+// Times as a reader in his own time zone reads them (docs/protocol.md, "Notifications"): an e-mail's deadline, and
+// the hour of his daily digest. The IANA time-zone database of the system (Debian's tzdata), through Howard
+// Hinnant's date library (Debian's libhowardhinnant-date-dev), so daylight saving is the database's business.
+#include <cstdint>
+#include <string>
+
+namespace muster {
+
+// Whether `zone` is a time zone the database knows ("Europe/London", "UTC").
+bool valid_time_zone(const std::string& zone);
+// "2026-12-05 20:00 GMT (Europe/London)"; in UTC when the zone is unknown.
+std::string local_words(std::int64_t ms, const std::string& zone);
+// The first time after `after_ms` that the clock in `zone` shows `hour`:00.
+std::int64_t next_local_hour(std::int64_t after_ms, int hour, const std::string& zone);
+
+}  // namespace muster
