@@ -2,7 +2,8 @@
 // "Improving ...", "Concurrent Improvements"; docs/protocol.md, diary.submit): one personal activity, the
 // regiment's orders, the diary text and whether it goes to the gazette; what the orders cost against the
 // fortune, refused (with the reason) when the colonel cannot pay; the deadline counting down. Revisable until
-// the deadline.
+// the deadline. The player's own tab also keeps the form as his standing orders (standing.js) and has his leave
+// (leave.js).
 
 import { h, setText, setTime, errorLine, runForm } from '../common/dom.js';
 import { countdown } from '../year/countdown.js';
@@ -11,6 +12,8 @@ import {
   deadlineText, diaryCost, costRefusal,
 } from '../year/format.js';
 import { activityText, ordersText } from '../year/report.js';
+import { standingOrders } from './standing.js';
+import { leavePanel } from './leave.js';
 
 function field(id, label, control, hint) {
   return h('div', { class: 'field' }, h('label', { for: id }, label), control, hint || null);
@@ -104,8 +107,11 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
   const error = errorLine('diary-error');
   const saved = h('span', { class: 'hint', testid: 'diary-saved', 'aria-live': 'polite' });
   const costLine = h('p', { class: 'cost-line', testid: 'diary-cost-line', 'aria-live': 'polite' });
+  // A player's own page keeps the form as his standing orders too; an umpire writing for a colonel does not.
+  const standing = umpire ? null : standingOrders(ctx, campaignId, { bodyOf: () => body(), problemOf: () => problem() });
   const form = h('form', { class: 'stack diary-form', novalidate: true },
-    activityBox, noRegiment, ordersBox, textBox, costLine, error.el, h('div', { class: 'form-actions' }, submit, saved));
+    activityBox, noRegiment, ordersBox, textBox, costLine, error.el,
+    h('div', { class: 'form-actions' }, submit, standing && standing.button, saved), standing && standing.el);
   const closedNote = h('p', { class: 'muted', hidden: true, testid: 'diary-closed' });
   const noColonel = h('p', { class: 'muted', hidden: true }, 'Create your colonel first (Colonel tab).');
 
@@ -213,6 +219,7 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
     setText(refusal, why || '');
     costBox.dataset.ok = why ? 'false' : 'true';
     submit.disabled = !!why || deadlinePassed() || isClosed(view);
+    if (standing) standing.check(why);
     for (const i of imps) setText(i.costEl, pounds(s[i.cost] || 0));
     superviseField.hidden = !!c.away || activity.value !== 'supervise';
     const per = s.companies_per_regiment || 10;
@@ -259,9 +266,19 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
     showCost();
   });
 
+  // The diary as diary.submit takes it (and diary.standing, which keeps no text).
+  function body() {
+    const c = col();
+    const b = { campaign: Number(campaignId), text: text.value, publish: publish.checked };
+    if (umpire) b.colonel = c.user;
+    if (!c.away) b.activity = activity.value;
+    if (!c.away && activity.value === 'supervise') b.supervise = supervise.value;
+    if (c.sheet) b.orders = orders();
+    return b;
+  }
+
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    const c = col();
     const why = problem();
     if (why) {
       error.show(why);
@@ -271,16 +288,12 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
       error.show("This month's deadline has passed: the month is being resolved.");
       return;
     }
-    const body = { campaign: Number(campaignId), text: text.value, publish: publish.checked };
-    if (umpire) body.colonel = c.user;
-    if (!c.away) body.activity = activity.value;
-    if (!c.away && activity.value === 'supervise') body.supervise = supervise.value;
-    if (c.sheet) body.orders = orders();
+    const b = body();
     runForm({
       button: submit,
       error,
       action: async () => {
-        await ctx.conn.send('diary.submit', body);
+        await ctx.conn.send('diary.submit', b);
         dirty = false;
         loadedKey = null;
         setText(saved, 'Saved.');
@@ -310,6 +323,7 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
       closedNote.hidden = !closed;
       setText(closedNote, closed ? 'The campaign is closed.' : '');
       form.hidden = !c || closed;
+      if (standing) standing.update(v, c);
       if (!c) {
         status.hidden = true;
         fallback.hidden = true;
@@ -349,7 +363,8 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
       activity.disabled = !!c.away;
       activityField.hidden = !!c.away;
       away.hidden = !c.away;
-      setText(away, c.away ? `${AWAY[c.away] || c.away}: your activity is set for you this month. Your regiment still needs its orders.` : '');
+      setText(away, c.away === 'leave' ? 'On leave this month: no diary is owed, and your regiment goes untrained.'
+        : c.away ? `${AWAY[c.away] || c.away}: your activity is set for you this month. Your regiment still needs its orders.` : '');
       ordersBox.hidden = !c.sheet;
       noRegiment.hidden = !!c.sheet;
 
@@ -391,9 +406,16 @@ export const diaryTab = {
   visible: (view) => !!(view && view.year && view.me && view.me.role === 'player' && view.year.phase === 'months'),
   create(ctx, campaignId) {
     const d = diaryForm(ctx, campaignId);
+    const leave = leavePanel(ctx, campaignId);
     const el = h('div', { class: 'year-grid' },
-      h('div', { class: 'col-main' }, d.main),
+      h('div', { class: 'col-main' }, d.main, leave.el),
       h('div', { class: 'col-side' }, d.cost));
-    return { el, update: d.update };
+    return {
+      el,
+      update(view) {
+        d.update(view);
+        leave.update(view);
+      },
+    };
   },
 };

@@ -1,12 +1,19 @@
 // The umpire's "Year" tab: starting the year, the month's deadline, who has submitted, resolving the month
 // (with a confirmation) and undoing the last resolution, custom objectives to approve, regiments at risk and
-// companies declared against those maintained (docs/protocol.md, year.start, month.*, objective.review).
+// companies declared against those maintained (docs/protocol.md, year.start, month.*, objective.review); each
+// colonel's missed months in a row and leave in the month's diaries, and handing a colonel over (handover.js).
 
 import { h, setText, syncKeyed, errorLine, runForm } from '../common/dom.js';
 import { countdown } from '../year/countdown.js';
+import { handoverPanel } from './handover.js';
 import {
   MONTHS, pounds, ordinal, yearOf, isClosed, colonelsSorted, deadlineText, localInputValue, objectiveText, myTimeZone,
 } from '../year/format.js';
+
+// A colonel's public `away` in the month's diaries list.
+const AWAY_WORDS = {
+  sea: 'at sea', expedition: 'on expedition', leave: 'on leave', wounded: 'wounded', captured: 'captured', killed: 'killed',
+};
 
 function field(id, label, control, hint) {
   return h('div', { class: 'field' }, h('label', { for: id }, label), control, hint ? h('span', { class: 'hint' }, hint) : null);
@@ -300,18 +307,26 @@ function monthPanel(ctx, campaignId) {
       setText(submittedCount, `(${n} of ${cols.length} submitted)`);
       syncKeyed(submittedList, cols,
         () => h('li', { class: 'submitted-item', testid: 'submitted-item' },
-          h('span', { class: 'badge' }), h('span', { class: 'member-name' }), h('span', { class: 'muted' })),
+          h('span', { class: 'badge' }), h('span', { class: 'member-name' }), h('span', { class: 'muted' }),
+          h('span', { class: 'missed-note', testid: 'submitted-missed' })),
         (li, c, k) => {
           const done = !!submitted[k];
           li.dataset.colonel = k;
           li.dataset.submitted = done ? 'true' : 'false';
+          li.dataset.away = c.away || '';
           const b = li.querySelector('.badge');
           b.className = `badge ${done ? 'badge-ok' : 'badge-warn'}`;
           setText(b, done ? 'submitted' : 'waiting');
           setText(li.querySelector('.member-name'), c.name);
-          setText(li.querySelector('.muted'), `${c.player}${c.away ? ` · ${c.away === 'sea' ? 'at sea' : 'on expedition'}` : ''}`);
+          setText(li.querySelector('.muted'), `${c.player}${c.away ? ` · ${AWAY_WORDS[c.away] || c.away}` : ''}`);
+          // The missed-turn ladder: months in a row his player sent nothing (docs/protocol.md, "Deadlines").
+          const missed = c.missed_in_a_row || 0;
+          li.dataset.missed = String(missed);
+          const m = li.querySelector('.missed-note');
+          m.hidden = missed === 0;
+          setText(m, missed ? `missed ${missed} in a row` : '');
         });
-      setText(confirmText, `Resolve ${cal.label || 'this month'} for every colonel now? ${cols.length - n} of ${cols.length} have not submitted and get their default diary. Every roll is made at once.`);
+      setText(confirmText, `Resolve ${cal.label || 'this month'} for every colonel now? ${cols.length - n} of ${cols.length} have not submitted and get their standing orders, else their default diary. Every roll is made at once.`);
       resolve.disabled = closed;
       undo.hidden = !con.can_undo || closed;
       setText(undoText, con.can_undo
@@ -410,10 +425,11 @@ export const umpireYearTab = {
       month: monthPanel(ctx, campaignId),
       objectives: objectivesPanel(ctx, campaignId),
       watch: watchPanel(),
+      handover: handoverPanel(ctx, campaignId),
     };
     const el = h('div', { class: 'year-grid' },
       h('div', { class: 'col-main' }, panels.start.el, panels.month.el),
-      h('div', { class: 'col-side' }, panels.objectives.el, panels.watch.el));
+      h('div', { class: 'col-side' }, panels.objectives.el, panels.handover.el, panels.watch.el));
     return {
       el,
       update(view) {
