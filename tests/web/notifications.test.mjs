@@ -5,6 +5,8 @@
 //   message); it shows unverified. The verification e-mail reaches the sink; its link (public_url is a
 //   placeholder, so its host is turned into the server's) says "verified", a second time "not valid"; back on
 //   the campaigns page the address shows verified; Remove clears it.
+// - His e-mail choice: "one digest a day" at 20:00, saved; a reload shows it; the zone sent is his browser's own
+//   (the context's timezoneId, Asia/Tokyo), as GET /api/email then says.
 // - The umpire sets the campaign's webhook in his console (a refused one first), sees it after a reload, and
 //   clears it. No frame the player's page or socket receives, and nothing on his page, holds its address.
 // - axe-core on the Notifications section, when axe-core is installed (it is skipped otherwise).
@@ -25,6 +27,7 @@ import { launchBrowser, openUser, waitForConnState, freePort, failureShots, step
 const SINK = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../integration/lib/smtp_sink.py');
 const PLACEHOLDER = 'http://club.test/';
 const hex = () => randomBytes(6).toString('hex');
+const ZONE = 'Asia/Tokyo'; // the player's browser's time zone
 
 /** The SMTP sink on `port`, writing to `file`; resolves once it listens. Debian's python3, not PATH's first. */
 function startSink(port, file) {
@@ -80,7 +83,7 @@ test('notifications: the e-mail address on the campaigns page, the umpire\'s web
   await step('the player sets his address: refused first, then unverified, with the link sent', async () => {
     table = await battleTable(server, { name: `Notices ${hex()}`, umpire: uniqueName('nu'), players: { a: uniqueName('na') } });
     clients.push(...table.everyone);
-    pa = await openUser(browser, server, {}, { cookie: table.users.a.cookie, path: '/#/campaigns' });
+    pa = await openUser(browser, server, { timezoneId: ZONE }, { cookie: table.users.a.cookie, path: '/#/campaigns' });
     const page = pa.page;
     await page.getByTestId('email-panel').waitFor();
     await page.locator('[data-testid="campaign-link"]').first().waitFor();
@@ -125,7 +128,55 @@ test('notifications: the e-mail address on the campaigns page, the umpire\'s web
     await page.locator('[data-testid="email-address"][data-verified="true"]').waitFor();
     assert.equal(await page.getByTestId('email-address').textContent(), address);
     const api = await httpRequest(server, 'GET', '/api/email', { cookie: table.users.a.cookie });
-    assert.deepEqual(api.json, { address, verified: true });
+    const { digest_hour: hour, time_zone: zone, ...rest } = api.json;
+    assert.deepEqual(rest, { address, verified: true, mode: 'immediate' }, 'every notice at once until he chooses');
+    assert.ok(Number.isInteger(hour) && typeof zone === 'string', `an hour and a zone: ${JSON.stringify(api.json)}`);
+  });
+
+  await step('his e-mail choice: one digest a day at 20:00 in his own time zone; a reload shows it', async () => {
+    const page = pa.page;
+    const panel = page.getByTestId('email-panel');
+    await page.getByTestId('email-choice').filter({ hasText: 'Now: every notice by e-mail at once.' }).waitFor();
+    assert.equal(await page.getByLabel('Send me').getAttribute('data-testid'), 'email-mode');
+    assert.equal(await page.getByTestId('email-mode').inputValue(), 'immediate');
+    assert.equal(await page.getByTestId('email-digest-hour').isHidden(), true, 'no hour but for a digest');
+    assert.equal(await page.getByTestId('email-time-zone').textContent(), `Your time zone: ${ZONE}`);
+
+    await page.getByTestId('email-mode').selectOption({ label: 'one digest a day' });
+    assert.equal(await page.getByLabel('Digest at (your time)').getAttribute('data-testid'), 'email-digest-hour');
+    await page.getByTestId('email-digest-hour').selectOption('20');
+    await page.getByTestId('email-choices-save').click();
+    await page.getByTestId('email-status').filter({ hasText: 'Saved.' }).waitFor();
+    assert.equal(await page.getByTestId('email-choice').textContent(), `Now: one digest a day at 20:00 (${ZONE}).`);
+    assert.equal(await page.getByTestId('email-choices-error').isHidden(), true);
+    const api = await httpRequest(server, 'GET', '/api/email', { cookie: table.users.a.cookie });
+    assert.deepEqual(api.json, { address, verified: true, mode: 'digest', digest_hour: 20, time_zone: ZONE });
+
+    await page.reload();
+    await page.getByTestId('email-choice').filter({ hasText: 'one digest a day' }).waitFor();
+    assert.equal(await page.getByTestId('email-mode').inputValue(), 'digest');
+    assert.equal(await page.getByTestId('email-digest-hour').inputValue(), '20');
+    assert.equal(await page.getByTestId('email-digest-hour').isVisible(), true);
+    assert.equal(await panel.getByText(`Your time zone: ${ZONE}`, { exact: true }).isVisible(), true);
+  });
+
+  await step('a refusal of the server shows under the choice', async () => {
+    const page = pa.page;
+    // The address goes behind the page's back: the server refuses a choice with no address, and says why.
+    await httpRequest(server, 'DELETE', '/api/email', { cookie: table.users.a.cookie });
+    await page.getByTestId('email-mode').selectOption('off');
+    await page.getByTestId('email-choices-save').click();
+    await page.getByTestId('email-choices-error').filter({ hasText: 'Give an e-mail address first.' }).waitFor();
+    // Put back as it was for the steps after: set again and verified through the link.
+    const before = messages(mailFile).length;
+    assert.equal((await httpRequest(server, 'POST', '/api/email', { cookie: table.users.a.cookie, body: { address } })).status, 200);
+    const until = Date.now() + 15000;
+    while (messages(mailFile).length === before && Date.now() < until) await sleep(100);
+    const m = /verify-email\?token=([^\s&]+)/.exec(messages(mailFile).at(-1).data);
+    assert.equal((await httpRequest(server, 'POST', '/api/email/verify', { body: { token: m[1] } })).status, 200);
+    await page.reload();
+    await page.locator('[data-testid="email-address"][data-verified="true"]').waitFor();
+    assert.equal(await page.getByTestId('email-choices-error').isHidden(), true);
   });
 
   await step('axe-core finds no violation in the Notifications section', async (st) => {

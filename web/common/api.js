@@ -76,7 +76,8 @@ export const api = {
       throw err;
     }
   },
-  // The user's address for notices (docs/protocol.md, "HTTP"): {address: string | null, verified}.
+  // The user's address for notices (docs/protocol.md, "HTTP"): {address: string | null, verified}, and once he has
+  // one his choice: mode (immediate | digest | off), digest_hour (0-23), time_zone (IANA).
   email() {
     return request('GET', '/api/email');
   },
@@ -85,5 +86,17 @@ export const api = {
   },
   removeEmail() {
     return request('DELETE', '/api/email');
+  },
+  // Answers as email(); 409 with no address yet, 400 a bad value or a zone the server does not know.
+  setEmailChoices({ mode, digestHour, timeZone }) {
+    return request('POST', '/api/email/choices', { mode, digest_hour: digestHour, time_zone: timeZone });
+  },
+  // The page's list: {notifications: [{id, campaign, text, tab, due, at, seen}]}, the latest 50, newest first.
+  notifications() {
+    return request('GET', '/api/notifications');
+  },
+  // Marks every notification up to `upTo` (an id) seen.
+  notificationsSeen(upTo) {
+    return request('POST', '/api/notifications/seen', { up_to: upTo });
   },
 };

@@ -7,6 +7,7 @@ import { tableTab } from '../table_tab.js';
 import { battleTab } from '../battle/tab.js';
 import { bookPageTabs } from '../book_pages.js';
 import { gatherNeeds, tabOf, needsYouPanel } from '../needs_you.js';
+import { inbox } from '../inbox.js';
 
 // The shared tabs, and after the Battle tab the battle books' pages of the campaign (Border Reivers' Raids); app.js
 // adds the player's, the umpire's and the year's (web/common imports none of them).
@@ -33,9 +34,14 @@ export function campaignPage(ctx, route, moreTabs = []) {
   const closedBanner = h('p', { class: 'closed-banner', hidden: true },
     'This campaign is closed. Nothing more can change. Its dice seed is revealed on the Table, so anyone can check every roll.');
 
+  // The user's notifications from every campaign; this page's pushes prompt it to look again.
+  const notifications = inbox(ctx.me, conn);
+
   const el = h('div', { class: 'page page-campaign' },
     h('header', { class: 'campaign-header' },
-      h('a', { class: 'back-link', href: '#/campaigns' }, '← All campaigns'),
+      h('div', { class: 'page-topline' },
+        h('a', { class: 'back-link', href: '#/campaigns' }, '← All campaigns'),
+        notifications.el),
       h('div', { class: 'campaign-title-row' }, title, h('span', { class: 'campaign-badges' }, role, closedBadge)),
       needs.el,
       tabBar),
@@ -179,6 +185,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
       else selectTab(built.has(want) ? want : 'table', { updateHash: !built.has(want) });
     },
     destroy() {
+      notifications.destroy();
       offView();
       offError();
       for (const t of built.values()) if (t.instance.destroy) t.instance.destroy();

@@ -4,6 +4,7 @@ import { h, setText, errorLine, runForm } from '../dom.js';
 import { campaignHash } from '../router.js';
 import { roleBadge } from '../panels/members.js';
 import { emailPanel } from '../panels/email.js';
+import { inbox } from '../inbox.js';
 
 export function campaignsPage(ctx) {
   ctx.setTitle('Campaigns');
@@ -87,7 +88,9 @@ export function campaignsPage(ctx) {
   });
 
   const email = emailPanel();
+  const notifications = inbox(ctx.me, ctx.conn);
   const el = h('div', { class: 'page page-campaigns' },
+    h('header', { class: 'page-topline' }, notifications.el),
     h('div', { class: 'campaigns-grid' },
       h('section', { class: 'card campaigns-mine' },
         h('h1', {}, 'Your campaigns'),
@@ -106,6 +109,7 @@ export function campaignsPage(ctx) {
     destroy() {
       destroyed = true;
       email.destroy();
+      notifications.destroy();
     },
   };
 }

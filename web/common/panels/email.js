@@ -1,9 +1,95 @@
 // "Notifications" on the campaigns page: the user's address for notices, verified or not, set (a link goes to
 // it) or removed (docs/protocol.md, "HTTP" and "Notifications"). An address gets nothing but its link until
-// the link is opened, so the panel says whether it is verified.
+// the link is opened, so the panel says whether it is verified. With an address, the user's choice: every notice at
+// once, one digest a day at an hour of his own time zone, or nothing.
 
 import { h, setText, errorLine, runForm } from '../dom.js';
 import { api } from '../api.js';
+
+const MODES = [
+  ['immediate', 'every notice at once'],
+  ['digest', 'one digest a day'],
+  ['off', 'nothing'],
+];
+const pad = (n) => String(n).padStart(2, '0');
+
+// The browser's own zone (IANA); null where the browser does not say, and the server's zone is kept.
+function browserZone() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch (err) {
+    return null;
+  }
+}
+
+function choiceWords(e) {
+  if (e.mode === 'off') return 'Now: no e-mail; your notifications still wait in the list on this site.';
+  if (e.mode === 'digest') return `Now: one digest a day at ${pad(e.digest_hour)}:00 (${e.time_zone}).`;
+  return 'Now: every notice by e-mail at once.';
+}
+
+// The choice form (POST /api/email/choices). show(e) takes GET /api/email's answer; what the user is changing is
+// kept until he saves, as the panel looks again whenever the page comes back into view.
+function choicesForm(status) {
+  let saved = null;
+  let dirty = false;
+  const mode = h('select', { id: 'email-mode', testid: 'email-mode' },
+    MODES.map(([value, label]) => h('option', { value }, label)));
+  const hour = h('select', { id: 'email-digest-hour', testid: 'email-digest-hour' },
+    Array.from({ length: 24 }, (_, i) => h('option', { value: String(i) }, `${pad(i)}:00`)));
+  const hourField = h('div', { class: 'field' }, h('label', { for: 'email-digest-hour' }, 'Digest at (your time)'), hour);
+  const zone = h('p', { class: 'hint', testid: 'email-time-zone' });
+  const current = h('p', { class: 'email-choice', testid: 'email-choice' });
+  const save = h('button', { type: 'submit', class: 'secondary', testid: 'email-choices-save' }, 'Save');
+  const error = errorLine('email-choices-error');
+  const form = h('form', { class: 'stack email-choices', novalidate: true, hidden: true },
+    h('h3', {}, 'E-mail'),
+    current,
+    h('div', { class: 'field-row' },
+      h('div', { class: 'field' }, h('label', { for: 'email-mode' }, 'Send me'), mode),
+      hourField),
+    zone, error.el,
+    h('div', { class: 'form-actions' }, save));
+
+  const timeZone = () => browserZone() || (saved && saved.time_zone) || 'UTC';
+  function showZone() {
+    hourField.hidden = mode.value !== 'digest';
+    const differs = saved && saved.mode === 'digest' && saved.time_zone !== timeZone();
+    setText(zone, `Your time zone: ${timeZone()}${differs ? ` (the digest is now set for ${saved.time_zone}; Save moves it to yours)` : ''}`);
+  }
+  mode.addEventListener('change', () => { dirty = true; showZone(); });
+  hour.addEventListener('change', () => { dirty = true; });
+
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    setText(status, '');
+    runForm({
+      button: save,
+      error,
+      action: async () => {
+        const e = await api.setEmailChoices({ mode: mode.value, digestHour: Number(hour.value), timeZone: timeZone() });
+        dirty = false;
+        show(e);
+        setText(status, 'Saved.');
+      },
+    });
+  });
+
+  function show(e) {
+    const has = typeof e.address === 'string' && e.address !== '';
+    form.hidden = !has;
+    if (!has) error.hide();
+    if (!has || typeof e.mode !== 'string') { showZone(); return; } // a new address's answer carries no choice
+    saved = e;
+    setText(current, choiceWords(e));
+    if (!dirty) {
+      mode.value = e.mode;
+      if (Number.isInteger(e.digest_hour)) hour.value = String(e.digest_hour);
+    }
+    showZone();
+  }
+  return { el: form, show };
+}
 
 export function emailPanel() {
   let destroyed = false;
@@ -19,6 +105,7 @@ export function emailPanel() {
   const remove = h('button', { type: 'button', class: 'danger-ghost', testid: 'email-remove', hidden: true }, 'Remove');
   const status = h('p', { class: 'muted', role: 'status', testid: 'email-status' });
   const error = errorLine('email-error');
+  const choices = choicesForm(status);
   const form = h('form', { class: 'stack', novalidate: true },
     h('div', { class: 'field' }, h('label', { for: 'email-input' }, 'E-mail address'), input),
     error.el,
@@ -34,6 +121,7 @@ export function emailPanel() {
     address.dataset.verified = String(has && e.verified === true);
     badge.className = `badge ${e.verified ? 'badge-ok' : 'badge-warn'}`;
     setText(badge, e.verified ? 'verified' : 'not verified: open the link we sent');
+    choices.show(e);
   }
 
   async function load() {
@@ -58,6 +146,7 @@ export function emailPanel() {
       action: async () => {
         const e = await api.setEmail(value);
         show(e);
+        load(); // its choice, which the answer to a new address leaves out
         input.value = '';
         setText(status, `We sent a link to ${e.address}; open it to receive notices there.`);
       },
@@ -81,7 +170,7 @@ export function emailPanel() {
   const el = h('section', { class: 'card', testid: 'email-panel', 'aria-labelledby': 'email-heading' },
     h('h2', { id: 'email-heading' }, 'Notifications'),
     h('p', { class: 'muted' }, 'Muster e-mails you when something needs you in a campaign: your colonel, your diary, your turn in a battle.'),
-    current, none, form, status);
+    current, none, form, choices.el, status);
   load();
 
   return {
