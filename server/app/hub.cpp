@@ -9,6 +9,7 @@
 
 #include "server/app/clock.h"
 #include "server/app/frames.h"
+#include "server/app/time_zones.h"
 #include "server/app/tokens.h"
 #include "server/app/verifiable_dice.h"
 #include "server/store/event_store.h"
@@ -121,6 +122,7 @@ void Hub::handle(HubRequest& request) {
 
     campaign::Supplied supplied;
     supplied.now = unix_ms();
+    supplied.next_weekly = next_weekly_time;
     if (type == "campaign.invite") supplied.invite_code = new_invite_code();
     if (type == "campaign.close") supplied.seed_hex = to_hex(seed_);
     // Ids of battle pieces placed concealed: from OpenSSL, never the dice (whose seed is revealed).

@@ -3,6 +3,7 @@
 // the hour of his daily digest. The IANA time-zone database of the system (Debian's tzdata), through Howard
 // Hinnant's date library (Debian's libhowardhinnant-date-dev), so daylight saving is the database's business.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace muster {
@@ -13,5 +14,9 @@ bool valid_time_zone(const std::string& zone);
 std::string local_words(std::int64_t ms, const std::string& zone);
 // The first time after `after_ms` that the clock in `zone` shows `hour`:00.
 std::int64_t next_local_hour(std::int64_t after_ms, int hour, const std::string& zone);
+
+// The first time after `after_ms` that the clock in `zone` shows `minute` minutes past midnight on `weekday` (0
+// Sunday .. 6 Saturday); nothing when the zone is unknown. Supplied to the rules for a repeating deadline.
+std::optional<std::int64_t> next_weekly_time(const std::string& zone, int weekday, int minute, std::int64_t after_ms);
 
 }  // namespace muster

@@ -203,7 +203,11 @@ void write_digest(Database& db, std::int64_t user, const std::string& subject, c
     if (find.step()) address = find.column_text(0);
     find.reset();
     if (address) {
-        OutboxItem digest{0, user, "email", "", subject, body};
+        OutboxItem digest;
+        digest.user = user;
+        digest.channel = "email";
+        digest.subject = subject;
+        digest.body = body;
         insert_row(db, digest, *address, false, now_ms);
     }
     auto& st = db.cached("UPDATE outbox SET held = 0, sent = ?2, last_error = 'sent in a digest' WHERE user = ?1 AND held = 1");

@@ -29,6 +29,14 @@ struct Calendar {
     std::vector<Extension> extensions;
 };
 
+// A deadline that repeats ("every Sunday at 20:00 Europe/London"): each month's deadline is its next time at
+// least a day after the month opens. Not in the book: a campaign played by post.
+struct DeadlineRule {
+    int weekday = 0;  // 0 Sunday .. 6 Saturday
+    int minute = 0;   // minutes past midnight, in `zone`
+    std::string zone;
+};
+
 std::string month_name(int month);
 std::string label(const Calendar& calendar);  // "March 174-"
 // The next month: December to January moves the year on (a numeric label counts up, "174-" stays).

@@ -3,6 +3,7 @@
 // decide / apply / view, pure functions (DESIGN.md, "The core loop"). Later issues add the colonels,
 // regiments and months beside this.
 #include <cstdint>
+#include <functional>
 #include <deque>
 #include <map>
 #include <optional>
@@ -106,6 +107,10 @@ struct Supplied {
     std::string seed_hex;
     std::int64_t now = 0;  // the server's clock, unix ms, for deadlines and countdowns
     std::uint64_t nonce = 0;  // from the server's random source: ids of battle pieces placed concealed
+    // The calendar of the world, which the rules do not keep: the first time after `after` (unix ms) that the
+    // clock in `zone` (an IANA name) shows `minute` minutes past midnight on `weekday` (0 Sunday .. 6 Saturday);
+    // nothing for a zone it does not know. For a repeating deadline ("every Sunday at 20:00 Europe/London").
+    std::function<std::optional<std::int64_t>(const std::string& zone, int weekday, int minute, std::int64_t after)> next_weekly;
 };
 
 // The viewer the server acts as when a deadline or a countdown it set runs out: an umpire with user id 0.

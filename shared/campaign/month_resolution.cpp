@@ -384,6 +384,10 @@ void apply_resolution(YearState& year, const json& body, std::int64_t seq, const
         c.history.push_back(history_point(c, undo.turn, month_label));
     }
     Calendar next = calendar_from_json(body.at("calendar"));
+    if (body.contains("next_deadline")) {
+        next.deadline = body["next_deadline"].get<std::int64_t>();
+        next.reminders = body.value("next_reminders", std::vector<std::int64_t>{});
+    }
     year.calendar = next;
     year.undo = std::move(undo);
 }

@@ -36,6 +36,7 @@ const std::unordered_map<std::string, Decider>& deciders() {
         {"month.pause", decide_month_pause},         {"month.resume", decide_month_resume},
         {"diary.standing", decide_diary_standing},   {"leave.declare", decide_leave_declare},
         {"leave.cancel", decide_leave_cancel},       {"colonel.handover", decide_colonel_handover},
+        {"month.deadline_rule", decide_deadline_rule},
     };
     return table;
 }

@@ -54,6 +54,7 @@ struct YearState {
     // The umpire paused the campaign (month.pause): no deadline or reminder runs out until he resumes it.
     std::optional<std::int64_t> paused_since;  // unix ms
     std::string pause_reason;
+    std::optional<DeadlineRule> deadline_rule;  // month.deadline_rule: each month's deadline set by itself
 
     const Colonel* colonel(std::int64_t user) const;
     // The colonel who holds this regiment number, or nothing.

@@ -191,6 +191,21 @@ void month_deadline_set(YearState& y, const Event& e) {
                                          y.calendar.deadline.value_or(0), b["extended"].at("reason").get<std::string>()});
 }
 
+void month_deadline_rule_set(YearState& y, const Event& e) {
+    const json& r = e.body.at("rule");
+    if (r.is_null()) {
+        y.deadline_rule.reset();
+        return;
+    }
+    const std::string time = r.at("time").get<std::string>();
+    y.deadline_rule = DeadlineRule{r.at("weekday").get<int>(), std::stoi(time.substr(0, 2)) * 60 + std::stoi(time.substr(3, 2)),
+                                   r.at("time_zone").get<std::string>()};
+    if (e.body.contains("deadline")) {
+        y.calendar.deadline = e.body["deadline"].get<std::int64_t>();
+        y.calendar.reminders = e.body.value("reminders", std::vector<std::int64_t>{});
+    }
+}
+
 void month_reminded(YearState& y, const Event& e) {
     auto& r = y.calendar.reminders;
     r.erase(std::remove(r.begin(), r.end(), e.body.at("at").get<std::int64_t>()), r.end());
@@ -292,7 +307,7 @@ const std::unordered_map<std::string, Applier>& appliers() {
         {"month.reminded", month_reminded},         {"month.paused", month_paused},
         {"month.resumed", month_resumed},           {"diary.standing_set", diary_standing_set},
         {"leave.declared", leave_declared},         {"leave.cancelled", leave_cancelled},
-        {"colonel.handed_over", colonel_handed_over},
+        {"colonel.handed_over", colonel_handed_over}, {"month.deadline_rule_set", month_deadline_rule_set},
     };
     return table;
 }

@@ -17,7 +17,34 @@ namespace {
 
 constexpr std::int64_t hour_ms = 3'600'000;
 
-// The reminders still to come before `deadline`: those of the house rules whose time is after `now`.
+// A command that names the month its sender saw ("turn") is refused once that month is past.
+std::optional<Error> check_turn(const YearState& y, const json& body) {
+    std::int64_t turn = 0;
+    if (auto e = read_optional_int(body, "turn", 1, std::numeric_limits<int>::max(), turn)) return e;
+    if (turn != 0 && turn != y.calendar.turn)
+        return Error{"stale", "You saw month " + std::to_string(turn) + "; the campaign is at month " +
+                                  std::to_string(y.calendar.turn) + "."};
+    return std::nullopt;
+}
+
+// "20:00" -> 1200; -1 when it is not a time of day.
+int minute_of_day(const std::string& text) {
+    if (text.size() != 5 || text[2] != ':') return -1;
+    for (int i : {0, 1, 3, 4})
+        if (text[i] < '0' || text[i] > '9') return -1;
+    const int h = (text[0] - '0') * 10 + (text[1] - '0'), m = (text[3] - '0') * 10 + (text[4] - '0');
+    return h < 24 && m < 60 ? h * 60 + m : -1;
+}
+
+std::string time_of_day(int minute) {
+    const auto two = [](int n) { return std::string(1, static_cast<char>('0' + n / 10)) + static_cast<char>('0' + n % 10); };
+    return two(minute / 60) + ":" + two(minute % 60);
+}
+
+constexpr std::int64_t day_ms = 24 * hour_ms;
+
+}  // namespace
+
 json reminder_times(const HouseRules& rules, std::int64_t deadline, std::int64_t now) {
     std::vector<std::int64_t> at;
     for (int hours : {rules.reminder_first_hours, rules.reminder_last_hours}) {
@@ -29,17 +56,38 @@ json reminder_times(const HouseRules& rules, std::int64_t deadline, std::int64_t
     return at;
 }
 
-// A command that names the month its sender saw ("turn") is refused once that month is past.
-std::optional<Error> check_turn(const YearState& y, const json& body) {
-    std::int64_t turn = 0;
-    if (auto e = read_optional_int(body, "turn", 1, std::numeric_limits<int>::max(), turn)) return e;
-    if (turn != 0 && turn != y.calendar.turn)
-        return Error{"stale", "You saw month " + std::to_string(turn) + "; the campaign is at month " +
-                                  std::to_string(y.calendar.turn) + "."};
-    return std::nullopt;
+std::optional<std::int64_t> next_ruled_deadline(const YearState& y, const Supplied& sup) {
+    if (!y.deadline_rule || !sup.next_weekly) return std::nullopt;
+    const DeadlineRule& r = *y.deadline_rule;
+    return sup.next_weekly(r.zone, r.weekday, r.minute, sup.now + day_ms);
 }
 
-}  // namespace
+Decision decide_deadline_rule(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied& sup) {
+    if (auto e = open_umpire(s, v, "set a repeating deadline")) return *e;
+    bool clear = false;
+    if (auto e = read_optional_bool(c.body, "clear", clear)) return *e;
+    if (clear) {
+        if (!s.year.deadline_rule) return conflict("There is no repeating deadline.");
+        return one(make_event("month.deadline_rule_set", v, {{"rule", nullptr}}));
+    }
+    std::int64_t weekday = 0;
+    std::string time, zone;
+    if (auto e = read_int(c.body, "weekday", 0, 6, weekday)) return *e;
+    if (auto e = read_string(c.body, "time", 5, 5, time)) return *e;
+    if (auto e = read_string(c.body, "time_zone", 1, 64, zone)) return *e;
+    const int minute = minute_of_day(time);
+    if (minute < 0) return bad_request("\"time\" is a time of day, \"HH:MM\" (00:00 to 23:59).");
+    if (!sup.next_weekly) return Error{"internal", "The server's calendar is not available."};
+    const auto first = sup.next_weekly(zone, static_cast<int>(weekday), minute, sup.now + day_ms);
+    if (!first) return bad_request("\"time_zone\" must be a time zone such as \"Europe/London\".");
+    json body = {{"rule", {{"weekday", weekday}, {"time", time_of_day(minute)}, {"time_zone", zone}}}};
+    // With no deadline in force, this month's is the rule's next time.
+    if (s.year.calendar.started && !s.year.calendar.deadline) {
+        body["deadline"] = *first;
+        body["reminders"] = reminder_times(s.year.rules, *first, sup.now);
+    }
+    return one(make_event("month.deadline_rule_set", v, std::move(body)));
+}
 
 std::optional<std::int64_t> closing_time(const YearState& y) {
     if (!y.calendar.deadline) return std::nullopt;

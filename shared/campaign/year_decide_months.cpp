@@ -87,7 +87,13 @@ Decision decide_month_resolve(const CampaignState& s, const Command& c, const Vi
     const auto closes = closing_time(s.year);
     if (from_clock(v) && (s.year.paused_since || !closes || sup.now + clock_slack_ms < *closes))
         return conflict("The month's deadline has not come.");
-    Event e = make_event("month.resolved", v, resolve_month(s.year, dice));
+    json body = resolve_month(s.year, dice);
+    // A repeating deadline sets the next month's at once (docs/protocol.md, "month.deadline_rule").
+    if (const auto next = next_ruled_deadline(s.year, sup)) {
+        body["next_deadline"] = *next;
+        body["next_reminders"] = reminder_times(s.year.rules, *next, sup.now);
+    }
+    Event e = make_event("month.resolved", v, std::move(body));
     e.dice = dice.take_all_logs();  // every colonel's stream
     return one(std::move(e));
 }

@@ -73,6 +73,11 @@ Decision decide_set_deadline(const CampaignState& s, const Command& c, const Vie
 Decision decide_month_remind(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_month_pause(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_month_resume(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+Decision decide_deadline_rule(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+// The reminders still to come before `deadline`: those of the house rules whose time is after `now`.
+nlohmann::json reminder_times(const HouseRules& rules, std::int64_t deadline, std::int64_t now);
+// The repeating deadline's next time for a month opening at `now` (at least a day on), if there is a rule.
+std::optional<std::int64_t> next_ruled_deadline(const YearState& y, const Supplied& sup);
 // The time the month closes: its deadline and the house rules' grace after it.
 std::optional<std::int64_t> closing_time(const YearState& y);
 // Whether the month has closed at `now` (never while the campaign is paused).

@@ -203,6 +203,12 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
     calendar["extensions"] = json::array();
     for (const auto& x : y.calendar.extensions)
         calendar["extensions"].push_back({{"from", x.from}, {"to", x.to ? json(x.to) : json(nullptr)}, {"reason", x.reason}});
+    calendar["rule"] = nullptr;
+    if (y.deadline_rule) {
+        const auto& r = *y.deadline_rule;
+        const auto two = [](int n) { return std::string(n < 10 ? "0" : "") + std::to_string(n); };
+        calendar["rule"] = {{"weekday", r.weekday}, {"time", two(r.minute / 60) + ":" + two(r.minute % 60)}, {"time_zone", r.zone}};
+    }
     calendar["paused"] = y.paused_since ? json{{"since", *y.paused_since}, {"reason", y.pause_reason}} : json(nullptr);
 
     json colonels = json::object();

@@ -169,7 +169,7 @@ test('bad input in the months: each its error code, and nothing changes', async 
   await U.ok('year.start', { campaign, year: '1744', month: 11 });
   await settle();
   assert.deepEqual(year(O).calendar, { year: '1744', month: 11, month_name: 'November', turn: 1, year_number: 1, label: 'November 1744', deadline: null,
-    reminders: [], extensions: [], paused: null });
+    reminders: [], extensions: [], paused: null, rule: null });
   const good = { campaign, activity: 'supervise', supervise: 'drill', orders: { ...QUIET, drill: true } };
   await assertNothingChanged(async () => {
     assertError(await A.send('colonel.update', { campaign, pip: 13 }), 'conflict', 'PIP after setup');
@@ -231,7 +231,7 @@ test('the deadline resolves the month by itself', async () => {
     const v = await c.waitForView(campaign, (w) => w.year.calendar.turn === 2, deadline + 4 * SEC - Date.now(), `${name}: the month resolved itself`);
     assert.ok(Date.now() >= deadline);
     assert.deepEqual(v.year.calendar, { year: '1744', month: 12, month_name: 'December', turn: 2, year_number: 1, label: 'December 1744', deadline: null,
-      reminders: [], extensions: [], paused: null });
+      reminders: [], extensions: [], paused: null, rule: null });
   }
   await settle();
   const ar = colonel(A, pa).reports['1'];

@@ -6,6 +6,8 @@
 // kept from the players").
 #include "test_battle_table.h"  // check_replay
 
+#include "shared/campaign/notices.h"
+
 using namespace year_test;
 
 namespace {
@@ -77,6 +79,7 @@ struct Play {
     bool step(const Viewer& who, const std::string& type) {
         std::vector<std::string> before;
         for (const auto& v : others()) before.push_back(view(t.state, v).dump());
+        const auto needs = needs_of_members(t.state);
         auto d = t.run(who, type, random_body(type), dice);
         if (std::holds_alternative<Error>(d)) {
             dice.take_log();
@@ -84,7 +87,14 @@ struct Play {
             for (const auto& v : others()) CHECK(view(t.state, v).dump() == before[i++]);
             return false;
         }
-        t.commit(std::get<std::vector<Event>>(d));
+        const auto events = std::get<std::vector<Event>>(d);
+        t.commit(events);
+        // Nobody but the umpires is told a secret by e-mail, webhook or the page's list either.
+        for (const auto& n : notices(needs, t.state, events)) {
+            if (n.user == t.umpire.user) continue;
+            INFO("notice to " << n.user << ": " << n.text);
+            CHECK(n.text.find("MARK-") == std::string::npos);
+        }
         if (type == "motion.vote") {
             int i = 0;
             for (const auto& v : others()) {

@@ -3,6 +3,7 @@
 // what each tells whom (shared/campaign/notices.h).
 #include "test_year_table.h"
 
+#include "server/app/time_zones.h"
 #include "shared/campaign/notices.h"
 
 using namespace year_test;
@@ -153,4 +154,35 @@ TEST_CASE("clock: a resolved month tells each colonel his report is ready, and t
     CHECK(users_told(n, "undone").size() == 5);
     const auto undone = std::find_if(n.begin(), n.end(), [](const Notice& x) { return x.kind == "undone"; });
     CHECK(undone->text == "The umpire undid the resolution of March 174-: Kemp's orders were misread. It will be resolved again.");
+}
+
+TEST_CASE("clock: a repeating deadline, every Sunday at 20:00 in London, sets each month's deadline by itself", "[year][clock]") {
+    YearTable t;
+    t.ready();
+    t.now = 1774699200000;  // Saturday 2026-03-28 12:00 UTC; the clocks go forward in London that night
+    CHECK(t.error(t.umpire, "month.deadline_rule", {{"weekday", 0}, {"time", "20:00"}, {"time_zone", "Europe/London"}}) == "internal");
+    t.next_weekly = muster::next_weekly_time;
+    CHECK(t.error(t.umpire, "month.deadline_rule", {{"weekday", 7}, {"time", "20:00"}, {"time_zone", "Europe/London"}}) == "bad_request");
+    CHECK(t.error(t.umpire, "month.deadline_rule", {{"weekday", 0}, {"time", "24:00"}, {"time_zone", "Europe/London"}}) == "bad_request");
+    CHECK(t.error(t.umpire, "month.deadline_rule", {{"weekday", 0}, {"time", "20:00"}, {"time_zone", "Mars/Olympus"}}) == "bad_request");
+    CHECK(t.error(t.bob, "month.deadline_rule", {{"weekday", 0}, {"time", "20:00"}, {"time_zone", "Europe/London"}}) == "forbidden");
+    t.ok(t.umpire, "month.deadline_rule", {{"weekday", 0}, {"time", "20:00"}, {"time_zone", "Europe/London"}});
+    const auto cal = t.year_view(t.bob)["calendar"];
+    CHECK(cal["rule"] == json({{"weekday", 0}, {"time", "20:00"}, {"time_zone", "Europe/London"}}));
+    // Sunday 29 March is less than a day and a half off, so its deadline is that Sunday's 20:00, summer time (19:00 UTC).
+    const std::int64_t sunday = 1774810800000;  // 2026-03-29 19:00 UTC
+    CHECK(cal["deadline"] == sunday);
+    CHECK(cal["reminders"] == json({sunday - 12 * hour}));
+
+    // Resolved at that deadline by the clock, the next month's is a week on.
+    t.now = sunday;
+    // Each regiment's drill may decline ("Improving Drill"): 6 keeps it.
+    t.ok(server_clock(), "month.resolve", {{"turn", 1}}, {6, 6});
+    CHECK(t.year_view(t.bob)["calendar"]["deadline"] == sunday + 7 * 24 * hour);
+    CHECK(t.year_view(t.bob)["calendar"]["reminders"] == json({sunday + 7 * 24 * hour - 72 * hour, sunday + 7 * 24 * hour - 12 * hour}));
+    t.ok(t.umpire, "month.deadline_rule", {{"clear", true}});
+    CHECK(t.error(t.umpire, "month.deadline_rule", {{"clear", true}}) == "conflict");
+    t.now = sunday + 7 * 24 * hour;
+    t.ok(server_clock(), "month.resolve", {{"turn", 2}}, {6, 6});
+    CHECK(t.year_view(t.bob)["calendar"]["deadline"].is_null());
 }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,8 @@ struct YearTable {
     Viewer dave{4, "dave", Role::player};
     Viewer observer{5, "erin", Role::observer};
     Viewer stranger{6, "frank", Role::none};
+    // The world's calendar, as the server supplies it (Supplied::next_weekly); none unless a test sets it.
+    std::function<std::optional<std::int64_t>(const std::string&, int, int, std::int64_t)> next_weekly;
 
     YearTable() {
         commit({created_event(7, "Flanders 174-", umpire, std::string(64, 'a'))});
@@ -98,6 +101,7 @@ struct YearTable {
         add_moment(v, type, body);
         Supplied supplied;
         supplied.now = now;
+        supplied.next_weekly = next_weekly;
         supplied.nonce = static_cast<std::uint64_t>(state.seq) * 7919u + 1;
         supplied.invite_code = "CODE" + std::to_string(state.seq);
         return decide(state, Command{std::move(type), std::move(body)}, v, dice, supplied);

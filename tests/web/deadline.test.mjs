@@ -98,4 +98,16 @@ test('deadlines: each zone named, and the quick buttons set the deadline', { tim
     assert.equal((await U.caughtUp(campaign)).year.calendar.paused, null);
     for (const u of [umpire, player]) assert.deepEqual(u.pageErrors, [], 'no uncaught error');
   });
+
+  await step('the umpire in New York sets "every Sunday at 20:00": the rule is in his zone', async () => {
+    await umpire.page.getByTestId('rule-weekday').selectOption('0');
+    await umpire.page.getByTestId('rule-time').fill('20:00');
+    await umpire.page.getByTestId('rule-set').click();
+    await umpire.page.getByTestId('rule-current').filter({ hasText: 'every Sunday at 20:00 (America/New_York)' }).waitFor();
+    const v = await U.waitForView(campaign, (x) => x.year.calendar.rule !== null, 10000);
+    assert.deepEqual(v.year.calendar.rule, { weekday: 0, time: '20:00', time_zone: 'America/New_York' });
+    await umpire.page.getByTestId('rule-clear').click();
+    await umpire.page.getByTestId('rule-clear').waitFor({ state: 'hidden' });
+    for (const u of [umpire, player]) assert.deepEqual(u.pageErrors, [], 'no uncaught error');
+  });
 });

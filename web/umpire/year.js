@@ -6,6 +6,7 @@
 import { h, setText, syncKeyed, errorLine, runForm } from '../common/dom.js';
 import { countdown } from '../year/countdown.js';
 import { handoverPanel } from './handover.js';
+import { deadlineRuleBox } from './deadline_rule.js';
 import {
   MONTHS, pounds, ordinal, yearOf, isClosed, colonelsSorted, deadlineText, localInputValue, objectiveText, myTimeZone,
 } from '../year/format.js';
@@ -169,6 +170,7 @@ function monthPanel(ctx, campaignId) {
     h('div', { class: 'form-actions' }, set, clear));
   const notes = clockNotes();
   const pauser = pauseBox(ctx, campaignId);
+  const rule = deadlineRuleBox(ctx, campaignId);
 
   const submittedList = h('ul', { class: 'submitted-list', testid: 'submitted-list' });
   const submittedCount = h('span', { class: 'count', testid: 'submitted-count' });
@@ -188,7 +190,7 @@ function monthPanel(ctx, campaignId) {
     h('span', { id: 'month-heading', class: 'sr-only' }, 'This month'),
     label,
     h('p', { class: 'deadline' }, deadlineNow, ' ', cd.el),
-    notes.el, deadlineForm, quick, deadlineError.el, pauser.el,
+    notes.el, deadlineForm, quick, deadlineError.el, rule.el, pauser.el,
     h('h3', {}, 'Diaries ', submittedCount), noColonels, submittedList,
     h('h3', {}, 'Resolution'),
     h('p', { class: 'muted' }, 'Resolving rolls every colonel’s month in one go (income, pay, improvements, decline, activities) and moves the calendar on. At the deadline the server does it by itself.'),
@@ -291,6 +293,7 @@ function monthPanel(ctx, campaignId) {
       cd.set(typeof cal.deadline === 'number' && !cal.paused ? cal.deadline : null);
       notes.update(cal);
       pauser.update(cal, closed);
+      rule.update(cal, closed);
       if (cal.deadline !== lastDeadline) {
         lastDeadline = cal.deadline;
         if (!dirty) input.value = typeof cal.deadline === 'number' ? localInputValue(cal.deadline) : '';
