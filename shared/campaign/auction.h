@@ -25,6 +25,7 @@ struct Lot {
     int regiment = 0;
     std::int64_t opened_at = 0;
     std::optional<std::int64_t> closes_at;  // the countdown's end, unix ms
+    std::optional<std::int64_t> remind_at;  // when the bidders are told it closes soon (house rule lot_reminder_minutes)
     std::int64_t reserve = 1;               // the lowest acceptable bid
     bool initial = true;                    // opened during setup: part of the initial auction
     std::vector<Bid> bids;                  // in the order made, each higher than the last

@@ -56,6 +56,7 @@ const std::vector<IntSetting>& int_settings() {
         {"grace_minutes", &HouseRules::grace_minutes, 0, 7 * 24 * 60},
         {"leave_months_per_year", &HouseRules::leave_months_per_year, 0, 12},
         {"missed_months_to_umpire", &HouseRules::missed_months_to_umpire, 0, 24},
+        {"lot_reminder_minutes", &HouseRules::lot_reminder_minutes, 0, 7 * 24 * 60},
     };
     return table;
 }

@@ -6,6 +6,7 @@
 #include "shared/campaign/expedition.h"
 #include "shared/campaign/colonel.h"
 #include "shared/campaign/year.h"
+#include "shared/campaign/year_internal.h"
 
 namespace muster::campaign {
 
@@ -135,6 +136,22 @@ void month_notices(const CampaignState& after, const Event& ev, std::vector<Noti
         each_member(after, [&](std::int64_t user, const Member& m) {
             if (m.role == Role::umpire) out.push_back({user, "leave", c->name + " will be on leave: " + months + ".", "year", nullptr});
         });
+    } else if (ev.type == "auction.reminded" && y.auction.open) {
+        // Every bid is public (over-the-hills.txt, "Getting your Regiment": "an open auction").
+        const auto& lot = *y.auction.open;
+        const year::Bid* high = lot.high();
+        const year::Colonel* leader = high ? y.colonel(high->colonel) : nullptr;
+        const std::string text = "The lot for the " + year::detail::ordinal(lot.regiment) + " closes soon: " +
+                                 (high ? "the high bid is " + year::detail::pounds(high->amount) + " (" + (leader ? leader->name : "?") + ")."
+                                       : "no bid yet.");
+        const json due = lot.closes_at ? json(*lot.closes_at) : json(nullptr);
+        for (const auto& [user, c] : y.colonels) {
+            auto m = after.members.find(user);
+            if (m == after.members.end() || m->second.role != Role::player || c.regiment) continue;
+            if (high && high->colonel == user) continue;
+            out.push_back({user, "lot_closing", text, "auction", due});
+        }
+        out.push_back({0, "lot_closing", text, "auction", due});
     } else if (ev.type == "notice.posted" && !ev.body.value("private", false)) {
         everyone("notice", "Notice from the umpire: " + ev.body.value("text", ""), "", nullptr);
     }

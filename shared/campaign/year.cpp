@@ -3,6 +3,8 @@
 // apply in year_apply.cpp, the view in year_view.cpp.
 #include "shared/campaign/year.h"
 
+#include <algorithm>
+
 #include "shared/campaign/year_internal.h"
 
 namespace muster::campaign::year {
@@ -36,7 +38,7 @@ const std::unordered_map<std::string, Decider>& deciders() {
         {"month.pause", decide_month_pause},         {"month.resume", decide_month_resume},
         {"diary.standing", decide_diary_standing},   {"leave.declare", decide_leave_declare},
         {"leave.cancel", decide_leave_cancel},       {"colonel.handover", decide_colonel_handover},
-        {"month.deadline_rule", decide_deadline_rule},
+        {"month.deadline_rule", decide_deadline_rule}, {"auction.remind", decide_auction_remind},
     };
     return table;
 }
@@ -53,34 +55,38 @@ Decision decide(const CampaignState& state, const Command& command, const Viewer
     return it->second(state, command, viewer, dice, supplied);
 }
 
-std::optional<std::int64_t> next_alarm(const CampaignState& state) {
-    const YearState& y = state.year;
-    if (state.closed) return std::nullopt;
-    std::optional<std::int64_t> next;
-    auto consider = [&](std::int64_t at) { if (!next || at < *next) next = at; };
-    if (y.auction.open && y.auction.open->closes_at) consider(*y.auction.open->closes_at);
+namespace {
+
+// Every clock the year has running, with the command the server gives when it runs out; the earliest first wins
+// (a lot before the month, a reminder before the deadline it reminds of).
+std::vector<std::pair<std::int64_t, Command>> clocks(const YearState& y) {
+    std::vector<std::pair<std::int64_t, Command>> out;
+    if (const auto& lot = y.auction.open) {
+        if (lot->remind_at) out.push_back({*lot->remind_at, Command{"auction.remind", {{"lot", lot->lot}, {"at", *lot->remind_at}}}});
+        if (lot->closes_at) out.push_back({*lot->closes_at, Command{"auction.close", {{"lot", lot->lot}}}});
+    }
     // A paused campaign's month stands still: neither its deadline nor its reminders run out.
     if (y.calendar.started && !y.paused_since) {
-        if (auto closes = detail::closing_time(y)) consider(*closes);
-        if (!y.calendar.reminders.empty()) consider(y.calendar.reminders.front());
+        if (!y.calendar.reminders.empty())
+            out.push_back({y.calendar.reminders.front(), Command{"month.remind", {{"at", y.calendar.reminders.front()}}}});
+        if (auto closes = detail::closing_time(y)) out.push_back({*closes, Command{"month.resolve", {{"turn", y.calendar.turn}}}});
     }
-    return next;
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return out;
+}
+
+}  // namespace
+
+std::optional<std::int64_t> next_alarm(const CampaignState& state) {
+    if (state.closed) return std::nullopt;
+    const auto all = clocks(state.year);
+    if (all.empty()) return std::nullopt;
+    return all.front().first;
 }
 
 Command alarm_command(const CampaignState& state, std::int64_t /*now*/) {
-    const YearState& y = state.year;
-    const auto& lot = y.auction.open;
-    const bool lot_due = lot && lot->closes_at;
-    const auto closes = detail::closing_time(y);
-    const bool month_due = y.calendar.started && closes && !y.paused_since;
-    const bool reminder_due = y.calendar.started && !y.calendar.reminders.empty() && !y.paused_since;
-    std::optional<std::int64_t> month_at;
-    if (month_due) month_at = *closes;
-    if (reminder_due && (!month_at || y.calendar.reminders.front() < *month_at)) month_at = y.calendar.reminders.front();
-    if (lot_due && (!month_at || *lot->closes_at <= *month_at)) return Command{"auction.close", {{"lot", lot->lot}}};
-    if (reminder_due && *month_at == y.calendar.reminders.front() && (!month_due || *month_at < *closes))
-        return Command{"month.remind", {{"at", *month_at}}};
-    return Command{"month.resolve", {{"turn", y.calendar.turn}}};
+    const auto all = clocks(state.year);
+    return all.empty() ? Command{"month.resolve", {{"turn", state.year.calendar.turn}}} : all.front().second;
 }
 
 }  // namespace muster::campaign::year

@@ -114,6 +114,7 @@ void auction_opened(YearState& y, const Event& e) {
     lot.regiment = b.at("regiment").get<int>();
     lot.opened_at = b.at("opened_at").get<std::int64_t>();
     if (b.at("closes_at").is_number()) lot.closes_at = b.at("closes_at").get<std::int64_t>();
+    if (b.contains("remind_at")) lot.remind_at = b["remind_at"].get<std::int64_t>();
     lot.reserve = b.at("reserve").get<std::int64_t>();
     lot.initial = b.at("initial").get<bool>();
     y.auction.open = std::move(lot);
@@ -204,6 +205,10 @@ void month_deadline_rule_set(YearState& y, const Event& e) {
         y.calendar.deadline = e.body["deadline"].get<std::int64_t>();
         y.calendar.reminders = e.body.value("reminders", std::vector<std::int64_t>{});
     }
+}
+
+void auction_reminded(YearState& y, const Event&) {
+    if (y.auction.open) y.auction.open->remind_at.reset();
 }
 
 void month_reminded(YearState& y, const Event& e) {
@@ -308,6 +313,7 @@ const std::unordered_map<std::string, Applier>& appliers() {
         {"month.resumed", month_resumed},           {"diary.standing_set", diary_standing_set},
         {"leave.declared", leave_declared},         {"leave.cancelled", leave_cancelled},
         {"colonel.handed_over", colonel_handed_over}, {"month.deadline_rule_set", month_deadline_rule_set},
+        {"auction.reminded", auction_reminded},
     };
     return table;
 }

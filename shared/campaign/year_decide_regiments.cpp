@@ -27,7 +27,21 @@ Decision decide_auction_open(const CampaignState& s, const Command& c, const Vie
     json body = {{"lot", s.year.auction.next_lot}, {"regiment", number}, {"opened_at", sup.now},
                  {"closes_at", countdown > 0 ? json(sup.now + countdown * 1000) : json(nullptr)},
                  {"reserve", reserve}, {"initial", initial}};
+    // Not in the book (an auction round a table needs no reminder): a countdown longer than the house rule's
+    // reminder tells the bidders when it nears its end.
+    const std::int64_t before = std::int64_t{s.year.rules.lot_reminder_minutes} * 60'000;
+    if (before > 0 && countdown * 1000 > before) body["remind_at"] = sup.now + countdown * 1000 - before;
     return one(make_event("auction.opened", v, std::move(body)));
+}
+
+Decision decide_auction_remind(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied& sup) {
+    if (!from_clock(v)) return forbidden("Reminders are sent by the server's clock.");
+    std::int64_t at = 0;
+    if (auto e = read_int(c.body, "at", 1, std::numeric_limits<std::int64_t>::max(), at)) return *e;
+    const auto& lot = s.year.auction.open;
+    if (!lot || lot->remind_at != at) return conflict("No such reminder is due.");
+    if (sup.now + clock_slack_ms < at) return conflict("The reminder's time has not come.");
+    return one(make_event("auction.reminded", v, {{"lot", lot->lot}}));
 }
 
 Decision decide_auction_bid(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied& sup) {

@@ -73,6 +73,7 @@ Decision decide_set_deadline(const CampaignState& s, const Command& c, const Vie
 Decision decide_month_remind(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_month_pause(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_month_resume(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+Decision decide_auction_remind(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_deadline_rule(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 // The reminders still to come before `deadline`: those of the house rules whose time is after `now`.
 nlohmann::json reminder_times(const HouseRules& rules, std::int64_t deadline, std::int64_t now);

@@ -10,6 +10,14 @@ using nlohmann::json;
 
 namespace {
 
+// What the server supplies a command: an invite code and the revealed seed, as these tests need them.
+Supplied supplied(std::string invite_code, std::string seed_hex) {
+    Supplied s;
+    s.invite_code = std::move(invite_code);
+    s.seed_hex = std::move(seed_hex);
+    return s;
+}
+
 struct Table {
     CampaignState state;
     Viewer umpire{1, "alice", Role::umpire};
@@ -51,14 +59,14 @@ struct Table {
     std::string error(const Viewer& who, std::string type, json body) {
         ScriptedDice no_dice({});
         auto before = view(state, umpire).dump();
-        auto d = run(who, std::move(type), std::move(body), no_dice, Supplied{"NEWCODE123", "00ff"});
+        auto d = run(who, std::move(type), std::move(body), no_dice, supplied("NEWCODE123", "00ff"));
         REQUIRE(std::holds_alternative<Error>(d));
         CHECK(view(state, umpire).dump() == before);  // a refused command changes nothing
         return std::get<Error>(d).code;
     }
 
     void join(const Viewer& who, const std::string& code, const std::string& role) {
-        ok(umpire, "campaign.invite", {{"role", role}}, Supplied{code, ""});
+        ok(umpire, "campaign.invite", {{"role", role}}, supplied(code, ""));
         ok(who, "campaign.join", {{"code", code}});
     }
 };
@@ -196,7 +204,7 @@ TEST_CASE("hidden information: umpire notes, invite codes and blind rolls reach 
     const std::string note_marker = "SECRET-NOTE-7f3a9c";
     const std::string roll_marker = "BLIND-ROLL-1b2e4d";
     t.ok(t.umpire, "notice.post", {{"text", "The French are at " + note_marker}, {"private", true}});
-    t.ok(t.umpire, "campaign.invite", {{"role", "umpire"}}, Supplied{"UMPCODE777", ""});
+    t.ok(t.umpire, "campaign.invite", {{"role", "umpire"}}, supplied("UMPCODE777", ""));
     ScriptedDice dice({4});
     auto d = t.run(t.umpire, "dice.roll", {{"dice", "d6"}, {"reason", roll_marker}, {"private", true}}, dice);
     t.commit(std::get<std::vector<Event>>(d));
@@ -220,7 +228,7 @@ TEST_CASE("hidden information: umpire notes, invite codes and blind rolls reach 
 TEST_CASE("closing reveals the seed and stops every change", "[campaign]") {
     Table t;
     CHECK(view(t.state, t.player)["campaign"].contains("seed") == false);
-    t.ok(t.umpire, "campaign.close", json::object(), Supplied{"", "00ff"});
+    t.ok(t.umpire, "campaign.close", json::object(), supplied("", "00ff"));
     CHECK(view(t.state, t.player)["campaign"]["seed"] == "00ff");
     CHECK(t.error(t.player, "chat.say", {{"text", "hi"}}) == "conflict");
     CHECK(t.error(t.umpire, "notice.post", {{"text", "hi"}}) == "conflict");
@@ -291,7 +299,7 @@ TEST_CASE("view_patch gives exactly what diffing whole views gives, for every vi
             default: type = "campaign.invite"; body = {{"role", "observer"}}; break;
         }
         chooser.take_log();
-        auto d = t.run(who, type, body, dice, Supplied{"CODE" + std::to_string(step), ""});
+        auto d = t.run(who, type, body, dice, supplied("CODE" + std::to_string(step), ""));
         if (!std::holds_alternative<std::vector<Event>>(d)) continue;
         for (auto e : std::get<std::vector<Event>>(d)) {
             std::vector<json> before;

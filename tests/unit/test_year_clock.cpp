@@ -186,3 +186,24 @@ TEST_CASE("clock: a repeating deadline, every Sunday at 20:00 in London, sets ea
     t.ok(server_clock(), "month.resolve", {{"turn", 2}}, {6, 6});
     CHECK(t.year_view(t.bob)["calendar"]["deadline"].is_null());
 }
+
+TEST_CASE("clock: a lot's long countdown tells the bidders an hour before it ends, all but the high bidder", "[year][clock]") {
+    YearTable t;
+    t.create(t.bob, "Kemp", 30);
+    t.create(t.carol, "Dartington", 50);
+    t.create(t.dave, "Wolfe", 0);
+    t.ok(t.umpire, "auction.open", {{"regiment", 4}, {"countdown_seconds", 2 * 3600}});
+    REQUIRE(year::next_alarm(t.state) == t.now + hour);
+    t.ok(t.bob, "auction.bid", {{"amount", 100}});
+    auto n = clock_fires(t);
+    CHECK(users_told(n, "lot_closing") == std::vector<std::int64_t>{t.carol.user, t.dave.user, 0});
+    CHECK(n[0].text == "The lot for the 4th closes soon: the high bid is £100 (Kemp).");
+    CHECK(year::alarm_command(t.state, t.now).type == "auction.close");
+    CHECK(t.error(server_clock(), "auction.remind", {{"at", t.now}}) == "conflict");  // told once
+
+    // A countdown shorter than the house rule's hour tells nobody.
+    t.now += hour;
+    t.ok(server_clock(), "auction.close", {{"lot", 1}});
+    t.ok(t.umpire, "auction.open", {{"regiment", 5}, {"countdown_seconds", 1800}});
+    CHECK(year::alarm_command(t.state, t.now).type == "auction.close");
+}
