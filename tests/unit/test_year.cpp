@@ -13,16 +13,6 @@ using namespace muster::campaign::year;
 
 namespace {
 
-// Bob alone has a regiment (the 7th, bought for £300 out of £700: £400 left); Carol has 50 PIP and £500,
-// Dave no PIP and £1000. The year starts in March 174-.
-void ready_one(YearTable& t) {
-    t.create(t.bob, "Kemp", 30);
-    t.create(t.carol, "Dartington", 50);
-    t.create(t.dave, "Wolfe", 0);
-    t.auction(7, t.bob, 300);
-    t.ok(t.umpire, "year.start", {{"year", "174-"}, {"month", 3}});
-}
-
 std::int64_t sum_amounts(const json& lines) {
     std::int64_t total = 0;
     for (const auto& l : lines) total += l.at("amount").get<std::int64_t>();
@@ -78,7 +68,7 @@ TEST_CASE("PIP can be bought only during setup; a late joiner buys at his own st
     // over-the-hills.txt, "Set Up": "Political influence can only be bought in this way right at the start
     // of the campaign."
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     CHECK(t.error(t.bob, "colonel.update", {{"pip", 40}}) == "conflict");
     CHECK(t.error(t.dave, "colonel.update", {{"pip", 0}}) == "conflict");
     t.ok(t.bob, "colonel.update", {{"profile", {{"background", "Now a general's nephew"}}}});
@@ -397,7 +387,7 @@ TEST_CASE("diaries: every bad input is a clear error and changes nothing", "[yea
 
 TEST_CASE("a diary may be revised until the deadline; the umpire sees who has submitted", "[year]") {
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     CHECK(t.year_view(t.umpire)["console"]["submitted"]["2"] == false);
     t.ok(t.bob, "diary.submit", diary("socialise", orders(false, false, false), "", "First thoughts"));
     t.ok(t.bob, "diary.submit", diary("supervise", orders(false, true, false, 9, 10), "musketry", "Second thoughts"));
@@ -495,7 +485,7 @@ TEST_CASE("improvement rolls: 6 gains, 5 does not unless supervised, never above
     // over-the-hills.txt, "Improving Drill", "Improving Musketry", "Improving Effectiveness": "Roll 1d6 and
     // score 6 to gain 1 ... point, up to a maximum of 6."
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     t.ok(t.bob, "diary.submit", diary("business", orders(true, false, false)));
     t.ok(t.umpire, "month.resolve", json::object(), {5});
     CHECK(report(t, t.bob, 1)["rolls"][0]["result"] == "no change");
@@ -543,7 +533,7 @@ TEST_CASE("decline: drill every month without extra drill, musketry and effectiv
     // to lose one drill point." "Improving Musketry": "If no musketry training is conducted for 6 months, roll
     // 1d6 and score 1 or 2 to lose one musketry point." "Improving Effectiveness": the same.
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     for (const char* field : {"drill", "musketry", "effectiveness"})
         t.ok(t.umpire, "colonel.adjust", {{"colonel", 2}, {"field", field}, {"value", 3}, {"reason", "Veterans"}});
     const json idle = diary("business", orders(false, false, false));
@@ -579,7 +569,7 @@ TEST_CASE("decline: drill every month without extra drill, musketry and effectiv
 
 TEST_CASE("attributes never go below 1", "[year]") {
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     const json idle = diary("business", orders(false, false, false));
     for (int month = 1; month <= 6; ++month) {
         t.ok(t.bob, "diary.submit", idle);
@@ -598,7 +588,7 @@ TEST_CASE("activities: socialising, business, politics, and the lone colonel who
     // present not to be socialising that month (unless he is away on campaign) he loses 10 PIP." "Each month
     // spent on personal business generates £20." "Each month spent on political matters gains 10 PIP."
     YearTable t;
-    ready_one(t);  // Kemp 30 PIP £400, Dartington 50 PIP £500, Wolfe 0 PIP £1000
+    t.ready_one();  // Kemp 30 PIP £400, Dartington 50 PIP £500, Wolfe 0 PIP £1000
     t.ok(t.bob, "diary.submit", diary("business", orders(false, false, false)));
     t.ok(t.carol, "diary.submit", diary("socialise"));
     t.ok(t.dave, "diary.submit", diary("socialise"));
@@ -647,7 +637,7 @@ TEST_CASE("activities: socialising, business, politics, and the lone colonel who
 
 TEST_CASE("the default diary for a colonel who submitted nothing is a setting", "[year]") {
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     t.ok(t.bob, "diary.submit", diary("supervise", orders(false, true, false, 8, 10), "musketry", "Powder!"));
     t.ok(t.umpire, "month.resolve", json::object(), {3, 6});
     // "repeat_last": last month's activity and orders again (not its text).
@@ -678,7 +668,7 @@ TEST_CASE("pay, arrears and back pay; arrears beyond the setting flag the regime
     // over-the-hills.txt, "Pay": "It is possible to refrain from paying them for a few months, so long as back
     // pay is forthcoming at some point. Ultimately, failure to pay can result in soldiery looting".
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     const json unpaid = diary("business", orders(false, false, false, 10, 10, "arrears"));
     for (int month = 1; month <= 4; ++month) {
         t.ok(t.bob, "diary.submit", unpaid);
@@ -710,7 +700,7 @@ TEST_CASE("declared against maintained companies: the government pays for what i
     // over-the-hills.txt, "Income": "The colonel may choose to recruit and maintain fewer than ten companies
     // and pocket the difference."
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     t.ok(t.bob, "diary.submit", diary("business", orders(false, false, false, 6, 10)));
     t.ok(t.umpire, "month.resolve", json::object(), {6});
     CHECK(t.sheet(t.bob)["fortune"] == 400 + 120 - 60 + 20);
@@ -724,7 +714,7 @@ TEST_CASE("declared against maintained companies: the government pays for what i
 
 TEST_CASE("orders that can no longer be paid for at resolution are cut, pay first", "[year]") {
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     t.ok(t.bob, "diary.submit", diary("supervise", orders(true, true, true), "drill"));
     t.ok(t.umpire, "colonel.adjust", {{"colonel", 2}, {"field", "fortune"}, {"value", 0}, {"reason", "Bank failed"}});
     t.ok(t.umpire, "month.resolve", json::object(), {3});  // drill improvement only
@@ -748,7 +738,7 @@ TEST_CASE("orders that can no longer be paid for at resolution are cut, pay firs
 
 TEST_CASE("the deadline resolves the month by the server's clock", "[year]") {
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     CHECK_FALSE(year::next_alarm(t.state).has_value());
     const auto deadline = t.now + 3'600'000;
     t.ok(t.umpire, "month.set_deadline", {{"deadline", deadline}});
@@ -773,7 +763,7 @@ TEST_CASE("the deadline resolves the month by the server's clock", "[year]") {
 
 TEST_CASE("month.undo puts the sheets and calendar back, as a new event", "[year]") {
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     CHECK(t.error(t.umpire, "month.undo", json::object()) == "conflict");
     t.ok(t.bob, "diary.submit", diary("supervise", orders(true, false, false), "drill"));
     const auto before = view(t.state, t.bob)["year"];
@@ -798,7 +788,7 @@ TEST_CASE("month.undo puts the sheets and calendar back, as a new event", "[year
 
 TEST_CASE("the umpire notes a month report; diaries go to the gazette when published", "[year]") {
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     CHECK(t.error(t.umpire, "report.note", {{"colonel", 2}, {"text", "Early"}}) == "not_found");
     json d = diary("socialise", orders(false, false, false), "", "A ball at Ryme Intrinseca Hall");
     d["publish"] = true;
@@ -836,7 +826,7 @@ TEST_CASE("a regiment that loses half its strength or more drops one point on ev
     CHECK(after_losses({3, 3, 3}, 10, 5, 3) == Attributes{3, 3, 3});
 
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     t.ok(t.umpire, "colonel.adjust", {{"colonel", 2}, {"field", "drill"}, {"value", 4}, {"reason", "Drilled"}});
     CHECK(t.error(t.umpire, "regiment.losses", {{"colonel", 2}, {"companies", 11}, {"reason", "Flux"}}) == "bad_request");
     CHECK(t.error(t.umpire, "regiment.losses", {{"colonel", 3}, {"companies", 5}, {"reason", "Flux"}}) == "not_found");

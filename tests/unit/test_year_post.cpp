@@ -12,15 +12,6 @@ namespace {
 
 constexpr std::int64_t hour = 3'600'000;
 
-// Bob (Colonel Kemp) alone has a regiment, the 7th; Carol (Dartington) and Dave (Wolfe) have none. March 174-.
-void ready_one(YearTable& t) {
-    t.create(t.bob, "Kemp", 30);
-    t.create(t.carol, "Dartington", 50);
-    t.create(t.dave, "Wolfe", 0);
-    t.auction(7, t.bob, 300);
-    t.ok(t.umpire, "year.start", {{"year", "174-"}, {"month", 3}});
-}
-
 json report(YearTable& t, const Viewer& who, int turn) { return t.sheet(who)["reports"][std::to_string(turn)]; }
 
 std::vector<Notice> told(YearTable& t, const Viewer& who, const std::string& type, json body, std::vector<int> dice = {}) {
@@ -39,7 +30,7 @@ bool has_text(const std::vector<Notice>& n, std::int64_t user, const std::string
 
 TEST_CASE("post: a colonel's standing orders are his diary in a month he misses", "[year][post]") {
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     CHECK(t.error(t.umpire, "diary.standing", diary("politics")) == "forbidden");
     t.ok(t.bob, "diary.standing", diary("supervise", orders(true, false, false), "drill", "Never read"));
     t.ok(t.carol, "diary.standing", diary("politics"));
@@ -66,7 +57,7 @@ TEST_CASE("post: a colonel's standing orders are his diary in a month he misses"
 
 TEST_CASE("post: leave is declared ahead from a yearly allowance, never after a deadline, and is an absence", "[year][post]") {
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     const auto deadline = t.now + 10 * hour;
     t.ok(t.umpire, "month.set_deadline", {{"deadline", deadline}});
     auto n = told(t, t.bob, "leave.declare", {{"from", 1}, {"months", 2}});
@@ -99,7 +90,7 @@ TEST_CASE("post: leave is declared ahead from a yearly allowance, never after a 
 
 TEST_CASE("post: missed months in a row put the colonel in the umpire's hands; the umpire hands him over", "[year][post]") {
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     t.ok(t.umpire, "rules.set", {{"settings", {{"missed_months_to_umpire", 2}}}});
     for (int month = 0; month < 2; ++month) {
         t.ok(t.bob, "diary.submit", diary("business", orders(false, false, false)));
@@ -138,7 +129,7 @@ TEST_CASE("post: missed months in a row put the colonel in the umpire's hands; t
 
 TEST_CASE("post: a grace period takes diaries after the deadline and resolves the month when it ends", "[year][post]") {
     YearTable t;
-    ready_one(t);
+    t.ready_one();
     t.ok(t.umpire, "rules.set", {{"settings", {{"grace_minutes", 30}}}});
     const auto deadline = t.now + hour;
     t.ok(t.umpire, "month.set_deadline", {{"deadline", deadline}});

@@ -153,6 +153,16 @@ struct YearTable {
         ok(umpire, "auction.close", json::object());
     }
 
+    // Bob alone has a regiment (the 7th, bought for £300 out of £700: £400 left); Carol (Dartington) has 50 PIP
+    // and £500, Dave (Wolfe) no PIP and £1000. The year starts in March 174-.
+    void ready_one() {
+        create(bob, "Kemp", 30);
+        create(carol, "Dartington", 50);
+        create(dave, "Wolfe", 0);
+        auction(7, bob, 300);
+        ok(umpire, "year.start", {{"year", "174-"}, {"month", 3}});
+    }
+
     // Bob (Colonel Kemp, 30 PIP, the 7th at £300: £400 left), Carol (Colonel Dartington, 50 PIP, the 12th
     // at £200: £300 left), Dave (Colonel Wolfe, no PIP, £1000, no regiment); the year starts in March 174-.
     void ready() {
