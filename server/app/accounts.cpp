@@ -64,6 +64,8 @@ void App::http_api(ApiRequest request, std::function<void(ApiResponse)> done) {
     if (path == "/api/notifications" || path == "/api/notifications/seen") return notifications_api(request, std::move(done));
     if (path.rfind("/api/campaigns/", 0) == 0) return images_api(request, std::move(done));
     if (path == "/api/test/clock") return test_clock_api(request, std::move(done));
+    if (path == "/api/password" || path == "/api/password/forgot" || path == "/api/password/reset")
+        return password_api(request, std::move(done));
     if (path == "/api/register" || path == "/api/login" || path == "/api/logout" || path == "/api/me")
         return done(error_response(405, "bad_request", "That method is not allowed here."));
     done(error_response(404, "not_found", "No such API."));

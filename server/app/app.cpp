@@ -20,7 +20,8 @@ namespace muster {
 
 
 App::App(boost::asio::io_context& ioc, Config config)
-    : ioc_(ioc), config_(std::move(config)), directory_(std::make_unique<Directory>()), sweep_timer_(ioc) {
+    : ioc_(ioc), config_(std::move(config)), directory_(std::make_unique<Directory>()), sweep_timer_(ioc),
+      backup_timer_(ioc) {
     auto parent = std::filesystem::path(config_.db).parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent);
     auto db = std::make_unique<store::Database>(config_.db);
@@ -49,6 +50,7 @@ App::App(boost::asio::io_context& ioc, Config config)
     // An unknown user's login costs what a real one's does.
     dummy_hash_ = hash_password(random_hex(16), ScryptParams{std::uint64_t{1} << config_.password_work});
     schedule_sweep();
+    schedule_backup();
 }
 
 App::~App() { shutdown(); }
@@ -74,6 +76,7 @@ void App::shutdown() {
         for (auto& [id, hub] : hubs_) hub->stop();
     }
     sweep_timer_.cancel();
+    backup_timer_.cancel();
     hashing_.join();
     if (notifier_) notifier_->stop();  // before the database: it waits on database jobs
     if (db_) db_->stop();

@@ -53,6 +53,15 @@ struct ApiResponse {
         : status(status_), body(std::move(body_)), set_cookie(std::move(set_cookie_)) {}
 };
 
+// `muster backup --db FILE --to PATH`: an online backup from the command line, beside a running server
+// (server/app/backups.cpp). Returns the exit code.
+int backup_command(int argc, char** argv);
+
+// An HTTP API's refusal: {"error": {"code", "message"}} with its status.
+inline ApiResponse api_error(int status, const std::string& code, const std::string& message) {
+    return ApiResponse{status, {{"error", {{"code", code}, {"message", message}}}}, ""};
+}
+
 class App {
 public:
     // Opens the database, applies migrations and replays every campaign. Throws on failure.
@@ -92,6 +101,11 @@ private:
     void images_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void verify_email(const std::string& token, std::function<void(ApiResponse)> done);
     void notifications_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    // password_api.cpp: change, and reset by an e-mailed link.
+    void password_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    void change_password(const ApiRequest& request, const nlohmann::json& body, std::function<void(ApiResponse)> done);
+    void forgot_password(const ApiRequest& request, const nlohmann::json& body, std::function<void(ApiResponse)> done);
+    void reset_password(const nlohmann::json& body, std::function<void(ApiResponse)> done);
     // test_clock.cpp: moves the clock forward on a server started with test_clock.
     void test_clock_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     Outbound outbound() const;
@@ -101,6 +115,9 @@ private:
     // dispatch.cpp
     void create_campaign(const std::shared_ptr<Client>& client, const nlohmann::json& id, const nlohmann::json& body);
     std::shared_ptr<Hub> hub(std::int64_t campaign);
+
+    // backups.cpp: the scheduled online backups.
+    void schedule_backup();
 
     // app.cpp
     void schedule_sweep();
@@ -113,6 +130,7 @@ private:
     std::unique_ptr<Notifier> notifier_;
     boost::asio::thread_pool hashing_{2};  // scrypt runs here, never on a network thread
     boost::asio::steady_timer sweep_timer_;
+    boost::asio::steady_timer backup_timer_;
     std::string dummy_hash_;  // verified against for unknown users, so timing does not tell
 
     std::mutex hubs_mutex_;

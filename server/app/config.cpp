@@ -78,6 +78,16 @@ const std::vector<Setting>& settings() {
         {"notify_interval_ms", "how often the outbox is looked at", [](Config& c, const std::string& v) { c.notify_interval_ms = std::max<long long>(50, to_int("notify_interval_ms", v)); }},
         {"notify_cap_per_day", "e-mails a user gets in a day before the rest wait for his digest (0: no cap)",
          [](Config& c, const std::string& v) { c.notify_cap_per_day = static_cast<int>(to_int("notify_cap_per_day", v)); }},
+        {"reset_link_minutes", "how long a password reset link works (60)", [](Config& c, const std::string& v) {
+             c.reset_link_minutes = static_cast<int>(std::max<long long>(1, to_int("reset_link_minutes", v)));
+         }},
+        {"backup_dir", "folder for the scheduled online backups (none when empty)", [](Config& c, const std::string& v) { c.backup_dir = v; }},
+        {"backup_interval_seconds", "time between scheduled backups (a day)", [](Config& c, const std::string& v) {
+             c.backup_interval_seconds = std::max<long long>(1, to_int("backup_interval_seconds", v));
+         }},
+        {"backup_keep", "how many scheduled backups are kept (7)", [](Config& c, const std::string& v) {
+             c.backup_keep = static_cast<int>(std::max<long long>(1, to_int("backup_keep", v)));
+         }},
         {"test_clock", "tests only: true lets POST /api/test/clock move the server's clock forward",
          [](Config& c, const std::string& v) {
              if (v != "true" && v != "false") throw std::invalid_argument("test_clock must be true or false");

@@ -41,6 +41,11 @@ struct Config {
     std::int64_t image_max_bytes = 1024 * 1024;  // a sketch map the umpire uploads
     std::int64_t notify_interval_ms = 5000;  // how often the outbox is looked at (besides after each write)
     int notify_cap_per_day = 20;  // e-mails a user gets in a day before the rest wait for his digest (0: no cap)
+    int reset_link_minutes = 60;  // how long a password reset link works
+    // Online backups (docs/operations.md, "Backups"): none without a folder.
+    std::string backup_dir;
+    std::int64_t backup_interval_seconds = 24 * 3600;
+    int backup_keep = 7;
     // Tests only: POST /api/test/clock moves the server's clock forward (server/app/clock.h). Never on a club's server.
     bool test_clock = false;
 

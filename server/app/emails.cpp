@@ -21,10 +21,6 @@ using nlohmann::json;
 
 namespace {
 
-ApiResponse refused(int status, const std::string& code, const std::string& message) {
-    return ApiResponse{status, {{"error", {{"code", code}, {"message", message}}}}, ""};
-}
-
 // Answers with what `work` gives, or a 500 when the database fails: the request never waits for nothing.
 template <class Work>
 void answer(const std::function<void(ApiResponse)>& done, Work work) {
@@ -32,7 +28,7 @@ void answer(const std::function<void(ApiResponse)>& done, Work work) {
         done(work());
     } catch (const std::exception& e) {
         std::cerr << "muster: e-mail address: " << e.what() << "\n";
-        done(refused(500, "internal", "The server could not do that; try again."));
+        done(api_error(500, "internal", "The server could not do that; try again."));
     }
 }
 
@@ -65,17 +61,17 @@ std::string read_choices(const json& body, std::string& mode, int& hour, std::st
 
 void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
     if (request.path == "/api/email/verify") {
-        if (request.method != "POST") return done(refused(405, "bad_request", "That method is not allowed here."));
+        if (request.method != "POST") return done(api_error(405, "bad_request", "That method is not allowed here."));
         json body = json::parse(request.body, nullptr, false);
         if (!body.is_object() || !body.contains("token") || !body["token"].is_string())
-            return done(refused(400, "bad_request", "Give the \"token\" from the link."));
+            return done(api_error(400, "bad_request", "Give the \"token\" from the link."));
         return verify_email(body["token"].get<std::string>(), std::move(done));
     }
     authenticate(request.token, [this, request, done = std::move(done)](std::optional<SessionInfo> who) mutable {
-        if (!who) return done(refused(401, "unauthorized", "You are not logged in."));
+        if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
         const auto user = who->user;
         if (request.path == "/api/email/choices" && request.method != "POST")
-            return done(refused(405, "bad_request", "That method is not allowed here."));
+            return done(api_error(405, "bad_request", "That method is not allowed here."));
         if (request.method == "GET") {
             return db_->run([user, done](store::Database& db) {
                 answer(done, [&] { return ApiResponse{200, email_json(store::user_email(db, user)), ""}; });
@@ -89,16 +85,16 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
                 });
             });
         }
-        if (request.method != "POST") return done(refused(405, "bad_request", "That method is not allowed here."));
+        if (request.method != "POST") return done(api_error(405, "bad_request", "That method is not allowed here."));
         json body = json::parse(request.body, nullptr, false);
         if (request.path == "/api/email/choices") {
             std::string mode, zone;
             int hour = 0;
-            if (auto why = read_choices(body, mode, hour, zone); !why.empty()) return done(refused(400, "bad_request", why));
+            if (auto why = read_choices(body, mode, hour, zone); !why.empty()) return done(api_error(400, "bad_request", why));
             return db_->run([user, mode, hour, zone, done](store::Database& db) {
                 answer(done, [&] {
                     if (!store::set_email_choices(db, user, mode, hour, zone))
-                        return refused(409, "conflict", "Give an e-mail address first.");
+                        return api_error(409, "conflict", "Give an e-mail address first.");
                     return ApiResponse{200, email_json(store::user_email(db, user)), ""};
                 });
             });
@@ -106,7 +102,7 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
         static const std::regex address_rule(R"(^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+\.[^\s@<>"(),;:]+$)");
         if (!body.is_object() || !body.contains("address") || !body["address"].is_string() ||
             body["address"].get<std::string>().size() > 254 || !std::regex_match(body["address"].get<std::string>(), address_rule))
-            return done(refused(400, "bad_request", "That is not an e-mail address."));
+            return done(api_error(400, "bad_request", "That is not an e-mail address."));
         const std::string address = body["address"].get<std::string>();
         const std::string token = new_session_token();
         const Outbound out = outbound();
@@ -124,7 +120,7 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
                 tx.commit();
             } catch (const std::exception& e) {
                 std::cerr << "muster: setting an e-mail address failed: " << e.what() << "\n";
-                return done(refused(500, "internal", "The server could not save that; try again."));
+                return done(api_error(500, "internal", "The server could not save that; try again."));
             }
             if (out.poke) out.poke();
             done(ApiResponse{200, {{"address", address}, {"verified", false}}, ""});
@@ -136,7 +132,7 @@ void App::verify_email(const std::string& token, std::function<void(ApiResponse)
     db_->run([token, done = std::move(done)](store::Database& db) {
         answer(done, [&] {
             if (!store::verify_user_email(db, sha256_hex(token)))
-                return refused(404, "not_found", "That link is not valid, or was used already.");
+                return api_error(404, "not_found", "That link is not valid, or was used already.");
             return ApiResponse{200, {{"verified", true}}, ""};
         });
     });
@@ -162,7 +158,7 @@ void App::unsubscribe_link(const std::string& token, std::function<void(bool)> d
 // mark them seen.
 void App::notifications_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
     authenticate(request.token, [this, request, done = std::move(done)](std::optional<SessionInfo> who) mutable {
-        if (!who) return done(refused(401, "unauthorized", "You are not logged in."));
+        if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
         const auto user = who->user;
         if (request.method == "GET") {
             return db_->run([user, done](store::Database& db) {
@@ -177,9 +173,9 @@ void App::notifications_api(const ApiRequest& request, std::function<void(ApiRes
         }
         json body = json::parse(request.body, nullptr, false);
         if (request.method != "POST" || request.path != "/api/notifications/seen")
-            return done(refused(405, "bad_request", "That method is not allowed here."));
+            return done(api_error(405, "bad_request", "That method is not allowed here."));
         if (!body.is_object() || !body.contains("up_to") || !body["up_to"].is_number_integer())
-            return done(refused(400, "bad_request", "Give \"up_to\": the id of the newest notification read."));
+            return done(api_error(400, "bad_request", "Give \"up_to\": the id of the newest notification read."));
         const auto up_to = body["up_to"].get<std::int64_t>();
         db_->run([user, up_to, done](store::Database& db) {
             answer(done, [&] {

@@ -17,10 +17,6 @@ namespace muster {
 
 namespace {
 
-ApiResponse refused(int status, const std::string& code, const std::string& message) {
-    return ApiResponse{status, {{"error", {{"code", code}, {"message", message}}}}};
-}
-
 // The picture's type from its first bytes ("magic numbers"); empty when it is none of the four.
 std::string sniff(const std::string& b) {
     auto starts = [&](std::string_view magic, std::size_t at = 0) {
@@ -38,39 +34,39 @@ std::string sniff(const std::string& b) {
 void App::images_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
     static const std::regex route("^/api/campaigns/([0-9]{1,15})/images(?:/([0-9a-f]{32}))?$");
     std::smatch m;
-    if (!std::regex_match(request.path, m, route)) return done(refused(404, "not_found", "No such API."));
+    if (!std::regex_match(request.path, m, route)) return done(api_error(404, "not_found", "No such API."));
     const std::int64_t campaign = std::stoll(m[1].str());
     const std::string token = m[2].str();
     const bool upload = token.empty();
-    if (upload && request.method != "POST") return done(refused(405, "bad_request", "Upload a picture with POST."));
-    if (!upload && request.method != "GET") return done(refused(405, "bad_request", "Fetch a picture with GET."));
+    if (upload && request.method != "POST") return done(api_error(405, "bad_request", "Upload a picture with POST."));
+    if (!upload && request.method != "GET") return done(api_error(405, "bad_request", "Fetch a picture with GET."));
     authenticate(request.token, [this, request, campaign, token, upload, done = std::move(done)](std::optional<SessionInfo> who) {
-        if (!who) return done(refused(401, "unauthorized", "You are not logged in."));
+        if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
         const Role role = directory_->role_of(campaign, who->user);
         // Not a member: as if there were no such campaign or picture.
-        if (role == Role::none) return done(refused(404, "not_found", "There is no such picture."));
+        if (role == Role::none) return done(api_error(404, "not_found", "There is no such picture."));
         if (!upload) {
             return db_->run([campaign, token, done](store::Database& db) {
                 try {
                     auto row = store::image(db, campaign, token);
-                    if (!row) return done(refused(404, "not_found", "There is no such picture."));
+                    if (!row) return done(api_error(404, "not_found", "There is no such picture."));
                     ApiResponse picture{200, nlohmann::json::object()};
                     picture.raw_type = row->type;
                     picture.raw = std::move(row->bytes);
                     done(std::move(picture));
                 } catch (const std::exception& e) {
                     std::cerr << "muster: picture: " << e.what() << "\n";
-                    done(refused(500, "internal", "The server could not do that; try again."));
+                    done(api_error(500, "internal", "The server could not do that; try again."));
                 }
             });
         }
-        if (role != Role::umpire) return done(refused(403, "forbidden", "Only the campaign's umpires upload pictures."));
-        if (request.body.empty()) return done(refused(400, "bad_request", "Send the picture as the request's body."));
+        if (role != Role::umpire) return done(api_error(403, "forbidden", "Only the campaign's umpires upload pictures."));
+        if (request.body.empty()) return done(api_error(400, "bad_request", "Send the picture as the request's body."));
         const std::string type = sniff(request.body);
-        if (type.empty()) return done(refused(415, "unsupported_type", "A picture is a PNG, JPEG, GIF or WebP file."));
+        if (type.empty()) return done(api_error(415, "unsupported_type", "A picture is a PNG, JPEG, GIF or WebP file."));
         const std::string declared = request.content_type.substr(0, request.content_type.find(';'));
         if (declared != type)
-            return done(refused(415, "unsupported_type", "The file is " + type + " but was sent as \"" + declared + "\"."));
+            return done(api_error(415, "unsupported_type", "The file is " + type + " but was sent as \"" + declared + "\"."));
         const std::string name = random_hex(16);
         db_->run([campaign, name, type, bytes = request.body, user = who->user, done](store::Database& db) {
             try {
@@ -79,7 +75,7 @@ void App::images_api(const ApiRequest& request, std::function<void(ApiResponse)>
                 done(ApiResponse{201, {{"image", name}, {"url", url}, {"type", type}, {"bytes", bytes.size()}}});
             } catch (const std::exception& e) {
                 std::cerr << "muster: picture upload: " << e.what() << "\n";
-                done(refused(500, "internal", "The server could not store the picture; try again."));
+                done(api_error(500, "internal", "The server could not store the picture; try again."));
             }
         });
     });

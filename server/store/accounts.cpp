@@ -105,4 +105,56 @@ void touch_session(Database& db, std::int64_t session_id, std::int64_t now_ms) {
         .run();
 }
 
+void set_password_hash(Database& db, std::int64_t user, const std::string& password_hash) {
+    auto& st = db.cached("UPDATE users SET password_hash = ?2 WHERE id = ?1");
+    st.bind(1, user).bind(2, password_hash);
+    st.run();
+    st.reset();
+}
+
+std::vector<std::int64_t> end_sessions_of(Database& db, std::int64_t user, std::int64_t keep) {
+    std::vector<std::int64_t> ended;
+    auto& find = db.cached("SELECT id FROM sessions WHERE user = ?1 AND id != ?2");
+    find.bind(1, user).bind(2, keep);
+    while (find.step()) ended.push_back(find.column_int(0));
+    find.reset();
+    auto& st = db.cached("DELETE FROM sessions WHERE user = ?1 AND id != ?2");
+    st.bind(1, user).bind(2, keep);
+    st.run();
+    st.reset();
+    return ended;
+}
+
+std::optional<ResetTarget> reset_target(Database& db, const std::string& name_or_address) {
+    auto& st = db.cached(
+        "SELECT u.id, e.address FROM users u JOIN user_emails e ON e.user = u.id AND e.verified = 1 "
+        "WHERE u.username = ?1 COLLATE NOCASE OR e.address = ?1 COLLATE NOCASE LIMIT 1");
+    st.bind(1, name_or_address);
+    std::optional<ResetTarget> out;
+    if (st.step()) out = ResetTarget{st.column_int(0), st.column_text(1)};
+    st.reset();
+    return out;
+}
+
+void create_reset(Database& db, std::int64_t user, const std::string& token_hash, std::int64_t now_ms, std::int64_t expires_ms) {
+    auto& st = db.cached("INSERT INTO password_resets(token_hash, user, created, expires) VALUES(?1, ?2, ?3, ?4)");
+    st.bind(1, token_hash).bind(2, user).bind(3, now_ms).bind(4, expires_ms);
+    st.run();
+    st.reset();
+}
+
+std::optional<std::int64_t> use_reset(Database& db, const std::string& token_hash, std::int64_t now_ms) {
+    auto& find = db.cached("SELECT user FROM password_resets WHERE token_hash = ?1 AND used IS NULL AND expires > ?2");
+    find.bind(1, token_hash).bind(2, now_ms);
+    std::optional<std::int64_t> user;
+    if (find.step()) user = find.column_int(0);
+    find.reset();
+    if (!user) return std::nullopt;
+    auto& st = db.cached("UPDATE password_resets SET used = ?2 WHERE token_hash = ?1");
+    st.bind(1, token_hash).bind(2, now_ms);
+    st.run();
+    st.reset();
+    return user;
+}
+
 }  // namespace muster::store

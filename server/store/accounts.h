@@ -42,4 +42,19 @@ std::vector<std::int64_t> expire_sessions(Database& db, std::int64_t now_ms, std
 // Marks a session as used now (an open WebSocket keeps its session alive).
 void touch_session(Database& db, std::int64_t session_id, std::int64_t now_ms);
 
+// --- passwords (migrations/0005_password_resets.sql) ---
+void set_password_hash(Database& db, std::int64_t user, const std::string& password_hash);
+// Ends every session of the user but `keep` (0: all); returns the ended ones (the server closes their sockets).
+std::vector<std::int64_t> end_sessions_of(Database& db, std::int64_t user, std::int64_t keep);
+// The user a reset is asked for by username or e-mail address (case-insensitive), with his verified address;
+// nothing when there is no such user or he has no verified address.
+struct ResetTarget {
+    std::int64_t user = 0;
+    std::string address;
+};
+std::optional<ResetTarget> reset_target(Database& db, const std::string& name_or_address);
+void create_reset(Database& db, std::int64_t user, const std::string& token_hash, std::int64_t now_ms, std::int64_t expires_ms);
+// Uses the reset with this token hash if it is unused and unexpired: marks it used, returns its user.
+std::optional<std::int64_t> use_reset(Database& db, const std::string& token_hash, std::int64_t now_ms);
+
 }  // namespace muster::store

@@ -13,6 +13,12 @@ namespace muster::store {
 // A message to write: to a user (`channel` "email": sent to his verified address, if he has one; none: nothing is
 // written) or to a webhook (`channel` "webhook", `address` its URL).
 struct OutboxItem {
+    OutboxItem() = default;
+    OutboxItem(std::int64_t campaign_, std::int64_t user_, std::string channel_, std::string address_, std::string subject_,
+               std::string body_, std::optional<std::int64_t> due_ = std::nullopt)
+        : campaign(campaign_), user(user_), channel(std::move(channel_)), address(std::move(address_)),
+          subject(std::move(subject_)), body(std::move(body_)), due(due_) {}
+
     std::int64_t campaign = 0;
     std::int64_t user = 0;
     std::string channel;

@@ -95,7 +95,14 @@ TEST_CASE("outbox: a notice to the page's list, as an e-mail and as a webhook po
     Config c;
     c.smtp_from = "muster@club.test";
     c.public_url = "http://club.test/";
-    OutboxRow row{1, 3, 5, "email", "bob@club.test", "Line one\r\nBcc: evil@x", "a\nb\n", 0};
+    OutboxRow row;
+    row.id = 1;
+    row.campaign = 3;
+    row.user = 5;
+    row.channel = "email";
+    row.address = "bob@club.test";
+    row.subject = "Line one\r\nBcc: evil@x";
+    row.body = "a\nb\n";
     const std::string msg = email_message(c, row, 0);
     CHECK(msg.find("Subject: Line one  Bcc: evil@x\r\n") != std::string::npos);  // no header can be smuggled in
     CHECK(msg.find("\r\n\r\na\r\nb\r\n") != std::string::npos);

@@ -1,0 +1,134 @@
+// Passwords (docs/protocol.md, "HTTP"): a logged-in user changes his (his other logins end); a forgotten one is
+// reset by a single-use link e-mailed to his verified address, which expires. Asking for a link answers the same
+// whether or not the account or address exists, so it tells nobody who plays here.
+#include <iostream>
+
+#include <boost/asio/post.hpp>
+#include <nlohmann/json.hpp>
+
+#include "server/app/app.h"
+#include "server/app/db_worker.h"
+#include "server/app/outbound.h"
+#include "server/app/passwords.h"
+#include "server/app/tokens.h"
+#include "server/store/accounts.h"
+#include "server/store/outbox.h"
+#include "shared/core/fields.h"
+
+namespace muster {
+
+using nlohmann::json;
+
+namespace {
+
+// A new password from the body's `key`, or the words of what is wrong with it.
+std::string read_new_password(const json& body, const char* key, std::string& out) {
+    if (!body.is_object() || !body.contains(key) || !body[key].is_string()) return std::string("Give \"") + key + "\".";
+    out = body[key].get<std::string>();
+    if (utf8_length(out) < 10) return "A password needs at least 10 characters.";
+    if (out.size() > 1024) return "A password is at most 1024 characters.";
+    return "";
+}
+
+}  // namespace
+
+void App::password_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
+    if (request.method != "POST") return done(api_error(405, "bad_request", "That method is not allowed here."));
+    const json body = json::parse(request.body, nullptr, false);
+    if (request.path == "/api/password") return change_password(request, body, std::move(done));
+    if (request.path == "/api/password/forgot") return forgot_password(request, body, std::move(done));
+    return reset_password(body, std::move(done));
+}
+
+void App::change_password(const ApiRequest& request, const json& body, std::function<void(ApiResponse)> done) {
+    std::string fresh;
+    if (auto why = read_new_password(body, "password", fresh); !why.empty()) return done(api_error(400, "bad_request", why));
+    if (!body.contains("current") || !body["current"].is_string())
+        return done(api_error(400, "bad_request", "Give your \"current\" password."));
+    const std::string current = body["current"].get<std::string>();
+    authenticate(request.token, [this, current, fresh, done = std::move(done)](std::optional<SessionInfo> who) mutable {
+        if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
+        const SessionInfo me = *who;
+        db_->run([this, me, current, fresh, done = std::move(done)](store::Database& db) mutable {
+            auto user = store::find_user_by_id(db, me.user);
+            if (!user) return done(api_error(401, "unauthorized", "You are not logged in."));
+            boost::asio::post(hashing_, [this, me, stored = user->password_hash, current, fresh, done = std::move(done)]() mutable {
+                if (!verify_password(current, stored)) return done(api_error(403, "forbidden", "Your current password is not that."));
+                const auto hash = hash_password(fresh, ScryptParams{std::uint64_t{1} << config_.password_work});
+                db_->run([this, me, hash, done = std::move(done)](store::Database& db) {
+                    try {
+                        store::Transaction tx(db);
+                        store::set_password_hash(db, me.user, hash);
+                        const auto ended = store::end_sessions_of(db, me.user, me.session);
+                        tx.commit();
+                        for (auto s : ended) boost::asio::post(ioc_, [this, s] { close_session(s, "password changed"); });
+                        done(ApiResponse{200, json::object(), ""});
+                    } catch (const std::exception& e) {
+                        std::cerr << "muster: password change failed: " << e.what() << "\n";
+                        done(api_error(500, "internal", "The server could not change it; try again."));
+                    }
+                });
+            });
+        });
+    });
+}
+
+void App::forgot_password(const ApiRequest& request, const json& body, std::function<void(ApiResponse)> done) {
+    if (!body.is_object() || !body.contains("account") || !body["account"].is_string() || body["account"].get<std::string>().empty() ||
+        body["account"].get<std::string>().size() > 254)
+        return done(api_error(400, "bad_request", "Give your username or e-mail address (\"account\")."));
+    const std::string account = body["account"].get<std::string>();
+    const ApiResponse same{200, {{"sent", "If that account has a verified e-mail address, a link to reset its password is on its way."}}, ""};
+    // Counted as a failed login: a flood of requests cannot flood anyone's inbox.
+    if (login_limited("reset:" + account, request.address)) return done(same);
+    login_failed("reset:" + account, request.address);
+    const Outbound out = outbound();
+    const std::int64_t valid_ms = config_.reset_link_minutes * 60'000;
+    const std::string token = new_session_token();
+    db_->run([account, out, valid_ms, token, same, done = std::move(done)](store::Database& db) {
+        try {
+            if (auto target = store::reset_target(db, account)) {
+                store::Transaction tx(db);
+                store::create_reset(db, target->user, sha256_hex(token), unix_ms(), unix_ms() + valid_ms);
+                store::add_to_outbox(db, {{0, target->user, "reset", target->address, "Muster: reset your password",
+                                           "Someone (we hope you) asked to reset your Muster password.\nOpen this link within " +
+                                               std::to_string(valid_ms / 60'000) + " minutes to choose a new one; it works once:\n" +
+                                               out.link_base + "#/reset?token=" + token +
+                                               "\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n"}},
+                                     unix_ms());
+                tx.commit();
+                if (out.poke) out.poke();
+            }
+        } catch (const std::exception& e) {
+            std::cerr << "muster: password reset request failed: " << e.what() << "\n";
+        }
+        done(same);
+    });
+}
+
+void App::reset_password(const json& body, std::function<void(ApiResponse)> done) {
+    std::string fresh;
+    if (auto why = read_new_password(body, "password", fresh); !why.empty()) return done(api_error(400, "bad_request", why));
+    if (!body.contains("token") || !body["token"].is_string()) return done(api_error(400, "bad_request", "Give the \"token\" from the link."));
+    const std::string token_hash = sha256_hex(body["token"].get<std::string>());
+    boost::asio::post(hashing_, [this, token_hash, fresh, done = std::move(done)]() mutable {
+        const auto hash = hash_password(fresh, ScryptParams{std::uint64_t{1} << config_.password_work});
+        db_->run([this, token_hash, hash, done = std::move(done)](store::Database& db) {
+            try {
+                store::Transaction tx(db);
+                const auto user = store::use_reset(db, token_hash, unix_ms());
+                if (!user) return done(api_error(400, "bad_request", "That link is not valid, was used already, or has expired."));
+                store::set_password_hash(db, *user, hash);
+                const auto ended = store::end_sessions_of(db, *user, 0);
+                tx.commit();
+                for (auto s : ended) boost::asio::post(ioc_, [this, s] { close_session(s, "password reset"); });
+                done(ApiResponse{200, json::object(), ""});
+            } catch (const std::exception& e) {
+                std::cerr << "muster: password reset failed: " << e.what() << "\n";
+                done(api_error(500, "internal", "The server could not reset it; try again."));
+            }
+        });
+    });
+}
+
+}  // namespace muster
