@@ -81,6 +81,24 @@ test('static files: index.html, .js and .css with their content types and cachin
   assert.equal(missing.status, 404, 'a missing file is 404');
 });
 
+test('security headers on every answer: a page, a script, the API, an error', async () => {
+  const answers = [await httpRequest(server, 'GET', '/'), await httpRequest(server, 'GET', '/common/app.js'),
+    await httpRequest(server, 'GET', '/api/me'), await httpRequest(server, 'GET', '/common/nope.js')];
+  for (const res of answers) {
+    const h = res.headers;
+    const csp = h['content-security-policy'] ?? '';
+    assert.match(csp, /script-src 'self'(;|$)/, `scripts only from the server, none inline: ${csp}`);
+    assert.ok(!/script-src[^;]*unsafe-inline/.test(csp));
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.equal(h['x-content-type-options'], 'nosniff');
+    assert.equal(h['x-frame-options'], 'DENY');
+    assert.equal(h['referrer-policy'], 'same-origin');
+    assert.equal(h['strict-transport-security'], undefined, 'HSTS only over TLS');
+  }
+  // The page itself runs no inline script: its one script is a file.
+  assert.ok(!/<script(?![^>]*\ssrc=)[^>]*>/.test(answers[0].text), 'no inline <script> in the page');
+});
+
 test('path escapes get 400 or 404 and never a file outside the web dir', async () => {
   const targets = [
     '/../etc/passwd',

@@ -54,6 +54,7 @@ test('TLS: HTTPS, a Secure cookie and a WSS command round trip; plain HTTP is no
     assert.equal(login.status, 200);
     const setCookie = login.headers['set-cookie'][0];
     assert.match(setCookie, /; Secure/);
+    assert.match(login.headers['strict-transport-security'] ?? '', /^max-age=\d+/, 'HSTS over TLS');
     const cookie = setCookie.split(';')[0];
 
     const ws = new WebSocket(`wss://127.0.0.1:${port}/ws`, { headers: { cookie, origin: `https://127.0.0.1:${port}` }, rejectUnauthorized: false });
