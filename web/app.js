@@ -5,6 +5,7 @@ import { Connection } from './common/connection.js';
 import { h, setText } from './common/dom.js';
 import { parseHash } from './common/router.js';
 import { loginPage } from './common/pages/login.js';
+import { resetPage } from './common/pages/reset.js';
 import { campaignsPage } from './common/pages/campaigns.js';
 import { campaignPage } from './common/pages/campaign.js';
 import { playerTabs } from './player/index.js';
@@ -73,7 +74,8 @@ function sessionEnded(message) {
   ctx.me = null;
   ctx.flash = message;
   showUser();
-  navigate('#/login');
+  // A reset link ends every login of its user, this one too: the reset page says so itself and links to #/login.
+  if (parseHash().name !== 'reset') navigate('#/login');
 }
 
 // Called by the login page once the session cookie is set.
@@ -112,7 +114,8 @@ function mount(key, factory) {
 function route() {
   const r = parseHash();
   if (!ctx.me) {
-    if (r.name !== 'login') {
+    // The e-mailed reset link works signed out as well as in.
+    if (r.name !== 'login' && r.name !== 'reset') {
       if (r.name === 'campaign' || r.name === 'campaigns') ctx.returnTo = window.location.hash;
       navigate('#/login', { replace: true });
       return;
@@ -121,12 +124,13 @@ function route() {
     navigate('#/campaigns', { replace: true });
     return;
   }
-  const key = r.name === 'campaign' ? `campaign:${r.id}` : r.name;
+  const key = r.name === 'campaign' ? `campaign:${r.id}` : r.name === 'reset' ? `reset:${r.token}` : r.name;
   if (ctx.page && ctx.page.key === key) {
     if (ctx.page.routeChanged) ctx.page.routeChanged(r);
     return;
   }
   if (r.name === 'login') mount(key, loginPage);
+  else if (r.name === 'reset') mount(key, (c) => resetPage(c, r));
   else if (r.name === 'campaigns') mount(key, campaignsPage);
   else if (r.name === 'campaign') mount(key, (c) => campaignPage(c, r, [...playerTabs, ...umpireTabs, ...yearTabs]));
 }

@@ -2,19 +2,15 @@
 // player, and the umpire's console, each in a real browser with a battle of every book on the table. No violation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { startServer } from '../integration/lib/server.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
-import { launchBrowser, openUser } from './lib/browser.mjs';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { launchBrowser, openUser, injectAxe } from './lib/browser.mjs';
 
 async function violations(page, hash, ready) {
   await page.goto('/' + hash);
   await page.getByTestId(ready).first().waitFor();
   await page.waitForTimeout(300); // the last push painted
-  await page.addScriptTag({ content: AXE });
+  await injectAxe(page);
   return page.evaluate(async () => (await window.axe.run(document)).violations.map((v) =>
     `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`));
 }

@@ -6,17 +6,14 @@
 // offers a new colonel. axe-core finds nothing on the Diary tab with its new panels.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { startServer } from '../integration/lib/server.mjs';
 import { connect, newUser, uniqueName } from '../integration/lib/client.mjs';
-import { launchBrowser, openUser, waitForConnState, failureShots, stepper } from './lib/browser.mjs';
+import { launchBrowser, openUser, waitForConnState, failureShots, stepper, injectAxe } from './lib/browser.mjs';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function axeViolations(page) {
   await page.waitForTimeout(300); // the last push painted
-  await page.addScriptTag({ content: AXE });
+  await injectAxe(page);
   return page.evaluate(async () => (await window.axe.run(document)).violations.map((v) =>
     `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`));
 }

@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName, httpRequest } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
-import { launchBrowser, openUser, waitForHash, waitForConnState, failureShots, stepper, UI_TIMEOUT } from './lib/browser.mjs';
+import { launchBrowser, openUser, waitForHash, waitForConnState, failureShots, stepper, UI_TIMEOUT, injectAxe } from './lib/browser.mjs';
 
 const hex = () => randomBytes(4).toString('hex');
 const ZONE = { timezoneId: 'Asia/Tokyo', locale: 'en-GB' };
@@ -129,7 +129,7 @@ test('the page\'s notifications: the count, the list, the browser\'s own', { tim
     assert.equal(await page.getByTestId('inbox-allow').isVisible(), true, 'not granted: offered');
     assert.equal(await page.evaluate(() => window.__asked), 0, 'never asked without a click');
     await page.getByTestId('email-panel').waitFor();
-    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+    await injectAxe(page);
     const violations = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) =>
       `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`));
     assert.deepEqual(violations, []);

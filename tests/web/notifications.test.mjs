@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName, httpRequest, sleep } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
-import { launchBrowser, openUser, waitForConnState, freePort, failureShots, stepper, UI_TIMEOUT } from './lib/browser.mjs';
+import { launchBrowser, openUser, waitForConnState, freePort, failureShots, stepper, UI_TIMEOUT, injectAxe } from './lib/browser.mjs';
 
 const SINK = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../integration/lib/smtp_sink.py');
 const PLACEHOLDER = 'http://club.test/';
@@ -183,7 +183,7 @@ test('notifications: the e-mail address on the campaigns page, the umpire\'s web
     let axePath;
     try { axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js'); } catch { /* not installed */ }
     if (!axePath) { st.skip('axe-core is not installed'); return; }
-    await pa.page.addScriptTag({ content: readFileSync(axePath, 'utf8') });
+    await injectAxe(pa.page);
     const violations = await pa.page.evaluate(async () => (await window.axe.run('[data-testid="email-panel"]')).violations
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
     assert.deepEqual(violations, []);

@@ -76,6 +76,18 @@ export const api = {
       throw err;
     }
   },
+  // Passwords (docs/protocol.md, "HTTP"). A change ends the user's other logins; 403 a wrong current password.
+  changePassword(current, password) {
+    return request('POST', '/api/password', { current, password });
+  },
+  // {sent: words}, the same whether or not the account exists.
+  forgotPassword(account) {
+    return request('POST', '/api/password/forgot', { account });
+  },
+  // The token from the e-mailed link; 400 a link not valid, used or expired. Every login of the user ends.
+  resetPassword(token, password) {
+    return request('POST', '/api/password/reset', { token, password });
+  },
   // The user's address for notices (docs/protocol.md, "HTTP"): {address: string | null, verified}, and once he has
   // one his choice: mode (immediate | digest | off), digest_hour (0-23), time_zone (IANA).
   email() {

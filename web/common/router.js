@@ -1,10 +1,14 @@
-// Hash routes: #/login, #/campaigns, #/campaign/<id>[/<tab>].
+// Hash routes: #/login, #/reset?token=<token> (the e-mailed link), #/campaigns, #/campaign/<id>[/<tab>].
 
 export function parseHash(hash = window.location.hash) {
-  const path = hash.replace(/^#\/?/, '');
+  const route = hash.replace(/^#\/?/, '');
+  const q = route.indexOf('?');
+  const path = q >= 0 ? route.slice(0, q) : route;
+  const query = new URLSearchParams(q >= 0 ? route.slice(q + 1) : '');
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0) return { name: 'home' };
   if (parts[0] === 'login' && parts.length === 1) return { name: 'login' };
+  if (parts[0] === 'reset' && parts.length === 1) return { name: 'reset', token: query.get('token') || '' };
   if (parts[0] === 'campaigns' && parts.length === 1) return { name: 'campaigns' };
   if (parts[0] === 'campaign' && /^[0-9]+$/.test(parts[1] || '') && parts.length <= 3) {
     return { name: 'campaign', id: parts[1], tab: parts[2] || null };

@@ -5,7 +5,8 @@
 //   const alice = await openUser(browser, server);          // {context, page, frames, loads, pageErrors}
 //   await registerViaPage(alice.page, 'alice');               // register form, which also signs in
 //   await alice.page.getByTestId('notice-item').first().waitFor();
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -169,4 +170,12 @@ export function stepper(t, onFailure) {
       throw e;
     }
   });
+}
+
+// axe-core put into the page for an accessibility check. Evaluated through the DevTools protocol rather than
+// added as a <script>: the server's Content-Security-Policy forbids inline scripts, and the check must run with it on.
+let axeSource = null;
+export async function injectAxe(page) {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
 }

@@ -4,6 +4,7 @@ import { h, setText, errorLine, runForm } from '../dom.js';
 import { campaignHash } from '../router.js';
 import { roleBadge } from '../panels/members.js';
 import { emailPanel } from '../panels/email.js';
+import { passwordPanel } from '../panels/password.js';
 import { inbox } from '../inbox.js';
 
 export function campaignsPage(ctx) {
@@ -88,6 +89,7 @@ export function campaignsPage(ctx) {
   });
 
   const email = emailPanel();
+  const password = passwordPanel();
   const notifications = inbox(ctx.me, ctx.conn);
   const el = h('div', { class: 'page page-campaigns' },
     h('header', { class: 'page-topline' }, notifications.el),
@@ -100,7 +102,8 @@ export function campaignsPage(ctx) {
           h('p', { class: 'muted' }, 'You will be its umpire.'), createForm),
         h('section', { class: 'card' }, h('h2', {}, 'Join with a code'),
           h('p', { class: 'muted' }, 'Your umpire gives you the code.'), joinForm),
-        email.el)));
+        email.el,
+        password.el)));
 
   load();
 

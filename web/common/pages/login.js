@@ -1,7 +1,49 @@
-// #/login: sign in, or create an account (then sign in with it).
+// #/login: sign in, or create an account (then sign in with it); a forgotten password asks for a link by e-mail.
 
 import { api } from '../api.js';
-import { h, setText } from '../dom.js';
+import { h, setText, errorLine, runForm } from '../dom.js';
+
+// "Forgot your password?": a link to reset it goes to the account's verified address. The page shows the server's
+// words, which are the same whether or not the account exists. `loginUser` fills the account when it is opened.
+function forgotBox(loginUser) {
+  const open = h('button', {
+    type: 'button', class: 'link-button', 'aria-expanded': 'false', 'aria-controls': 'forgot-form', testid: 'forgot-open',
+  }, 'Forgot your password?');
+  const account = h('input', {
+    id: 'forgot-account', name: 'username', type: 'text', autocomplete: 'username', autocapitalize: 'none',
+    spellcheck: 'false', maxlength: '254', required: true, testid: 'forgot-account',
+  });
+  const send = h('button', { type: 'submit', class: 'secondary', testid: 'forgot-send' }, 'Send me a link');
+  const error = errorLine('forgot-error');
+  const sent = h('p', { class: 'form-done', role: 'status', testid: 'forgot-sent' });
+  const form = h('form', { id: 'forgot-form', class: 'stack forgot-form', novalidate: true, hidden: true, 'aria-label': 'Forgot your password' },
+    h('div', { class: 'field' }, h('label', { for: 'forgot-account' }, 'Username or e-mail address'), account),
+    error.el,
+    h('div', { class: 'form-actions' }, send));
+
+  open.addEventListener('click', () => {
+    form.hidden = !form.hidden;
+    open.setAttribute('aria-expanded', String(!form.hidden));
+    if (form.hidden) return;
+    if (!account.value) account.value = loginUser.value.trim();
+    account.focus();
+  });
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    setText(sent, '');
+    const value = account.value.trim();
+    if (value === '') {
+      error.show('Write your username or e-mail address first.');
+      return;
+    }
+    runForm({
+      button: send,
+      error,
+      action: async () => setText(sent, (await api.forgotPassword(value)).sent),
+    });
+  });
+  return h('div', { class: 'forgot' }, open, form, sent);
+}
 
 export function loginPage(ctx) {
   ctx.setTitle('Sign in');
@@ -89,7 +131,7 @@ export function loginPage(ctx) {
       h('p', { class: 'lede' }, 'The umpire’s table for your club’s campaigns: notices, table talk and honest dice, wherever your colonels sit.')),
     flash,
     h('div', { class: 'login-grid' },
-      h('section', { class: 'card' }, h('h2', { id: 'login-heading' }, 'Sign in'), loginForm),
+      h('section', { class: 'card' }, h('h2', { id: 'login-heading' }, 'Sign in'), loginForm, forgotBox(loginUser)),
       h('section', { class: 'card' }, h('h2', { id: 'register-heading' }, 'New to Muster?'), regForm)));
 
   return {
