@@ -28,7 +28,13 @@ net::tcp::endpoint parse_listen(const std::string& listen) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc >= 2 && std::string(argv[1]) == "backup") return backup_command(argc, argv);
+    if (argc >= 2) {
+        const std::string command = argv[1];
+        if (command == "backup") return backup_command(argc, argv);
+        if (command == "export") return export_command(argc, argv);
+        if (command == "import") return import_command(argc, argv);
+        if (command == "verify-dice") return verify_dice_command(argc, argv);
+    }
     // libcurl's global state, once, before any thread (the notifier's sender uses it).
     curl_global_init(CURL_GLOBAL_DEFAULT);
     auto loaded = load_config(argc, argv, [](const char* name) -> const char* { return std::getenv(name); });

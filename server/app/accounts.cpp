@@ -62,6 +62,8 @@ void App::http_api(ApiRequest request, std::function<void(ApiResponse)> done) {
     if (path == "/api/email" || path == "/api/email/verify" || path == "/api/email/choices")
         return email_api(request, std::move(done));
     if (path == "/api/notifications" || path == "/api/notifications/seen") return notifications_api(request, std::move(done));
+    if (path.rfind("/api/campaigns/", 0) == 0 && path.size() > 7 && path.substr(path.size() - 7) == "/export")
+        return archive_api(request, std::move(done));
     if (path.rfind("/api/campaigns/", 0) == 0) return images_api(request, std::move(done));
     if (path == "/api/test/clock") return test_clock_api(request, std::move(done));
     if (path == "/api/password" || path == "/api/password/forgot" || path == "/api/password/reset")

@@ -56,6 +56,10 @@ struct ApiResponse {
 // `muster backup --db FILE --to PATH`: an online backup from the command line, beside a running server
 // (server/app/backups.cpp). Returns the exit code.
 int backup_command(int argc, char** argv);
+// `muster export`, `muster import` and `muster verify-dice` (server/app/commands.cpp).
+int export_command(int argc, char** argv);
+int import_command(int argc, char** argv);
+int verify_dice_command(int argc, char** argv);
 
 // An HTTP API's refusal: {"error": {"code", "message"}} with its status.
 inline ApiResponse api_error(int status, const std::string& code, const std::string& message) {
@@ -101,6 +105,8 @@ private:
     void images_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void verify_email(const std::string& token, std::function<void(ApiResponse)> done);
     void notifications_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    // archive_api.cpp: an umpire downloads his campaign's archive.
+    void archive_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     // password_api.cpp: change, and reset by an e-mailed link.
     void password_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void change_password(const ApiRequest& request, const nlohmann::json& body, std::function<void(ApiResponse)> done);

@@ -39,6 +39,17 @@ std::optional<std::int64_t> create_user(Database& db, const std::string& usernam
     return id;
 }
 
+bool create_user_with_id(Database& db, std::int64_t id, const std::string& username, const std::string& password_hash,
+                         std::int64_t now_ms) {
+    auto st = db.prepare(
+        "INSERT INTO users(id, username, username_key, password_hash, created) VALUES(?, ?, ?, ?, ?) "
+        "ON CONFLICT DO NOTHING RETURNING id");
+    st.bind(1, id).bind(2, username).bind(3, username_key(username)).bind(4, password_hash).bind(5, now_ms);
+    if (!st.step()) return false;
+    st.run();
+    return true;
+}
+
 std::optional<UserRow> find_user(Database& db, const std::string& username) {
     auto st = db.prepare("SELECT id, username, password_hash FROM users WHERE username_key = ?");
     st.bind(1, username_key(username));

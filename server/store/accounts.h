@@ -28,6 +28,9 @@ std::optional<std::int64_t> create_user(Database& db, const std::string& usernam
                                         const std::string& password_hash, std::int64_t now_ms);
 std::optional<UserRow> find_user(Database& db, const std::string& username);  // case-insensitive
 std::optional<UserRow> find_user_by_id(Database& db, std::int64_t id);
+// A user with this id (an imported campaign's member); false when the id or the name is taken.
+bool create_user_with_id(Database& db, std::int64_t id, const std::string& username, const std::string& password_hash,
+                         std::int64_t now_ms);
 
 std::int64_t create_session(Database& db, std::int64_t user, const std::string& token_hash,
                             std::int64_t now_ms);

@@ -33,6 +33,20 @@ std::int64_t create_campaign(Database& db, const std::string& name, const std::s
     return db.last_insert_id();
 }
 
+bool create_campaign_with_id(Database& db, std::int64_t id, const std::string& name, const std::string& seed_hex,
+                             std::int64_t created_ms) {
+    auto st = db.prepare("INSERT INTO campaigns(id, name, seed_hex, created) VALUES(?, ?, ?, ?) ON CONFLICT DO NOTHING");
+    st.bind(1, id).bind(2, name).bind(3, seed_hex).bind(4, created_ms);
+    st.run();
+    return db.changes() == 1;
+}
+
+std::optional<CampaignRow> find_campaign(Database& db, std::int64_t id) {
+    for (auto& row : list_campaigns(db))
+        if (row.id == id) return row;
+    return std::nullopt;
+}
+
 std::vector<CampaignRow> list_campaigns(Database& db) {
     auto st = db.prepare("SELECT id, name, seed_hex, created FROM campaigns ORDER BY id");
     std::vector<CampaignRow> out;

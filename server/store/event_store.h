@@ -1,6 +1,7 @@
 #pragma once
 // The append-only event log and the campaigns table. All SQL about campaigns lives here.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,10 @@ struct CampaignRow {
 std::int64_t create_campaign(Database& db, const std::string& name, const std::string& seed_hex,
                              std::int64_t created_ms);
 std::vector<CampaignRow> list_campaigns(Database& db);
+std::optional<CampaignRow> find_campaign(Database& db, std::int64_t id);
+// Inserts a campaign row with this id (an imported campaign); false when the id is taken.
+bool create_campaign_with_id(Database& db, std::int64_t id, const std::string& name, const std::string& seed_hex,
+                             std::int64_t created_ms);
 
 // Appends events to a campaign's log. Each event's seq must be the next one (the hub assigns them;
 // the primary key (campaign, seq) refuses a duplicate). The caller holds the transaction.

@@ -19,4 +19,12 @@ std::optional<ImageRow> image(Database& db, std::int64_t campaign, const std::st
     return out;
 }
 
+std::vector<StoredImage> images_of(Database& db, std::int64_t campaign) {
+    auto st = db.prepare("SELECT token, type, bytes, uploaded_by, created FROM images WHERE campaign = ? ORDER BY created, token");
+    st.bind(1, campaign);
+    std::vector<StoredImage> out;
+    while (st.step()) out.push_back({st.column_text(0), st.column_text(1), st.column_blob(2), st.column_int(3), st.column_int(4)});
+    return out;
+}
+
 }  // namespace muster::store

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/store/database.h"
 
@@ -15,6 +16,12 @@ struct ImageRow {
 
 void add_image(Database& db, const std::string& token, std::int64_t campaign, const std::string& type,
                const std::string& bytes, std::int64_t uploaded_by, std::int64_t now_ms);
+// Every picture of a campaign, with its token, uploader and time (for an archive).
+struct StoredImage {
+    std::string token, type, bytes;
+    std::int64_t uploaded_by = 0, created = 0;
+};
+std::vector<StoredImage> images_of(Database& db, std::int64_t campaign);
 // The image of this campaign with this token; none for another campaign's.
 std::optional<ImageRow> image(Database& db, std::int64_t campaign, const std::string& token);
 

@@ -1,0 +1,165 @@
+#include "server/app/archive.h"
+
+#include <openssl/evp.h>
+
+#include "server/app/tokens.h"
+#include "server/app/verifiable_dice.h"
+#include "server/store/accounts.h"
+#include "server/store/event_store.h"
+#include "server/store/images.h"
+#include "shared/campaign/campaign.h"
+
+namespace muster {
+
+using nlohmann::json;
+
+namespace {
+
+std::string base64(const std::string& bytes) {
+    std::string out(4 * ((bytes.size() + 2) / 3), '\0');
+    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                                  reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
+    out.resize(static_cast<std::size_t>(n));
+    return out;
+}
+
+// Bytes from base64; nothing when it is not base64.
+std::optional<std::string> unbase64(const std::string& text) {
+    if (text.size() % 4 != 0) return std::nullopt;
+    std::string out(3 * text.size() / 4, '\0');
+    const int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                                  reinterpret_cast<const unsigned char*>(text.data()), static_cast<int>(text.size()));
+    if (n < 0) return std::nullopt;
+    std::size_t pad = 0;
+    for (auto it = text.rbegin(); it != text.rend() && *it == '='; ++it) ++pad;
+    out.resize(static_cast<std::size_t>(n) - pad);
+    return out;
+}
+
+json event_json(const Event& e) {
+    return {{"seq", e.seq}, {"type", e.type}, {"actor", e.actor}, {"at", e.at}, {"body", e.body}, {"dice", e.dice}};
+}
+
+// The archive's events, checked in shape and order; the words of what is wrong, or "".
+std::string read_events(const json& archive, std::vector<Event>& out) {
+    if (!archive.contains("events") || !archive["events"].is_array() || archive["events"].empty()) return "it has no event log";
+    for (const auto& j : archive["events"]) {
+        if (!j.is_object() || !j.contains("seq") || !j["seq"].is_number_integer() || !j.contains("type") || !j["type"].is_string() ||
+            !j.contains("actor") || !j["actor"].is_number_integer() || !j.contains("at") || !j["at"].is_number_integer() ||
+            !j.contains("body") || !j["body"].is_object() || !j.contains("dice") || !j["dice"].is_array())
+            return "event " + std::to_string(out.size() + 1) + " is malformed";
+        Event e;
+        e.seq = j["seq"].get<std::int64_t>();
+        e.type = j["type"].get<std::string>();
+        e.actor = j["actor"].get<std::int64_t>();
+        e.at = j["at"].get<std::int64_t>();
+        e.body = j["body"];
+        e.dice = j["dice"];
+        if (e.seq != static_cast<std::int64_t>(out.size()) + 1) return "event " + std::to_string(out.size() + 1) + " is out of order";
+        out.push_back(std::move(e));
+    }
+    if (out.front().type != "campaign.created") return "its log does not begin with the campaign's creation";
+    return "";
+}
+
+}  // namespace
+
+std::optional<json> export_campaign(store::Database& db, std::int64_t campaign, bool with_seed) {
+    const auto row = store::find_campaign(db, campaign);
+    if (!row) return std::nullopt;
+    const auto events = store::load_events(db, campaign);
+    campaign::CampaignState state;
+    for (const auto& e : events) campaign::apply(state, e);
+    json members = json::array();
+    for (const auto& [user, m] : state.members) members.push_back({{"user", user}, {"username", m.name}});
+    json images = json::array();
+    for (const auto& i : store::images_of(db, campaign))
+        images.push_back({{"token", i.token}, {"type", i.type}, {"uploaded_by", i.uploaded_by}, {"created", i.created},
+                          {"bytes_base64", base64(i.bytes)}});
+    json log = json::array();
+    for (const auto& e : events) log.push_back(event_json(e));
+    return json{{"format", "muster-campaign"},
+                {"version", archive_version},
+                {"campaign", {{"id", campaign},
+                              {"name", row->name},
+                              {"created", row->created},
+                              {"closed", state.closed},
+                              {"seed_sha256", state.seed_sha256},
+                              {"seed", state.closed || with_seed ? json(row->seed_hex) : json(nullptr)}}},
+                {"members", std::move(members)},
+                {"images", std::move(images)},
+                {"events", std::move(log)}};
+}
+
+ImportResult import_campaign(store::Database& db, const json& archive, std::int64_t now_ms) {
+    auto refuse = [](std::string why) { return ImportResult{0, "This archive cannot be imported: " + why + "; nothing was written."}; };
+    if (!archive.is_object() || archive.value("format", "") != "muster-campaign") return refuse("it is not a Muster campaign archive");
+    if (!archive.contains("version") || !archive["version"].is_number_integer()) return refuse("it has no format version");
+    if (archive["version"].get<int>() > archive_version)
+        return refuse("it is from a newer Muster (format " + std::to_string(archive["version"].get<int>()) +
+                      "; this server reads up to " + std::to_string(archive_version) + ")");
+    std::vector<Event> events;
+    if (auto why = read_events(archive, events); !why.empty()) return refuse(why);
+    const json c = archive.value("campaign", json::object());
+    const std::string seed_hex = c.value("seed", json(nullptr)).is_string() ? c["seed"].get<std::string>() : "";
+    if (seed_hex.empty()) return refuse("it has no dice seed (an open campaign moves with the administrator's 'muster export')");
+    campaign::CampaignState state;
+    try {
+        for (const auto& e : events) campaign::apply(state, e);
+    } catch (const std::exception& e) {
+        return refuse(std::string("its log does not replay (") + e.what() + ")");
+    }
+    if (from_hex(seed_hex).size() != 32 || sha256_hex(from_hex(seed_hex)) != state.seed_sha256)
+        return refuse("its dice seed does not match the commitment in its log");
+    const std::int64_t id = state.id;
+
+    store::Transaction tx(db);
+    if (!store::create_campaign_with_id(db, id, c.value("name", state.name), seed_hex, c.value("created", now_ms)))
+        return refuse("campaign " + std::to_string(id) + " already exists on this server");
+    for (const auto& [user, m] : state.members) {
+        if (auto here = store::find_user_by_id(db, user)) {
+            if (store::find_user(db, m.name) == std::nullopt || store::find_user(db, m.name)->id != user)
+                return refuse("user " + std::to_string(user) + " is \"" + here->username + "\" here but \"" + m.name + "\" in the archive");
+            continue;
+        }
+        // "!" is no hash of any password: the account cannot log in until its password is set.
+        if (!store::create_user_with_id(db, user, m.name, "!", now_ms))
+            return refuse("the username \"" + m.name + "\" belongs to another account here");
+    }
+    store::append_events(db, id, events);
+    for (const auto& i : archive.value("images", json::array())) {
+        auto bytes = unbase64(i.value("bytes_base64", ""));
+        if (!bytes) return refuse("a picture is not valid base64");
+        store::add_image(db, i.value("token", ""), id, i.value("type", ""), *bytes, i.value("uploaded_by", std::int64_t{0}),
+                         i.value("created", now_ms));
+    }
+    tx.commit();
+    return ImportResult{id, ""};
+}
+
+DiceCheck verify_dice(const json& archive) {
+    std::vector<Event> events;
+    if (auto why = read_events(archive, events); !why.empty()) return {false, 0, "the archive is not readable: " + why};
+    const json c = archive.value("campaign", json::object());
+    if (!c.value("seed", json(nullptr)).is_string()) return {false, 0, "the seed is not revealed yet: the umpire reveals it by closing the campaign"};
+    const std::string seed = from_hex(c["seed"].get<std::string>());
+    const std::string committed = events.front().body.value("seed_sha256", "");
+    if (seed.size() != 32 || sha256_hex(seed) != committed)
+        return {false, 0, "the seed does not match the commitment shown from the start (" + committed + ")"};
+    DiceCheck out{true, 0, ""};
+    for (const auto& e : events)
+        for (const auto& r : e.dice) {
+            const std::string stream = r.value("stream", "campaign");
+            const auto counter = r.value("counter", std::int64_t{-1});
+            const int sides = r.value("sides", 0), value = r.value("value", 0);
+            if (counter < 0 || sides < 2 || recompute_roll(seed, stream, counter, sides) != value)
+                return {false, out.rolls, "event " + std::to_string(e.seq) + " (" + e.type + "): roll " + std::to_string(counter) +
+                                              " of \"" + stream + "\" is logged as " + std::to_string(value) + " on a d" +
+                                              std::to_string(sides) + "; the seed gives " +
+                                              (sides >= 2 && counter >= 0 ? std::to_string(recompute_roll(seed, stream, counter, sides)) : "nothing")};
+            ++out.rolls;
+        }
+    return out;
+}
+
+}  // namespace muster

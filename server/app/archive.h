@@ -1,0 +1,41 @@
+#pragma once
+// A campaign as one archive a club can take away (docs/operations.md, "Archives"): a JSON document with a format
+// and version, the campaign's name and dice commitment, its members (id and username), its pictures and its whole
+// event log; the dice seed once the campaign is closed (or always, in the server administrator's own export, so
+// that an open campaign can move to another server). Importing it rebuilds the campaign, every member's view as
+// it was; verifying it recomputes every roll from the revealed seed.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "server/store/database.h"
+
+namespace muster {
+
+inline constexpr int archive_version = 1;
+
+// The archive of a campaign; nothing when there is no such campaign. `with_seed`: include the seed even while the
+// campaign is open (the administrator's export from the command line); a closed campaign's is always included.
+std::optional<nlohmann::json> export_campaign(store::Database& db, std::int64_t campaign, bool with_seed);
+
+// Writes the archive's campaign into the database, in one transaction, or writes nothing and says why: a newer
+// format, a corrupted log, a seed that does not match its commitment, an id taken by another campaign or another
+// user. Members who have no account here get one under their id and name that cannot log in until its password
+// is set (the administrator, or a reset by e-mail). Returns the campaign's id or the words of the refusal.
+struct ImportResult {
+    std::int64_t campaign = 0;
+    std::string error;  // "" on success
+};
+ImportResult import_campaign(store::Database& db, const nlohmann::json& archive, std::int64_t now_ms);
+
+// Recomputes every logged roll from the archive's seed and checks the seed against the commitment every member saw.
+struct DiceCheck {
+    bool ok = false;
+    std::int64_t rolls = 0;  // rolls checked
+    std::string problem;     // the first roll that does not match, or why nothing could be checked
+};
+DiceCheck verify_dice(const nlohmann::json& archive);
+
+}  // namespace muster

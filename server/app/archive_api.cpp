@@ -1,0 +1,37 @@
+// GET /api/campaigns/{id}/export (an umpire's): the campaign's archive to download (server/app/archive.h). The
+// dice seed is in it only once the campaign is closed: while it runs, the seed stays the server's.
+#include <iostream>
+#include <regex>
+
+#include "server/app/app.h"
+#include "server/app/archive.h"
+#include "server/app/db_worker.h"
+#include "server/app/directory.h"
+
+namespace muster {
+
+void App::archive_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
+    static const std::regex route("^/api/campaigns/([0-9]{1,15})/export$");
+    std::smatch m;
+    if (!std::regex_match(request.path, m, route)) return done(api_error(404, "not_found", "No such API."));
+    if (request.method != "GET") return done(api_error(405, "bad_request", "Download an archive with GET."));
+    const std::int64_t campaign = std::stoll(m[1].str());
+    authenticate(request.token, [this, campaign, done = std::move(done)](std::optional<SessionInfo> who) {
+        if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
+        const Role role = directory_->role_of(campaign, who->user);
+        if (role == Role::none) return done(api_error(404, "not_found", "There is no such campaign."));
+        if (role != Role::umpire) return done(api_error(403, "forbidden", "Only the campaign's umpires download its archive."));
+        db_->run([campaign, done](store::Database& db) {
+            try {
+                auto archive = export_campaign(db, campaign, /*with_seed=*/false);
+                if (!archive) return done(api_error(404, "not_found", "There is no such campaign."));
+                done(ApiResponse{200, std::move(*archive)});
+            } catch (const std::exception& e) {
+                std::cerr << "muster: export: " << e.what() << "\n";
+                done(api_error(500, "internal", "The server could not do that; try again."));
+            }
+        });
+    });
+}
+
+}  // namespace muster
