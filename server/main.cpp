@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
         if (command == "export") return export_command(argc, argv);
         if (command == "import") return import_command(argc, argv);
         if (command == "verify-dice") return verify_dice_command(argc, argv);
+        if (command == "admin") return admin_command(argc, argv);
     }
     // libcurl's global state, once, before any thread (the notifier's sender uses it).
     curl_global_init(CURL_GLOBAL_DEFAULT);

@@ -54,11 +54,21 @@ void App::http_api(ApiRequest request, std::function<void(ApiResponse)> done) {
     if (path == "/api/login" && request.method == "POST") return login(request, std::move(done));
     if (path == "/api/logout" && request.method == "POST") return logout(request, std::move(done));
     if (path == "/api/me" && request.method == "GET") {
-        return authenticate(request.token, [done = std::move(done)](std::optional<SessionInfo> who) {
+        return authenticate(request.token, [this, done = std::move(done)](std::optional<SessionInfo> who) {
             if (!who) return done(error_response(401, "unauthorized", "You are not logged in."));
-            done(ApiResponse{200, {{"user", who->user}, {"username", who->username}}, ""});
+            db_->run([who = *who, done](store::Database& db) {
+                bool admin = false;
+                try {
+                    const auto u = store::find_user_by_id(db, who.user);
+                    admin = u && u->admin;
+                } catch (const std::exception&) {
+                    // a page without the admin link is still a page
+                }
+                done(ApiResponse{200, {{"user", who.user}, {"username", who.username}, {"admin", admin}}, ""});
+            });
         });
     }
+    if (path.rfind("/api/admin/", 0) == 0) return admin_api(request, std::move(done));
     if (path == "/api/email" || path == "/api/email/verify" || path == "/api/email/choices")
         return email_api(request, std::move(done));
     if (path == "/api/notifications" || path == "/api/notifications/seen") return notifications_api(request, std::move(done));
@@ -156,6 +166,8 @@ void App::login(const ApiRequest& request, std::function<void(ApiResponse)> done
                 login_failed(account, address);
                 return done(error_response(401, "unauthorized", "Wrong username or password."));
             }
+            if (user->disabled)
+                return done(error_response(403, "forbidden", "This account is disabled; ask the server's administrator."));
             auto token = new_session_token();
             db_->run([this, user = *user, token, done = std::move(done)](store::Database& db) {
                 try {

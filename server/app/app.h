@@ -28,6 +28,9 @@ namespace muster {
 // Declared only, so that the network layer, which includes this header, never recompiles when a rule changes.
 class DbWorker;
 class Directory;
+namespace store {
+class Database;
+}
 class Notifier;
 struct Outbound;
 class Hub;
@@ -60,6 +63,8 @@ int backup_command(int argc, char** argv);
 int export_command(int argc, char** argv);
 int import_command(int argc, char** argv);
 int verify_dice_command(int argc, char** argv);
+// `muster admin --db FILE --grant USERNAME | --revoke USERNAME` (server/app/admin_api.cpp).
+int admin_command(int argc, char** argv);
 
 // An HTTP API's refusal: {"error": {"code", "message"}} with its status.
 inline ApiResponse api_error(int status, const std::string& code, const std::string& message) {
@@ -105,6 +110,9 @@ private:
     void images_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void verify_email(const std::string& token, std::function<void(ApiResponse)> done);
     void notifications_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    // admin_api.cpp: the server's administrator.
+    void admin_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    ApiResponse admin_answer(store::Database& db, const ApiRequest& request);
     // archive_api.cpp: an umpire downloads his campaign's archive.
     void archive_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     // password_api.cpp: change, and reset by an e-mailed link.

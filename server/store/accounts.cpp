@@ -21,7 +21,8 @@ bool expired(std::int64_t now_ms, std::int64_t created, std::int64_t last_seen, 
 
 std::optional<UserRow> read_user(Statement& st) {
     if (!st.step()) return std::nullopt;
-    return UserRow{st.column_int(0), st.column_text(1), st.column_text(2)};
+    return UserRow{st.column_int(0), st.column_text(1), st.column_text(2), st.column_int(3) != 0, st.column_int(4) != 0,
+                   st.column_int(5)};
 }
 
 }  // namespace
@@ -51,13 +52,13 @@ bool create_user_with_id(Database& db, std::int64_t id, const std::string& usern
 }
 
 std::optional<UserRow> find_user(Database& db, const std::string& username) {
-    auto st = db.prepare("SELECT id, username, password_hash FROM users WHERE username_key = ?");
+    auto st = db.prepare("SELECT id, username, password_hash, admin, disabled, created FROM users WHERE username_key = ?");
     st.bind(1, username_key(username));
     return read_user(st);
 }
 
 std::optional<UserRow> find_user_by_id(Database& db, std::int64_t id) {
-    auto st = db.prepare("SELECT id, username, password_hash FROM users WHERE id = ?");
+    auto st = db.prepare("SELECT id, username, password_hash, admin, disabled, created FROM users WHERE id = ?");
     st.bind(1, id);
     return read_user(st);
 }
@@ -79,7 +80,7 @@ std::optional<SessionRow> find_session(Database& db, const std::string& token_ha
     {
         auto st = db.prepare(
             "SELECT s.id, s.user, u.username, s.created, s.last_seen "
-            "FROM sessions s JOIN users u ON u.id = s.user WHERE s.token_hash = ?");
+            "FROM sessions s JOIN users u ON u.id = s.user WHERE s.token_hash = ? AND u.disabled = 0");
         st.bind(1, token_hash);
         if (!st.step()) return std::nullopt;
         row = {st.column_int(0), st.column_int(1), st.column_text(2), st.column_int(3), st.column_int(4)};
@@ -166,6 +167,29 @@ std::optional<std::int64_t> use_reset(Database& db, const std::string& token_has
     st.run();
     st.reset();
     return user;
+}
+
+std::vector<UserRow> list_users(Database& db) {
+    auto st = db.prepare("SELECT id, username, '', admin, disabled, created FROM users ORDER BY id");
+    std::vector<UserRow> out;
+    while (auto row = read_user(st)) out.push_back(*row);
+    return out;
+}
+
+bool set_admin(Database& db, const std::string& username, bool admin) {
+    db.prepare("UPDATE users SET admin = ? WHERE username_key = ?").bind(1, std::int64_t{admin ? 1 : 0}).bind(2, username_key(username)).run();
+    return db.changes() == 1;
+}
+
+bool set_disabled(Database& db, std::int64_t user, bool disabled) {
+    db.prepare("UPDATE users SET disabled = ? WHERE id = ?").bind(1, std::int64_t{disabled ? 1 : 0}).bind(2, user).run();
+    return db.changes() == 1;
+}
+
+std::int64_t unsent_messages(Database& db) {
+    auto st = db.prepare("SELECT COUNT(*) FROM outbox WHERE sent IS NULL");
+    st.step();
+    return st.column_int(0);
 }
 
 }  // namespace muster::store

@@ -13,6 +13,9 @@ struct UserRow {
     std::int64_t id = 0;
     std::string username;
     std::string password_hash;  // server/app/passwords.h format
+    bool admin = false;         // the server's administrator (migrations/0006_admin.sql)
+    bool disabled = false;      // may not log in
+    std::int64_t created = 0;
 };
 
 struct SessionRow {
@@ -44,6 +47,15 @@ std::vector<std::int64_t> expire_sessions(Database& db, std::int64_t now_ms, std
                                           std::int64_t absolute_ms);
 // Marks a session as used now (an open WebSocket keeps its session alive).
 void touch_session(Database& db, std::int64_t session_id, std::int64_t now_ms);
+
+// --- administration (migrations/0006_admin.sql) ---
+std::vector<UserRow> list_users(Database& db);  // by id, without password hashes
+// Grants or takes away the administrator's rights; false when there is no such user.
+bool set_admin(Database& db, const std::string& username, bool admin);
+// Disables or enables an account; false when there is no such user.
+bool set_disabled(Database& db, std::int64_t user, bool disabled);
+// Unsent messages in the outbox (the health page).
+std::int64_t unsent_messages(Database& db);
 
 // --- passwords (migrations/0005_password_resets.sql) ---
 void set_password_hash(Database& db, std::int64_t user, const std::string& password_hash);

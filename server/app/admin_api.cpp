@@ -1,0 +1,118 @@
+// The server's administrator (docs/operations.md, "Administration"; set with `muster admin`): the campaigns and
+// users on the server, disabling an account (its sockets close at once), and the server's health.
+#include <filesystem>
+#include <iostream>
+#include <regex>
+
+#include <boost/asio/post.hpp>
+
+#include "server/app/app.h"
+#include "server/app/db_worker.h"
+#include "server/app/hub.h"
+#include "server/store/accounts.h"
+#include "server/store/backup.h"
+#include "server/store/event_store.h"
+
+namespace muster {
+
+using nlohmann::json;
+
+namespace {
+
+std::int64_t file_bytes(const std::string& path) {
+    std::error_code ec;
+    const auto n = std::filesystem::file_size(path, ec);
+    return ec ? 0 : static_cast<std::int64_t>(n);
+}
+
+}  // namespace
+
+void App::admin_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
+    authenticate(request.token, [this, request, done = std::move(done)](std::optional<SessionInfo> who) mutable {
+        if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
+        db_->run([this, request, me = who->user, done = std::move(done)](store::Database& db) mutable {
+            try {
+                const auto user = store::find_user_by_id(db, me);
+                if (!user || !user->admin) return done(api_error(403, "forbidden", "Only the server's administrator may do that."));
+                done(admin_answer(db, request));
+            } catch (const std::exception& e) {
+                std::cerr << "muster: admin: " << e.what() << "\n";
+                done(api_error(500, "internal", "The server could not do that; try again."));
+            }
+        });
+    });
+}
+
+// Runs on the database thread, for an administrator.
+ApiResponse App::admin_answer(store::Database& db, const ApiRequest& request) {
+    const auto& path = request.path;
+    if (path == "/api/admin/users" && request.method == "GET") {
+        json users = json::array();
+        for (const auto& u : store::list_users(db))
+            users.push_back({{"id", u.id}, {"username", u.username}, {"admin", u.admin}, {"disabled", u.disabled}, {"created", u.created}});
+        return ApiResponse{200, {{"users", std::move(users)}}};
+    }
+    if (path == "/api/admin/campaigns" && request.method == "GET") {
+        json list = json::array();
+        for (const auto& c : store::list_campaigns(db)) list.push_back({{"id", c.id}, {"name", c.name}, {"created", c.created}});
+        return ApiResponse{200, {{"campaigns", std::move(list)}}};
+    }
+    if (path == "/api/admin/health" && request.method == "GET") {
+        std::size_t connections = 0;
+        {
+            std::lock_guard lock(clients_mutex_);
+            for (const auto& [user, n] : clients_per_user_) connections += static_cast<std::size_t>(n);
+        }
+        std::size_t campaigns = 0;
+        {
+            std::lock_guard lock(hubs_mutex_);
+            campaigns = hubs_.size();
+        }
+        json last_backup = nullptr;
+        if (!config_.backup_dir.empty()) {
+            const auto all = store::backups_in(config_.backup_dir);
+            if (!all.empty()) last_backup = std::filesystem::path(all.back()).filename().string();
+        }
+        return ApiResponse{200, {{"connections", connections}, {"campaigns", campaigns}, {"outbox_unsent", store::unsent_messages(db)},
+                                 {"db_bytes", file_bytes(config_.db) + file_bytes(config_.db + "-wal")}, {"last_backup", last_backup}}};
+    }
+    static const std::regex one_user("^/api/admin/users/([0-9]{1,15})$");
+    std::smatch m;
+    if (std::regex_match(path, m, one_user) && request.method == "POST") {
+        const auto body = json::parse(request.body, nullptr, false);
+        if (!body.is_object() || !body.contains("disabled") || !body["disabled"].is_boolean())
+            return api_error(400, "bad_request", "Give {\"disabled\": true or false}.");
+        const std::int64_t user = std::stoll(m[1].str());
+        const bool disabled = body["disabled"].get<bool>();
+        store::Transaction tx(db);
+        if (!store::set_disabled(db, user, disabled)) return api_error(404, "not_found", "There is no such user.");
+        std::vector<std::int64_t> ended;
+        if (disabled) ended = store::end_sessions_of(db, user, 0);
+        tx.commit();
+        for (auto s : ended) boost::asio::post(ioc_, [this, s] { close_session(s, "account disabled"); });
+        return ApiResponse{200, {{"id", user}, {"disabled", disabled}}};
+    }
+    return api_error(404, "not_found", "No such API.");
+}
+
+int admin_command(int argc, char** argv) {
+    if (argc != 6 || std::string(argv[2]) != "--db" || (std::string(argv[4]) != "--grant" && std::string(argv[4]) != "--revoke")) {
+        std::cerr << "usage: muster admin --db FILE --grant USERNAME | --revoke USERNAME\n";
+        return 2;
+    }
+    try {
+        store::Database db(argv[3]);
+        const bool grant = std::string(argv[4]) == "--grant";
+        if (!store::set_admin(db, argv[5], grant)) {
+            std::cerr << "muster admin: no user \"" << argv[5] << "\"\n";
+            return 1;
+        }
+        std::cout << argv[5] << (grant ? " is now an administrator\n" : " is no longer an administrator\n");
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "muster admin: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+}  // namespace muster
