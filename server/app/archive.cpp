@@ -149,9 +149,13 @@ DiceCheck verify_dice(const json& archive) {
     DiceCheck out{true, 0, ""};
     for (const auto& e : events)
         for (const auto& r : e.dice) {
-            const std::string stream = r.value("stream", "campaign");
-            const auto counter = r.value("counter", std::int64_t{-1});
-            const int sides = r.value("sides", 0), value = r.value("value", 0);
+            // A damaged record's fields read as missing, so it fails the check rather than the checker.
+            auto integer = [&](const char* key, std::int64_t missing) {
+                return r.is_object() && r.contains(key) && r[key].is_number_integer() ? r[key].get<std::int64_t>() : missing;
+            };
+            const std::string stream = r.is_object() && r.contains("stream") && r["stream"].is_string() ? r["stream"].get<std::string>() : "campaign";
+            const auto counter = integer("counter", -1);
+            const int sides = static_cast<int>(integer("sides", 0)), value = static_cast<int>(integer("value", 0));
             if (counter < 0 || sides < 2 || recompute_roll(seed, stream, counter, sides) != value)
                 return {false, out.rolls, "event " + std::to_string(e.seq) + " (" + e.type + "): roll " + std::to_string(counter) +
                                               " of \"" + stream + "\" is logged as " + std::to_string(value) + " on a d" +

@@ -109,7 +109,12 @@ int verify_dice_command(int argc, char** argv) {
     }
     auto archive = read_archive(argv[2]);
     if (!archive) return 1;
-    const auto check = verify_dice(*archive);
+    DiceCheck check;
+    try {
+        check = verify_dice(*archive);
+    } catch (const std::exception& e) {
+        check = {false, 0, std::string("the archive is not readable: ") + e.what()};
+    }
     if (!check.ok) {
         std::cout << "NOT VERIFIED after " << check.rolls << " rolls: " << check.problem << "\n";
         return 1;
