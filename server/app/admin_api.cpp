@@ -34,7 +34,7 @@ void App::admin_api(const ApiRequest& request, std::function<void(ApiResponse)> 
             try {
                 const auto user = store::find_user_by_id(db, me);
                 if (!user || !user->admin) return done(api_error(403, "forbidden", "Only the server's administrator may do that."));
-                done(admin_answer(db, request));
+                done(admin_answer(db, request, me));
             } catch (const std::exception& e) {
                 std::cerr << "muster: admin: " << e.what() << "\n";
                 done(api_error(500, "internal", "The server could not do that; try again."));
@@ -44,7 +44,7 @@ void App::admin_api(const ApiRequest& request, std::function<void(ApiResponse)> 
 }
 
 // Runs on the database thread, for an administrator.
-ApiResponse App::admin_answer(store::Database& db, const ApiRequest& request) {
+ApiResponse App::admin_answer(store::Database& db, const ApiRequest& request, std::int64_t me) {
     const auto& path = request.path;
     if (path == "/api/admin/users" && request.method == "GET") {
         json users = json::array();
@@ -84,6 +84,8 @@ ApiResponse App::admin_answer(store::Database& db, const ApiRequest& request) {
             return api_error(400, "bad_request", "Give {\"disabled\": true or false}.");
         const std::int64_t user = std::stoll(m[1].str());
         const bool disabled = body["disabled"].get<bool>();
+        // The server must keep someone who can enable accounts again.
+        if (disabled && user == me) return api_error(409, "conflict", "You cannot disable your own account.");
         store::Transaction tx(db);
         if (!store::set_disabled(db, user, disabled)) return api_error(404, "not_found", "There is no such user.");
         std::vector<std::int64_t> ended;

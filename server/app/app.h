@@ -112,7 +112,7 @@ private:
     void notifications_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     // admin_api.cpp: the server's administrator.
     void admin_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
-    ApiResponse admin_answer(store::Database& db, const ApiRequest& request);
+    ApiResponse admin_answer(store::Database& db, const ApiRequest& request, std::int64_t me);
     // archive_api.cpp: an umpire downloads his campaign's archive.
     void archive_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     // password_api.cpp: change, and reset by an e-mailed link.

@@ -61,6 +61,7 @@ test('a disabled account\'s sockets close at once and it cannot log in; enabled,
   assert.equal(refused.status, 403);
   assert.match(refused.json.error.message, /disabled/);
   assert.equal((await httpRequest(server, 'POST', '/api/admin/users/999', { body: { disabled: true }, cookie: boss.cookie })).status, 404);
+  assert.equal((await httpRequest(server, 'POST', `/api/admin/users/${boss.user}`, { body: { disabled: true }, cookie: boss.cookie })).status, 409);
   assert.equal((await httpRequest(server, 'POST', `/api/admin/users/${player.user}`, { body: { disabled: 'yes' }, cookie: boss.cookie })).status, 400);
   await httpRequest(server, 'POST', `/api/admin/users/${player.user}`, { body: { disabled: false }, cookie: boss.cookie });
   assert.equal((await loginResponse(server, 'ad_player')).status, 200);
