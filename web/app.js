@@ -6,7 +6,9 @@ import { h, setText } from './common/dom.js';
 import { parseHash } from './common/router.js';
 import { loginPage } from './common/pages/login.js';
 import { resetPage } from './common/pages/reset.js';
+import { diceCheckPage } from './common/pages/dice_check.js';
 import { campaignsPage } from './common/pages/campaigns.js';
+import { adminPage } from './common/pages/admin.js';
 import { campaignPage } from './common/pages/campaign.js';
 import { playerTabs } from './player/index.js';
 import { umpireTabs } from './umpire/index.js';
@@ -114,9 +116,9 @@ function mount(key, factory) {
 function route() {
   const r = parseHash();
   if (!ctx.me) {
-    // The e-mailed reset link works signed out as well as in.
-    if (r.name !== 'login' && r.name !== 'reset') {
-      if (r.name === 'campaign' || r.name === 'campaigns') ctx.returnTo = window.location.hash;
+    // The e-mailed reset link and the dice check work signed out as well as in.
+    if (r.name !== 'login' && r.name !== 'reset' && r.name !== 'dice-check') {
+      if (r.name === 'campaign' || r.name === 'campaigns' || r.name === 'admin') ctx.returnTo = window.location.hash;
       navigate('#/login', { replace: true });
       return;
     }
@@ -131,7 +133,9 @@ function route() {
   }
   if (r.name === 'login') mount(key, loginPage);
   else if (r.name === 'reset') mount(key, (c) => resetPage(c, r));
+  else if (r.name === 'dice-check') mount(key, diceCheckPage);
   else if (r.name === 'campaigns') mount(key, campaignsPage);
+  else if (r.name === 'admin') mount(key, adminPage);
   else if (r.name === 'campaign') mount(key, (c) => campaignPage(c, r, [...playerTabs, ...umpireTabs, ...yearTabs]));
 }
 

@@ -67,7 +67,7 @@ export const api = {
   logout() {
     return request('POST', '/api/logout', {});
   },
-  // {user, username}, or null when there is no session (401). Other failures reject.
+  // {user, username, admin}, or null when there is no session (401). Other failures reject.
   async me() {
     try {
       return await request('GET', '/api/me');
@@ -110,5 +110,21 @@ export const api = {
   // Marks every notification up to `upTo` (an id) seen.
   notificationsSeen(upTo) {
     return request('POST', '/api/notifications/seen', { up_to: upTo });
+  },
+  // The server administrator's (docs/protocol.md, "HTTP"); 403 for anyone else. {users: [{id, username, created,
+  // admin, disabled}]}, {campaigns: [{id, name, created}]}, {connections, campaigns, outbox_unsent, db_bytes,
+  // last_backup: a file name or null}.
+  adminUsers() {
+    return request('GET', '/api/admin/users');
+  },
+  adminCampaigns() {
+    return request('GET', '/api/admin/campaigns');
+  },
+  adminHealth() {
+    return request('GET', '/api/admin/health');
+  },
+  // A disabled account's logins end at once and it cannot log in until enabled again: {id, disabled}.
+  setUserDisabled(id, disabled) {
+    return request('POST', `/api/admin/users/${Number(id)}`, { disabled: Boolean(disabled) });
   },
 };

@@ -1,4 +1,5 @@
-// Hash routes: #/login, #/reset?token=<token> (the e-mailed link), #/campaigns, #/campaign/<id>[/<tab>].
+// Hash routes: #/login, #/reset?token=<token> (the e-mailed link), #/dice-check, #/campaigns, #/admin,
+// #/campaign/<id>[/<tab>].
 
 export function parseHash(hash = window.location.hash) {
   const route = hash.replace(/^#\/?/, '');
@@ -9,7 +10,9 @@ export function parseHash(hash = window.location.hash) {
   if (parts.length === 0) return { name: 'home' };
   if (parts[0] === 'login' && parts.length === 1) return { name: 'login' };
   if (parts[0] === 'reset' && parts.length === 1) return { name: 'reset', token: query.get('token') || '' };
+  if (parts[0] === 'dice-check' && parts.length === 1) return { name: 'dice-check' };
   if (parts[0] === 'campaigns' && parts.length === 1) return { name: 'campaigns' };
+  if (parts[0] === 'admin' && parts.length === 1) return { name: 'admin' }; // the server administrator's page
   if (parts[0] === 'campaign' && /^[0-9]+$/.test(parts[1] || '') && parts.length <= 3) {
     return { name: 'campaign', id: parts[1], tab: parts[2] || null };
   }

@@ -1,4 +1,5 @@
-// The umpire console: invite codes, public notices, private umpire notes, blind rolls, closing the campaign.
+// The umpire console: invite codes, public notices, private umpire notes, blind rolls, closing the campaign, the
+// campaign's archive to download.
 
 import { h, setText, setTime, syncKeyed, bySeq, errorLine, runForm, copyText } from '../common/dom.js';
 import { roleBadge } from '../common/panels/members.js';
@@ -191,6 +192,69 @@ function closePanel(ctx, campaignId) {
   };
 }
 
+// A file name from the campaign's name: characters no file system takes become "_".
+export function archiveFileName(name, campaignId) {
+  const safe = String(name || '').replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').replace(/^[\s.]+|[\s.]+$/g, '');
+  return `${safe || 'campaign'}-${Number(campaignId)}.json`;
+}
+
+// The server's archive of the campaign (docs/operations.md, "Archives"), saved as it came, byte for byte.
+async function fetchArchive(campaignId) {
+  let res;
+  try {
+    res = await fetch(`/api/campaigns/${Number(campaignId)}/export`, {
+      credentials: 'same-origin', headers: { Accept: 'application/json' },
+    });
+  } catch {
+    throw new Error('Cannot reach the server. Check your connection and try again.');
+  }
+  if (!res.ok) {
+    let message = `The server answered ${res.status}.`;
+    try {
+      message = (await res.json()).error.message || message;
+    } catch { /* keep the status */ }
+    throw new Error(message);
+  }
+  return res.blob();
+}
+
+function archivePanel(campaignId) {
+  const button = h('button', { type: 'button', class: 'secondary', testid: 'archive-download' }, "Download the campaign's archive");
+  const error = errorLine('archive-error');
+  const note = h('p', { class: 'muted' });
+  let name = '';
+  button.addEventListener('click', () => {
+    runForm({
+      button,
+      error,
+      action: async () => {
+        const url = URL.createObjectURL(await fetchArchive(campaignId));
+        const a = h('a', { href: url, download: archiveFileName(name, campaignId), hidden: true });
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 60000); // the download may still be reading it
+      },
+    });
+  });
+  const el = h('section', { class: 'card panel panel-archive', 'aria-labelledby': 'archive-heading' },
+    h('h2', { id: 'archive-heading' }, "The campaign's archive"),
+    note,
+    h('div', { class: 'form-actions' }, button),
+    error.el,
+    h('p', { class: 'hint' }, 'Anyone checks its dice on ', h('a', { href: '#/dice-check' }, 'the dice check'), '.'));
+  return {
+    el,
+    update(view) {
+      const c = view.campaign || {};
+      name = c.name || '';
+      setText(note, c.closed
+        ? 'The whole campaign in one file: its log with every roll, its members, its pictures and the revealed dice seed.'
+        : 'The whole campaign in one file: its log with every roll, its members and its pictures. The dice seed is in it only once the campaign is closed.');
+    },
+  };
+}
+
 export function umpireConsole(ctx, campaignId) {
   const panels = {
     invites: invitesPanel(ctx, campaignId),
@@ -218,11 +282,12 @@ export function umpireConsole(ctx, campaignId) {
     }),
     blind: dicePanel(ctx, campaignId, { blind: true, prefix: 'blind-', title: 'Blind rolls', emptyText: 'No blind rolls yet.' }),
     close: closePanel(ctx, campaignId),
+    archive: archivePanel(campaignId),
     webhook: webhookPanel(ctx, campaignId),
   };
   const el = h('div', { class: 'console-grid' },
     h('div', { class: 'col-main' }, panels.invites.el, panels.notice.el, panels.notes.el),
-    h('div', { class: 'col-side' }, panels.blind.el, panels.webhook.el, panels.close.el));
+    h('div', { class: 'col-side' }, panels.blind.el, panels.webhook.el, panels.close.el, panels.archive.el));
   return {
     el,
     update(view) {

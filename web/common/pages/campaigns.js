@@ -1,5 +1,6 @@
 // #/campaigns: the campaigns I belong to; create one (I umpire it) or join one with an invite code.
 
+import { api } from '../api.js';
 import { h, setText, errorLine, runForm } from '../dom.js';
 import { campaignHash } from '../router.js';
 import { roleBadge } from '../panels/members.js';
@@ -88,11 +89,18 @@ export function campaignsPage(ctx) {
     });
   });
 
+  // Shown only once the server says this user is its administrator: the login's answer does not say, so ask.
+  const adminLink = h('a', { class: 'admin-link', href: '#/admin', testid: 'admin-link', hidden: true },
+    'Server administration');
+  api.me().then((me) => {
+    if (!destroyed && me && me.admin) adminLink.hidden = false;
+  }, () => {});
+
   const email = emailPanel();
   const password = passwordPanel();
   const notifications = inbox(ctx.me, ctx.conn);
   const el = h('div', { class: 'page page-campaigns' },
-    h('header', { class: 'page-topline' }, notifications.el),
+    h('header', { class: 'page-topline' }, adminLink, notifications.el),
     h('div', { class: 'campaigns-grid' },
       h('section', { class: 'card campaigns-mine' },
         h('h1', {}, 'Your campaigns'),
