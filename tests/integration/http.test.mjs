@@ -189,7 +189,7 @@ test('login, /api/me and logout', async () => {
 
   const me = await httpRequest(server, 'GET', '/api/me', { cookie: res.cookie });
   assert.equal(me.status, 200, me.text);
-  assert.deepEqual(me.json, { user: reg.json.user, username: 'http_dora' });
+  assert.deepEqual(me.json, { user: reg.json.user, username: 'http_dora', admin: false });
 
   const anon = await httpRequest(server, 'GET', '/api/me');
   assert.equal(anon.status, 401);
