@@ -72,7 +72,10 @@ void App::http_api(ApiRequest request, std::function<void(ApiResponse)> done) {
     if (path == "/api/email" || path == "/api/email/verify" || path == "/api/email/choices")
         return email_api(request, std::move(done));
     if (path == "/api/notifications" || path == "/api/notifications/seen") return notifications_api(request, std::move(done));
-    if (path.rfind("/api/campaigns/", 0) == 0 && path.size() > 7 && path.substr(path.size() - 7) == "/export")
+    const auto ends_with = [&](const std::string& tail) {
+        return path.size() > tail.size() && path.compare(path.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    if (path.rfind("/api/campaigns/", 0) == 0 && (ends_with("/export") || ends_with("/chronicle")))
         return archive_api(request, std::move(done));
     if (path.rfind("/api/campaigns/", 0) == 0) return images_api(request, std::move(done));
     if (path == "/api/test/clock") return test_clock_api(request, std::move(done));

@@ -115,6 +115,7 @@ private:
     ApiResponse admin_answer(store::Database& db, const ApiRequest& request, std::int64_t me);
     // archive_api.cpp: an umpire downloads his campaign's archive.
     void archive_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    void chronicle(const ApiRequest& request, std::int64_t campaign, std::function<void(ApiResponse)> done);
     // password_api.cpp: change, and reset by an e-mailed link.
     void password_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void change_password(const ApiRequest& request, const nlohmann::json& body, std::function<void(ApiResponse)> done);

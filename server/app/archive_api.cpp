@@ -1,5 +1,6 @@
 // GET /api/campaigns/{id}/export (an umpire's): the campaign's archive to download (server/app/archive.h). The
 // dice seed is in it only once the campaign is closed: while it runs, the seed stays the server's.
+// GET /api/campaigns/{id}/chronicle (any member's): what he saw, his whole view, to keep or print.
 #include <iostream>
 #include <regex>
 
@@ -11,11 +12,12 @@
 namespace muster {
 
 void App::archive_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
-    static const std::regex route("^/api/campaigns/([0-9]{1,15})/export$");
+    static const std::regex route("^/api/campaigns/([0-9]{1,15})/(export|chronicle)$");
     std::smatch m;
     if (!std::regex_match(request.path, m, route)) return done(api_error(404, "not_found", "No such API."));
-    if (request.method != "GET") return done(api_error(405, "bad_request", "Download an archive with GET."));
+    if (request.method != "GET") return done(api_error(405, "bad_request", "Download it with GET."));
     const std::int64_t campaign = std::stoll(m[1].str());
+    if (m[2].str() == "chronicle") return chronicle(request, campaign, std::move(done));
     authenticate(request.token, [this, campaign, done = std::move(done)](std::optional<SessionInfo> who) {
         if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
         const Role role = directory_->role_of(campaign, who->user);
@@ -30,6 +32,20 @@ void App::archive_api(const ApiRequest& request, std::function<void(ApiResponse)
                 std::cerr << "muster: export: " << e.what() << "\n";
                 done(api_error(500, "internal", "The server could not do that; try again."));
             }
+        });
+    });
+}
+
+void App::chronicle(const ApiRequest& request, std::int64_t campaign, std::function<void(ApiResponse)> done) {
+    authenticate(request.token, [this, campaign, done = std::move(done)](std::optional<SessionInfo> who) {
+        if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
+        auto h = hub(campaign);
+        if (!h) return done(api_error(404, "not_found", "There is no such campaign."));
+        // The view is made by the campaign's own hub, from the one filter every view goes through.
+        h->view_for(who->user, [campaign, me = *who, done](std::optional<nlohmann::json> view) {
+            if (!view) return done(api_error(404, "not_found", "There is no such campaign."));
+            done(ApiResponse{200, {{"format", "muster-chronicle"}, {"campaign", campaign}, {"user", me.user},
+                                   {"username", me.username}, {"view", std::move(*view)}}});
         });
     });
 }

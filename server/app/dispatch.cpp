@@ -78,7 +78,12 @@ void App::on_frame(const std::shared_ptr<Client>& client, const std::string& tex
     }
     auto target = hub(campaign);
     if (!target) return fail(id, frames::no_campaign(campaign));
-    target->submit(HubRequest{std::move(command), id, client->who(), client});
+    HubRequest request;
+    request.command = std::move(command);
+    request.id = id;
+    request.who = client->who();
+    request.client = client;
+    target->submit(std::move(request));
 }
 
 void App::create_campaign(const std::shared_ptr<Client>& client, const json& id, const json& body) {

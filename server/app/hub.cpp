@@ -81,6 +81,14 @@ void Hub::arm_alarm() {
     });
 }
 
+void Hub::view_for(std::int64_t user, std::function<void(std::optional<nlohmann::json>)> done) {
+    HubRequest request;
+    request.command.type = "campaign.view";
+    request.who.user = user;
+    request.view_answer = std::move(done);
+    submit(std::move(request));
+}
+
 void Hub::submit(HubRequest request) {
     boost::asio::post(strand_, [self = shared_from_this(), request = std::move(request)]() mutable {
         self->queue_.push_back(std::move(request));
@@ -102,7 +110,7 @@ void Hub::pump() {
     // view ever shows an event that is not yet on disk.
     while (!queue_.empty() && !reloading_ && in_flight_ < max_in_flight) {
         const auto& type = queue_.front().command.type;
-        if ((type == "campaign.subscribe" || type == "campaign.unsubscribe") && in_flight_ > 0) return;
+        if ((type == "campaign.subscribe" || type == "campaign.unsubscribe" || type == "campaign.view") && in_flight_ > 0) return;
         HubRequest request = std::move(queue_.front());
         queue_.pop_front();
         handle(request);
@@ -110,6 +118,11 @@ void Hub::pump() {
 }
 
 void Hub::handle(HubRequest& request) {
+    if (request.view_answer) {
+        const Viewer v = viewer_of(request.who.user);
+        if (!v.is_member()) return request.view_answer(std::nullopt);
+        return request.view_answer(campaign::view(state_, v));
+    }
     Viewer viewer = request.from_clock ? campaign::server_clock() : viewer_of(request.who);
     const auto& type = request.command.type;
     // Only campaign.join is for outsiders, and everything else answers them as if there were no campaign.

@@ -5,6 +5,7 @@
 // so that they share a group commit). Campaigns run in parallel (DESIGN.md, "The core loop").
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -32,6 +33,8 @@ struct HubRequest {
     std::weak_ptr<Client> client;
     bool from_clock = false;  // submitted by the hub itself when a deadline or countdown ran out
     std::int64_t clock_at = 0;  // and the time it was set for
+    // A view asked for over HTTP (a member's chronicle): answered here, once every decided event is committed.
+    std::function<void(std::optional<nlohmann::json>)> view_answer;
 };
 
 class Hub : public std::enable_shared_from_this<Hub> {
@@ -43,6 +46,8 @@ public:
     void start();                     // arms the clocks the replayed state holds
     void stop();                      // cancels them, for shutdown
     void clock_changed();             // the test clock moved: re-arm against the new time
+    // This user's whole view of the campaign as it stands committed, or nothing for a non-member (any thread).
+    void view_for(std::int64_t user, std::function<void(std::optional<nlohmann::json>)> done);
     void submit(HubRequest request);  // any thread
     std::int64_t id() const { return id_; }
 

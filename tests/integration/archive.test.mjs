@@ -109,6 +109,21 @@ test('export and import into a fresh server: every member\'s view as it was, the
   }
 });
 
+test('each member downloads his chronicle: his own view, as he saw it, and nobody else\'s', async () => {
+  await A.caughtUp(campaign, 3000);
+  const mine = await httpRequest(server, 'GET', `/api/campaigns/${campaign}/chronicle`, { cookie: people.ar_anne.cookie });
+  assert.equal(mine.status, 200);
+  assert.equal(mine.json.format, 'muster-chronicle');
+  assert.equal(mine.json.username, 'ar_anne');
+  assert.deepEqual(mine.json.view, A.view(campaign), 'exactly the view his page shows');
+  assert.ok(!JSON.stringify(mine.json).includes('For umpires only'), 'no umpire note in a player\'s chronicle');
+  const umpires = await httpRequest(server, 'GET', `/api/campaigns/${campaign}/chronicle`, { cookie: people.ar_umpire.cookie });
+  assert.ok(JSON.stringify(umpires.json).includes('For umpires only'), 'the umpire\'s whole chronicle has it');
+  const outsider = await newUser(server, 'ar_stranger');
+  assert.equal((await httpRequest(server, 'GET', `/api/campaigns/${campaign}/chronicle`, { cookie: outsider.cookie })).status, 404);
+  assert.equal((await httpRequest(server, 'GET', `/api/campaigns/${campaign}/chronicle`)).status, 401);
+});
+
 test('verify-dice recomputes every roll of a closed campaign and names the first that does not match', async () => {
   const { seed } = await U.ok('campaign.close', { campaign });
   const got = await httpRequest(server, 'GET', `/api/campaigns/${campaign}/export`, { cookie: people.ar_umpire.cookie });
