@@ -10,9 +10,12 @@ import { diceCheckPage } from './common/pages/dice_check.js';
 import { campaignsPage } from './common/pages/campaigns.js';
 import { adminPage } from './common/pages/admin.js';
 import { campaignPage } from './common/pages/campaign.js';
+import { chroniclePage } from './common/pages/chronicle.js';
 import { playerTabs } from './player/index.js';
 import { umpireTabs } from './umpire/index.js';
 import { yearTabs } from './year/index.js';
+import { reportBody, activityText } from './year/report.js';
+import { regimentTitle } from './year/format.js';
 
 const STATE_LABELS = {
   online: 'online',
@@ -118,7 +121,7 @@ function route() {
   if (!ctx.me) {
     // The e-mailed reset link and the dice check work signed out as well as in.
     if (r.name !== 'login' && r.name !== 'reset' && r.name !== 'dice-check') {
-      if (r.name === 'campaign' || r.name === 'campaigns' || r.name === 'admin') ctx.returnTo = window.location.hash;
+      if (r.name === 'campaign' || r.name === 'campaigns' || r.name === 'admin' || r.name === 'chronicle') ctx.returnTo = window.location.hash;
       navigate('#/login', { replace: true });
       return;
     }
@@ -126,7 +129,7 @@ function route() {
     navigate('#/campaigns', { replace: true });
     return;
   }
-  const key = r.name === 'campaign' ? `campaign:${r.id}` : r.name === 'reset' ? `reset:${r.token}` : r.name;
+  const key = r.name === 'campaign' || r.name === 'chronicle' ? `${r.name}:${r.id}` : r.name === 'reset' ? `reset:${r.token}` : r.name;
   if (ctx.page && ctx.page.key === key) {
     if (ctx.page.routeChanged) ctx.page.routeChanged(r);
     return;
@@ -137,6 +140,7 @@ function route() {
   else if (r.name === 'campaigns') mount(key, campaignsPage);
   else if (r.name === 'admin') mount(key, adminPage);
   else if (r.name === 'campaign') mount(key, (c) => campaignPage(c, r, [...playerTabs, ...umpireTabs, ...yearTabs]));
+  else if (r.name === 'chronicle') mount(key, (c) => chroniclePage(c, r, { reportBody, activityText, regimentTitle }));
 }
 
 logoutButton.addEventListener('click', async () => {

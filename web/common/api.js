@@ -123,6 +123,11 @@ export const api = {
   adminHealth() {
     return request('GET', '/api/admin/health');
   },
+  // A member's chronicle of a campaign (docs/protocol.md, "HTTP"): {format: "muster-chronicle", campaign, user,
+  // username, view}, his whole view as it stands; 404 not a member.
+  chronicle(campaignId) {
+    return request('GET', `/api/campaigns/${Number(campaignId)}/chronicle`);
+  },
   // A disabled account's logins end at once and it cannot log in until enabled again: {id, disabled}.
   setUserDisabled(id, disabled) {
     return request('POST', `/api/admin/users/${Number(id)}`, { disabled: Boolean(disabled) });

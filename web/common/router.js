@@ -1,5 +1,5 @@
 // Hash routes: #/login, #/reset?token=<token> (the e-mailed link), #/dice-check, #/campaigns, #/admin,
-// #/campaign/<id>[/<tab>].
+// #/campaign/<id>[/<tab>], #/chronicle/<id> (a member's chronicle of the campaign).
 
 export function parseHash(hash = window.location.hash) {
   const route = hash.replace(/^#\/?/, '');
@@ -16,7 +16,12 @@ export function parseHash(hash = window.location.hash) {
   if (parts[0] === 'campaign' && /^[0-9]+$/.test(parts[1] || '') && parts.length <= 3) {
     return { name: 'campaign', id: parts[1], tab: parts[2] || null };
   }
+  if (parts[0] === 'chronicle' && /^[0-9]+$/.test(parts[1] || '') && parts.length === 2) return { name: 'chronicle', id: parts[1] };
   return { name: 'unknown' };
+}
+
+export function chronicleHash(id) {
+  return `#/chronicle/${encodeURIComponent(id)}`;
 }
 
 export function campaignHash(id, tab) {

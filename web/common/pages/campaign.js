@@ -1,7 +1,7 @@
 // #/campaign/<id>[/<tab>]: subscribes to the campaign's view and renders every tab from it.
 
 import { h, setText } from '../dom.js';
-import { campaignHash } from '../router.js';
+import { campaignHash, chronicleHash } from '../router.js';
 import { roleBadge } from '../panels/members.js';
 import { tableTab } from '../table_tab.js';
 import { battleTab } from '../battle/tab.js';
@@ -41,6 +41,8 @@ export function campaignPage(ctx, route, moreTabs = []) {
     h('header', { class: 'campaign-header' },
       h('div', { class: 'page-topline' },
         h('a', { class: 'back-link', href: '#/campaigns' }, '← All campaigns'),
+        // His whole view as one document to read, print or keep (#/chronicle/<id>).
+        h('a', { class: 'back-link chronicle-link', href: chronicleHash(campaignId), testid: 'chronicle-link' }, 'My chronicle'),
         notifications.el),
       h('div', { class: 'campaign-title-row' }, title, h('span', { class: 'campaign-badges' }, role, closedBadge)),
       needs.el,
