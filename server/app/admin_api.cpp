@@ -7,6 +7,9 @@
 #include <boost/asio/post.hpp>
 
 #include "server/app/app.h"
+#include "server/app/archive.h"
+#include "server/app/clock.h"
+#include "server/app/tokens.h"
 #include "server/app/db_worker.h"
 #include "server/app/hub.h"
 #include "server/store/accounts.h"
@@ -34,6 +37,7 @@ void App::admin_api(const ApiRequest& request, std::function<void(ApiResponse)> 
             try {
                 const auto user = store::find_user_by_id(db, me);
                 if (!user || !user->admin) return done(api_error(403, "forbidden", "Only the server's administrator may do that."));
+                if (request.path == "/api/admin/import" && request.method == "POST") return import_archive(db, request.body, std::move(done));
                 done(admin_answer(db, request, me));
             } catch (const std::exception& e) {
                 std::cerr << "muster: admin: " << e.what() << "\n";
@@ -95,6 +99,26 @@ ApiResponse App::admin_answer(store::Database& db, const ApiRequest& request, st
         return ApiResponse{200, {{"id", user}, {"disabled", disabled}}};
     }
     return api_error(404, "not_found", "No such API.");
+}
+
+// An archive uploaded by the administrator (docs/operations.md, "Archives"): written in one transaction, then
+// loaded as a running campaign before the answer goes, so that its members can open it at once.
+void App::import_archive(store::Database& db, const std::string& body, std::function<void(ApiResponse)> done) {
+    const auto archive = json::parse(body, nullptr, false);
+    if (archive.is_discarded()) return done(api_error(400, "bad_request", "That is not JSON: a damaged archive; nothing was written."));
+    const auto result = import_campaign(db, archive, unix_ms());
+    if (!result.error.empty()) return done(api_error(400, "bad_request", result.error));
+    const auto row = store::find_campaign(db, result.campaign);
+    auto log = store::load_events(db, result.campaign);
+    boost::asio::post(ioc_, [this, id = result.campaign, seed = from_hex(row->seed_hex), log = std::move(log), done = std::move(done)] {
+        auto h = std::make_shared<Hub>(ioc_, *db_, *directory_, id, seed, log, outbound());
+        h->start();
+        {
+            std::lock_guard lock(hubs_mutex_);
+            hubs_[id] = h;
+        }
+        done(ApiResponse{201, {{"campaign", id}}});
+    });
 }
 
 int admin_command(int argc, char** argv) {

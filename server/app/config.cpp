@@ -75,6 +75,9 @@ const std::vector<Setting>& settings() {
         {"image_max_bytes", "the largest picture an umpire may upload (1 MiB)", [](Config& c, const std::string& v) {
              c.image_max_bytes = std::max<long long>(1024, to_int("image_max_bytes", v));
          }},
+        {"archive_max_bytes", "the largest campaign archive the administrator may import (8 MiB)", [](Config& c, const std::string& v) {
+             c.archive_max_bytes = std::max<long long>(64 * 1024, to_int("archive_max_bytes", v));
+         }},
         {"notify_interval_ms", "how often the outbox is looked at", [](Config& c, const std::string& v) { c.notify_interval_ms = std::max<long long>(50, to_int("notify_interval_ms", v)); }},
         {"notify_cap_per_day", "e-mails a user gets in a day before the rest wait for his digest (0: no cap)",
          [](Config& c, const std::string& v) { c.notify_cap_per_day = static_cast<int>(to_int("notify_cap_per_day", v)); }},

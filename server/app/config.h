@@ -39,6 +39,7 @@ struct Config {
     // at stake: the test suite runs its servers at 14 so that test files can run side by side.
     int password_work = 17;
     std::int64_t image_max_bytes = 1024 * 1024;  // a sketch map the umpire uploads
+    std::int64_t archive_max_bytes = 8 * 1024 * 1024;  // a campaign's archive the administrator imports
     std::int64_t notify_interval_ms = 5000;  // how often the outbox is looked at (besides after each write)
     int notify_cap_per_day = 20;  // e-mails a user gets in a day before the rest wait for his digest (0: no cap)
     int reset_link_minutes = 60;  // how long a password reset link works

@@ -48,7 +48,8 @@ void HttpSession<Stream>::do_read() {
     parser_.emplace();
     // The parser checks a declared Content-Length against this when the header is complete, so it is the
     // largest any request may send; on_header holds each request to its own.
-    parser_->body_limit(std::max<std::uint64_t>(request_body_max, static_cast<std::uint64_t>(app_.config().image_max_bytes)));
+    parser_->body_limit(std::max({request_body_max, static_cast<std::uint64_t>(app_.config().image_max_bytes),
+                                  static_cast<std::uint64_t>(app_.config().archive_max_bytes)}));
     parser_->header_limit(16 * 1024);
     beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(30));
     http::async_read_header(stream_, buffer_, *parser_,
@@ -64,8 +65,12 @@ void HttpSession<Stream>::on_header(beast::error_code ec, std::size_t) {
     const std::string target(head.target());
     const bool picture = head.method() == http::verb::post && target.rfind("/api/campaigns/", 0) == 0 &&
                          target.size() > 7 && target.substr(target.size() - 7) == "/images";
-    const std::uint64_t limit = picture ? static_cast<std::uint64_t>(app_.config().image_max_bytes) : request_body_max;
-    if (parser_->content_length() && *parser_->content_length() > limit) return too_large(head.version(), picture);
+    // So may an archive the administrator imports (docs/operations.md, "Archives").
+    const bool archive = head.method() == http::verb::post && target == "/api/admin/import";
+    const std::uint64_t limit = picture   ? static_cast<std::uint64_t>(app_.config().image_max_bytes)
+                                : archive ? static_cast<std::uint64_t>(app_.config().archive_max_bytes)
+                                          : request_body_max;
+    if (parser_->content_length() && *parser_->content_length() > limit) return too_large(head.version(), limit);
     parser_->body_limit(limit);  // a chunked body is held to it as it comes
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, this->shared_from_this()));
 }
@@ -73,7 +78,7 @@ void HttpSession<Stream>::on_header(beast::error_code ec, std::size_t) {
 template <class Stream>
 void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
     if (ec == http::error::end_of_stream) return do_close();
-    if (ec == http::error::body_limit) return too_large(parser_->get().version(), false);
+    if (ec == http::error::body_limit) return too_large(parser_->get().version(), request_body_max);
     if (ec) return;  // timed out, reset or malformed: drop the connection
     auto request = parser_->release();
     if (websocket::is_upgrade(request)) return upgrade(std::move(request));
@@ -82,12 +87,11 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
 
 // Says why before closing: the rest of the body is never read.
 template <class Stream>
-void HttpSession<Stream>::too_large(unsigned version, bool picture) {
+void HttpSession<Stream>::too_large(unsigned version, std::uint64_t limit) {
     auto res = std::make_shared<Response>(http::status::payload_too_large, version);
     res->set(http::field::content_type, "application/json");
     res->keep_alive(false);
-    const std::string what = picture ? "a picture may be at most " + std::to_string(app_.config().image_max_bytes / 1024) + " KiB"
-                                     : "a request may be at most " + std::to_string(request_body_max / 1024) + " KiB";
+    const std::string what = "this request may be at most " + std::to_string(limit / 1024) + " KiB";
     res->body() = nlohmann::json{{"error", {{"code", "too_large"}, {"message", "That is too large: " + what + "."}}}}.dump();
     send(res);
 }

@@ -21,7 +21,7 @@ private:
 
     void do_read();
     void on_header(beast::error_code ec, std::size_t bytes);
-    void too_large(unsigned version, bool picture);
+    void too_large(unsigned version, std::uint64_t limit);
     void on_read(beast::error_code ec, std::size_t bytes);
     void handle(Request&& request);
     void serve_file(const Request& request);

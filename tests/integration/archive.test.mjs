@@ -12,7 +12,7 @@ import { startServer, MUSTER_BIN } from './lib/server.mjs';
 import { connect, newUser, register, login, httpRequest } from './lib/client.mjs';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000200010deb0c410000000049454e44ae426082', 'hex');
-let server, dir, campaign, U, A, B;
+let server, dir, campaign, U, A, B, seen;
 const people = {};
 const sockets = [];
 const muster = (...args) => spawnSync(MUSTER_BIN, args, { encoding: 'utf8' });
@@ -63,7 +63,7 @@ test('the umpire downloads an archive without the seed while the campaign is ope
 
 test('export and import into a fresh server: every member\'s view as it was, the picture too', async () => {
   for (const c of [U, A, B]) await c.caughtUp(campaign, 3000);
-  const seen = [U, A, B].map((c) => structuredClone(c.view(campaign)));
+  seen = [U, A, B].map((c) => structuredClone(c.view(campaign)));
   const archive = path.join(dir, 'taken.json');
   const ex = muster('export', '--db', server.dbPath, '--campaign', String(campaign), '--to', archive);
   assert.equal(ex.status, 0, ex.stderr);
@@ -106,6 +106,36 @@ test('export and import into a fresh server: every member\'s view as it was, the
     assert.deepEqual(briefing.buffer, PNG, 'the picture came with it');
   } finally {
     await fresh.cleanup();
+  }
+});
+
+test('the administrator uploads the archive to a running server; its members open the campaign at once', async () => {
+  const liveDir = path.join(dir, 'live');
+  mkdirSync(liveDir);
+  const live = await startServer({ dir: liveDir });
+  try {
+    for (const name of Object.keys(people)) await register(live, name);
+    assert.equal(muster('admin', '--db', live.dbPath, '--grant', 'ar_umpire').status, 0);
+    const body = JSON.parse(readFileSync(path.join(dir, 'taken.json'), 'utf8'));
+    const asUser = async (name) => login(live, name);
+    const upload = async (name, archive) => httpRequest(live, 'POST', '/api/admin/import', { body: archive, cookie: await asUser(name) });
+    assert.equal((await upload('ar_anne', body)).status, 403, 'the administrator\'s only');
+    const newer = await upload('ar_umpire', { ...body, version: 2 });
+    assert.equal(newer.status, 400);
+    assert.match(newer.json.error.message, /newer Muster.*nothing was written/);
+    const done = await upload('ar_umpire', body);
+    assert.equal(done.status, 201, JSON.stringify(done.json));
+    assert.equal(done.json.campaign, campaign);
+    const names = Object.keys(people);
+    for (let i = 0; i < names.length; ++i) {
+      const c = await connect(live, await asUser(names[i]));
+      sockets.push(c);
+      assert.equal((await c.subscribe(campaign)).reply.ok, true);
+      assert.deepEqual(c.view(campaign), seen[i], `${names[i]}: the view as it was`);
+    }
+    assert.equal((await upload('ar_umpire', body)).status, 400, 'once');
+  } finally {
+    await live.cleanup();
   }
 });
 
