@@ -7,11 +7,18 @@
 //   there shows the server's refusal; Enable lets him in again.
 // - The player opening #/admin sees the refusal and no data.
 // - axe-core over the administrator's page.
+// - Import a campaign on the page of a second, fresh server where the same people registered in the same order: a
+//   file that is not an archive, and the umpire's own download of the open campaign (no seed while it runs), show
+//   the server's refusal; `muster export`'s archive (with the seed) gives "Imported campaign <id>." and the
+//   campaigns list shows it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startServer, MUSTER_BIN } from '../integration/lib/server.mjs';
-import { connect, newUser, uniqueName, PASSWORD } from '../integration/lib/client.mjs';
+import { connect, newUser, httpRequest, uniqueName, PASSWORD } from '../integration/lib/client.mjs';
 import {
   launchBrowser, openUser, waitForHash, waitForConnState, loginViaPage, failureShots, stepper, injectAxe,
   RECONNECT_TIMEOUT,
@@ -39,6 +46,7 @@ test('the server administrator\'s page: health, campaigns, users; disabling and 
   let boss;
   let player;
   let campaign;
+  let download; // the umpire's download over HTTP while the campaign is open, its JSON text
   let ba; // the administrator's browser
   let pa; // the player's browser
   const step = stepper(t, (s) => failureShots(`admin-${s.replace(/\W+/g, '_')}`, { boss: ba?.page, player: pa?.page }));
@@ -55,6 +63,11 @@ test('the server administrator\'s page: health, campaigns, users; disabling and 
     } finally {
       await c.close();
     }
+    const down = await httpRequest(server, 'GET', `/api/campaigns/${campaign}/export`, { cookie: player.cookie });
+    assert.equal(down.status, 200, 'the umpire downloads his campaign\'s archive');
+    assert.equal(down.json.format, 'muster-campaign');
+    assert.equal(down.json.campaign.seed, null, 'no seed while the campaign is open');
+    download = JSON.stringify(down.json);
   });
 
   await step('the administrator follows "Server administration" to the page and sees the server', async () => {
@@ -155,5 +168,65 @@ test('the server administrator\'s page: health, campaigns, users; disabling and 
     assert.ok(!(await page.locator('#main').textContent()).includes(boss.username), 'no user listed');
     assert.deepEqual(ba.pageErrors, [], 'no uncaught errors on the administrator\'s page');
     assert.deepEqual(pa.pageErrors, [], 'no uncaught errors on the player\'s page');
+  });
+
+  await step('on a second, fresh server the administrator imports the archive on the page', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'muster-admin-import-'));
+    const fresh = await startServer({ dir });
+    t.after(async () => {
+      await fresh.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    // The same people, registered in the same order: their accounts keep their ids.
+    const bossThere = await newUser(fresh, boss.username);
+    const playerThere = await newUser(fresh, player.username);
+    assert.deepEqual([bossThere.user, playerThere.user], [boss.user, player.user]);
+    const r = spawnSync(MUSTER_BIN, ['admin', '--db', fresh.dbPath, '--grant', boss.username], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const ex = spawnSync(MUSTER_BIN, ['export', '--db', server.dbPath, '--campaign', String(campaign),
+      '--to', path.join(dir, 'flanders.json')], { encoding: 'utf8' });
+    assert.equal(ex.status, 0, ex.stderr);
+    const archive = readFileSync(path.join(dir, 'flanders.json'), 'utf8');
+    const fb = await openUser(browser, fresh, {}, { cookie: bossThere.cookie, path: '/#/admin' });
+    const page = fb.page;
+    await page.getByTestId('admin-campaigns-none').waitFor();
+    assert.equal(await page.getByTestId('admin-campaign').count(), 0);
+    assert.equal(await page.getByLabel('Archive').count(), 1, 'the file input has its visible label');
+
+    await page.getByTestId('admin-import-file').setInputFiles({
+      name: 'not-an-archive.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": "world"}'),
+    });
+    const refused = async (pattern) => {
+      const answered = page.waitForResponse((res) => res.url().endsWith('/api/admin/import'));
+      await page.getByTestId('admin-import').click();
+      const refusal = await answered;
+      assert.equal(refusal.status(), 400);
+      const message = (await refusal.json()).error.message;
+      assert.match(message, pattern);
+      await page.getByTestId('admin-import-error').filter({ hasText: message }).waitFor();
+      assert.equal(await page.getByTestId('admin-import-result').textContent(), '');
+      assert.equal(await page.getByTestId('admin-campaign').count(), 0, 'nothing written');
+    };
+    await refused(/nothing was written/);
+
+    await page.getByTestId('admin-import-file').setInputFiles({
+      name: 'flanders-open.json', mimeType: 'application/json', buffer: Buffer.from(download),
+    });
+    await refused(/no dice seed/);
+
+    await page.getByTestId('admin-import-file').setInputFiles({
+      name: 'flanders.json', mimeType: 'application/json', buffer: Buffer.from(archive),
+    });
+    const answered = page.waitForResponse((res) => res.url().endsWith('/api/admin/import'));
+    await page.getByTestId('admin-import').click();
+    const taken = await answered;
+    assert.equal(taken.status(), 201, await taken.text());
+    assert.match(taken.request().headers()['content-type'], /^application\/json/);
+    await page.getByTestId('admin-import-result').filter({ hasText: `Imported campaign ${campaign}.` }).waitFor();
+    assert.equal(await page.getByTestId('admin-import-error').isHidden(), true);
+    const item = page.getByTestId('admin-campaigns').locator(`[data-testid="admin-campaign"][data-campaign="${campaign}"]`);
+    await item.waitFor();
+    assert.equal(await item.locator('.item-text').textContent(), 'Flanders 1744');
+    assert.deepEqual(fb.pageErrors, [], 'no uncaught errors on the fresh server\'s page');
   });
 });

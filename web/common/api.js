@@ -128,6 +128,12 @@ export const api = {
   chronicle(campaignId) {
     return request('GET', `/api/campaigns/${Number(campaignId)}/chronicle`);
   },
+  // A campaign's archive (its JSON text, sent unchanged) onto this server: {campaign: id}; 400 with the reason and
+  // nothing written.
+  adminImport(archiveText) {
+    return request('POST', '/api/admin/import', undefined,
+      new Blob([archiveText], { type: 'application/json' }));
+  },
   // A disabled account's logins end at once and it cannot log in until enabled again: {id, disabled}.
   setUserDisabled(id, disabled) {
     return request('POST', `/api/admin/users/${Number(id)}`, { disabled: Boolean(disabled) });

@@ -151,6 +151,50 @@ function usersPanel(ctx, error) {
   };
 }
 
+// "Import a campaign": an archive file (`muster export`, the umpire's download) sent as it is; the server says
+// whether it takes it. `onDone` reads the campaigns again.
+function importPanel(onDone) {
+  const file = h('input', {
+    id: 'admin-import-file', type: 'file', accept: '.json,application/json',
+    'aria-describedby': 'admin-import-hint', testid: 'admin-import-file',
+  });
+  const button = h('button', { type: 'submit', class: 'primary', testid: 'admin-import' }, 'Import');
+  const error = errorLine('admin-import-error');
+  const result = h('p', { class: 'form-done', role: 'status', testid: 'admin-import-result' });
+  const form = h('form', { class: 'stack', novalidate: true, 'aria-labelledby': 'admin-import-heading' },
+    h('div', { class: 'field' },
+      h('label', { for: 'admin-import-file' }, 'Archive'), file,
+      h('small', { id: 'admin-import-hint', class: 'hint' },
+        "A campaign's archive, a .json file: from `muster export`, or the umpire's download once the campaign is "
+        + "closed. Register its members here first, in the same order.")),
+    error.el,
+    h('div', { class: 'form-actions' }, button),
+    result);
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    setText(result, '');
+    const chosen = file.files && file.files[0];
+    if (!chosen) {
+      error.show('Choose an archive file first.');
+      file.focus();
+      return;
+    }
+    await runForm({
+      button,
+      error,
+      action: async () => {
+        const answer = await api.adminImport(await chosen.text());
+        setText(result, `Imported campaign ${answer.campaign}.`);
+        file.value = '';
+        await onDone();
+      },
+    });
+  });
+  const el = h('section', { class: 'card admin-import', 'aria-labelledby': 'admin-import-heading' },
+    h('h2', { id: 'admin-import-heading' }, 'Import a campaign'), form);
+  return { el };
+}
+
 export function adminPage(ctx) {
   ctx.setTitle('Server administration');
   let destroyed = false;
@@ -162,7 +206,11 @@ export function adminPage(ctx) {
   const health = healthPanel(refresh);
   const campaigns = campaignsPanel();
   const users = usersPanel(ctx, error);
-  const data = h('div', { class: 'admin-grid', hidden: true }, health.el, campaigns.el, users.el);
+  const imports = importPanel(async () => {
+    const answer = await api.adminCampaigns();
+    if (!destroyed) campaigns.update(answer.campaigns || []);
+  });
+  const data = h('div', { class: 'admin-grid', hidden: true }, health.el, campaigns.el, users.el, imports.el);
 
   // Everything shown comes from one look at the server; a 403 (not, or no longer, the administrator) hides it all.
   async function load() {
