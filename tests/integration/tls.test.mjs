@@ -66,6 +66,43 @@ test('TLS: HTTPS, a Secure cookie and a WSS command round trip; plain HTTP is no
     assert.equal(reply.reply, 1);
     assert.equal(reply.ok, true);
     assert.equal(typeof reply.body.campaign, 'number');
+
+    // A live campaign over WSS: a player joins with an invite, both subscribe, his chat reaches the umpire's page.
+    const campaign = reply.body.campaign;
+    const frames = (socket) => {
+      const got = [];
+      socket.on('message', (d) => got.push(JSON.parse(d.toString())));
+      return got;
+    };
+    const until = async (got, pred) => {
+      for (let i = 0; i < 100; ++i) {
+        const m = got.find(pred);
+        if (m) return m;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('no such frame over TLS');
+    };
+    const umpireFrames = frames(ws);
+    let next = 10;
+    const call = async (socket, got, type, body) => {
+      const id = next++;
+      socket.send(JSON.stringify({ id, type, body }));
+      const r = await until(got, (m) => m.reply === id);
+      assert.equal(r.ok, true, `${type}: ${JSON.stringify(r)}`);
+      return r.body;
+    };
+    const { code } = await call(ws, umpireFrames, 'campaign.invite', { campaign, role: 'player' });
+    assert.equal((await request(port, 'POST', '/api/register', { body: { username: 'tls_player', password: 'correct horse battery' } })).status, 201);
+    const second = await request(port, 'POST', '/api/login', { body: { username: 'tls_player', password: 'correct horse battery' } });
+    const player = new WebSocket(`wss://127.0.0.1:${port}/ws`, { headers: { cookie: second.headers['set-cookie'][0].split(';')[0], origin: `https://127.0.0.1:${port}` }, rejectUnauthorized: false });
+    await new Promise((resolve, reject) => { player.once('open', resolve); player.once('error', reject); });
+    const playerFrames = frames(player);
+    await call(player, playerFrames, 'campaign.join', { code });
+    await call(ws, umpireFrames, 'campaign.subscribe', { campaign });
+    await call(player, playerFrames, 'campaign.subscribe', { campaign });
+    await call(player, playerFrames, 'chat.say', { campaign, text: 'Across the water, securely' });
+    await until(umpireFrames, (m) => m.push === 'view' && JSON.stringify(m).includes('Across the water, securely'));
+    player.close();
     ws.close();
 
     // The same port does not answer plain HTTP with content.
