@@ -245,9 +245,11 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
                  {"needs_you", viewer.is_member() ? needs_you(state, viewer) : json::array()}};
     if (umpire) {
         json submitted = json::object(), risk = json::array(), companies = json::object(), pending = json::array();
+        json owing = json::array();  // the colonels who owe a diary this month: those away or on leave do not
         for (const auto& [user, c] : y.colonels) {
             const auto key = std::to_string(user);
             submitted[key] = y.calendar.started && c.diaries.count(y.calendar.turn) > 0;
+            if (y.calendar.started && absence(c, y.calendar.turn).empty()) owing.push_back(user);
             if (c.regiment) {
                 if (at_risk(*c.regiment, y.rules)) risk.push_back(user);
                 companies[key] = {{"declared", c.regiment->declared}, {"maintained", c.regiment->companies}};
@@ -255,6 +257,7 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
             if (c.objective && c.objective->status == "pending") pending.push_back(user);
         }
         year["console"] = {{"submitted", std::move(submitted)},
+                           {"owing", std::move(owing)},
                            {"at_risk", std::move(risk)},
                            {"companies", std::move(companies)},
                            {"pending_objectives", std::move(pending)},

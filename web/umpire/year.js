@@ -306,8 +306,11 @@ function monthPanel(ctx, campaignId) {
       const submitted = con.submitted || {};
       const cols = colonelsSorted(v);
       noColonels.hidden = cols.length > 0;
-      const n = cols.filter(([k]) => submitted[k]).length;
-      setText(submittedCount, `(${n} of ${cols.length} submitted)`);
+      // The server says who owes a diary this month: a colonel away or on leave does not.
+      const owing = new Set((con.owing || cols.map(([k]) => Number(k))).map(String));
+      const owed = cols.filter(([k]) => owing.has(k));
+      const n = owed.filter(([k]) => submitted[k]).length;
+      setText(submittedCount, `(${n} of ${owed.length} submitted)`);
       syncKeyed(submittedList, cols,
         () => h('li', { class: 'submitted-item', testid: 'submitted-item' },
           h('span', { class: 'badge' }), h('span', { class: 'member-name' }), h('span', { class: 'muted' }),
@@ -318,8 +321,9 @@ function monthPanel(ctx, campaignId) {
           li.dataset.submitted = done ? 'true' : 'false';
           li.dataset.away = c.away || '';
           const b = li.querySelector('.badge');
-          b.className = `badge ${done ? 'badge-ok' : 'badge-warn'}`;
-          setText(b, done ? 'submitted' : 'waiting');
+          const owes = owing.has(k);
+          b.className = `badge ${done ? 'badge-ok' : owes ? 'badge-warn' : ''}`;
+          setText(b, done ? 'submitted' : owes ? 'waiting' : 'owes none');
           setText(li.querySelector('.member-name'), c.name);
           setText(li.querySelector('.muted'), `${c.player}${c.away ? ` · ${AWAY_WORDS[c.away] || c.away}` : ''}`);
           // The missed-turn ladder: months in a row his player sent nothing (docs/protocol.md, "Deadlines").
@@ -329,7 +333,7 @@ function monthPanel(ctx, campaignId) {
           m.hidden = missed === 0;
           setText(m, missed ? `missed ${missed} in a row` : '');
         });
-      setText(confirmText, `Resolve ${cal.label || 'this month'} for every colonel now? ${cols.length - n} of ${cols.length} have not submitted and get their standing orders, else their default diary. Every roll is made at once.`);
+      setText(confirmText, `Resolve ${cal.label || 'this month'} for every colonel now? ${owed.length - n} of ${owed.length} who owe a diary have not submitted and get their standing orders, else their default diary. Every roll is made at once.`);
       resolve.disabled = closed;
       undo.hidden = !con.can_undo || closed;
       setText(undoText, con.can_undo
