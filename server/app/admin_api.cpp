@@ -37,7 +37,7 @@ void App::admin_api(const ApiRequest& request, std::function<void(ApiResponse)> 
             try {
                 const auto user = store::find_user_by_id(db, me);
                 if (!user || !user->admin) return done(api_error(403, "forbidden", "Only the server's administrator may do that."));
-                if (request.path == "/api/admin/import" && request.method == "POST") return import_archive(db, request.body, std::move(done));
+                if (request.path == "/api/admin/import" && request.method == "POST") return import_archive(db, request.body, done);
                 done(admin_answer(db, request, me));
             } catch (const std::exception& e) {
                 std::cerr << "muster: admin: " << e.what() << "\n";
@@ -103,14 +103,14 @@ ApiResponse App::admin_answer(store::Database& db, const ApiRequest& request, st
 
 // An archive uploaded by the administrator (docs/operations.md, "Archives"): written in one transaction, then
 // loaded as a running campaign before the answer goes, so that its members can open it at once.
-void App::import_archive(store::Database& db, const std::string& body, std::function<void(ApiResponse)> done) {
+void App::import_archive(store::Database& db, const std::string& body, const std::function<void(ApiResponse)>& done) {
     const auto archive = json::parse(body, nullptr, false);
     if (archive.is_discarded()) return done(api_error(400, "bad_request", "That is not JSON: a damaged archive; nothing was written."));
     const auto result = import_campaign(db, archive, unix_ms());
     if (!result.error.empty()) return done(api_error(400, "bad_request", result.error));
     const auto row = store::find_campaign(db, result.campaign);
     auto log = store::load_events(db, result.campaign);
-    boost::asio::post(ioc_, [this, id = result.campaign, seed = from_hex(row->seed_hex), log = std::move(log), done = std::move(done)] {
+    boost::asio::post(ioc_, [this, id = result.campaign, seed = from_hex(row->seed_hex), log = std::move(log), done] {
         auto h = std::make_shared<Hub>(ioc_, *db_, *directory_, id, seed, log, outbound());
         h->start();
         {

@@ -113,7 +113,7 @@ private:
     // admin_api.cpp: the server's administrator.
     void admin_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     ApiResponse admin_answer(store::Database& db, const ApiRequest& request, std::int64_t me);
-    void import_archive(store::Database& db, const std::string& body, std::function<void(ApiResponse)> done);
+    void import_archive(store::Database& db, const std::string& body, const std::function<void(ApiResponse)>& done);
     // archive_api.cpp: an umpire downloads his campaign's archive.
     void archive_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void chronicle(const ApiRequest& request, std::int64_t campaign, std::function<void(ApiResponse)> done);

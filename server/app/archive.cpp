@@ -91,7 +91,23 @@ std::optional<json> export_campaign(store::Database& db, std::int64_t campaign, 
                 {"events", std::move(log)}};
 }
 
+namespace {
+ImportResult import_checked(store::Database& db, const json& archive, std::int64_t now_ms);
+}  // namespace
+
 ImportResult import_campaign(store::Database& db, const json& archive, std::int64_t now_ms) {
+    // A field of the wrong type is a damaged archive: refused, and the transaction below rolls back on the way out.
+    try {
+        return import_checked(db, archive, now_ms);
+    } catch (const json::exception& e) {
+        return ImportResult{0, std::string("This archive cannot be imported: a field has the wrong type (") + e.what() +
+                                   "); nothing was written."};
+    }
+}
+
+namespace {
+
+ImportResult import_checked(store::Database& db, const json& archive, std::int64_t now_ms) {
     auto refuse = [](std::string why) { return ImportResult{0, "This archive cannot be imported: " + why + "; nothing was written."}; };
     if (!archive.is_object() || archive.value("format", "") != "muster-campaign") return refuse("it is not a Muster campaign archive");
     if (!archive.contains("version") || !archive["version"].is_number_integer()) return refuse("it has no format version");
@@ -118,7 +134,8 @@ ImportResult import_campaign(store::Database& db, const json& archive, std::int6
         return refuse("campaign " + std::to_string(id) + " already exists on this server");
     for (const auto& [user, m] : state.members) {
         if (auto here = store::find_user_by_id(db, user)) {
-            if (store::find_user(db, m.name) == std::nullopt || store::find_user(db, m.name)->id != user)
+            const auto named = store::find_user(db, m.name);
+            if (!named || named->id != user)
                 return refuse("user " + std::to_string(user) + " is \"" + here->username + "\" here but \"" + m.name + "\" in the archive");
             continue;
         }
@@ -136,6 +153,8 @@ ImportResult import_campaign(store::Database& db, const json& archive, std::int6
     tx.commit();
     return ImportResult{id, ""};
 }
+
+}  // namespace
 
 DiceCheck verify_dice(const json& archive) {
     std::vector<Event> events;

@@ -42,9 +42,10 @@ bool create_campaign_with_id(Database& db, std::int64_t id, const std::string& n
 }
 
 std::optional<CampaignRow> find_campaign(Database& db, std::int64_t id) {
-    for (auto& row : list_campaigns(db))
-        if (row.id == id) return row;
-    return std::nullopt;
+    auto st = db.prepare("SELECT id, name, seed_hex, created FROM campaigns WHERE id = ?");
+    st.bind(1, id);
+    if (!st.step()) return std::nullopt;
+    return CampaignRow{st.column_int(0), st.column_text(1), st.column_text(2), st.column_int(3)};
 }
 
 std::vector<CampaignRow> list_campaigns(Database& db) {

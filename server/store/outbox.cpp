@@ -16,13 +16,19 @@ void insert_row(Database& db, const OutboxItem& it, const std::string& address, 
     st.reset();
 }
 
-// An e-mail to a member: to his verified address as he chose, or nowhere.
-void add_email(Database& db, const OutboxItem& it, std::int64_t now_ms) {
+// The user's verified address and his choice for it ("immediate", "digest", "off"), if he has one.
+std::optional<std::pair<std::string, std::string>> verified_address(Database& db, std::int64_t user) {
     auto& find = db.cached("SELECT address, mode FROM user_emails WHERE user = ?1 AND verified = 1");
-    find.bind(1, it.user);
+    find.bind(1, user);
     std::optional<std::pair<std::string, std::string>> to;
     if (find.step()) to = std::make_pair(find.column_text(0), find.column_text(1));
     find.reset();
+    return to;
+}
+
+// An e-mail to a member: to his verified address as he chose, or nowhere.
+void add_email(Database& db, const OutboxItem& it, std::int64_t now_ms) {
+    const auto to = verified_address(db, it.user);
     if (!to || to->second == "off") return;
     bool held = to->second == "digest";
     if (!held && it.cap > 0) {
@@ -197,18 +203,13 @@ std::vector<OutboxRow> held_messages(Database& db, std::int64_t user) {
 
 void write_digest(Database& db, std::int64_t user, const std::string& subject, const std::string& body, std::int64_t now_ms) {
     Transaction tx(db);
-    auto& find = db.cached("SELECT address FROM user_emails WHERE user = ?1 AND verified = 1");
-    find.bind(1, user);
-    std::optional<std::string> address;
-    if (find.step()) address = find.column_text(0);
-    find.reset();
-    if (address) {
+    if (const auto address = verified_address(db, user)) {
         OutboxItem digest;
         digest.user = user;
         digest.channel = "email";
         digest.subject = subject;
         digest.body = body;
-        insert_row(db, digest, *address, false, now_ms);
+        insert_row(db, digest, address->first, false, now_ms);
     }
     auto& st = db.cached("UPDATE outbox SET held = 0, sent = ?2, last_error = 'sent in a digest' WHERE user = ?1 AND held = 1");
     st.bind(1, user).bind(2, now_ms);

@@ -62,19 +62,28 @@ std::string sentence(std::string text) {
     return text;
 }
 
+// A public fact: each player and umpire, and the webhook, are told `n` (its user is set for each).
+void tell_everyone(const CampaignState& after, Notice n, std::vector<Notice>& out) {
+    each_member(after, [&](std::int64_t user, const Member&) {
+        n.user = user;
+        out.push_back(n);
+    });
+    n.user = 0;
+    out.push_back(std::move(n));
+}
+
 json due_of(const CampaignState& after) {
     return after.year.calendar.deadline ? json(*after.year.calendar.deadline) : json(nullptr);
 }
 
 // What the month's clock and the umpire's powers tell people (docs/protocol.md, "Deadlines"): a reminder to each
 // player whose diary is not in, an extension, a pause, a month undone, each report ready, and for umpires each
-// diary in and each missed. Every one is the recipient's own business or a public fact.
+// diary in and each missed. Every one here and in table_notices is the recipient's own business or a public fact.
 void month_notices(const CampaignState& after, const Event& ev, std::vector<Notice>& out) {
     const auto& y = after.year;
     const std::string month = year::label(y.calendar);
     auto everyone = [&](const std::string& kind, const std::string& text, const char* tab, json due) {
-        each_member(after, [&](std::int64_t user, const Member&) { out.push_back({user, kind, text, tab, due}); });
-        out.push_back({0, kind, text, tab, due});
+        tell_everyone(after, {0, kind, text, tab, std::move(due)}, out);
     };
     if (ev.type == "month.reminded") {
         for (const auto& [user, c] : y.colonels) {
@@ -121,7 +130,17 @@ void month_notices(const CampaignState& after, const Event& ev, std::vector<Noti
             if (m.role == Role::umpire && user != ev.actor)
                 out.push_back({user, "diary_in", c->name + "'s diary for " + month + " is in.", "year", nullptr});
         });
-    } else if (ev.type == "colonel.handed_over") {
+    }
+}
+
+// What the table is told besides the month's clock: a handover (everyone), leave (the umpires), a lot closing (its
+// bidders), a public notice (everyone).
+void table_notices(const CampaignState& after, const Event& ev, std::vector<Notice>& out) {
+    const auto& y = after.year;
+    auto everyone = [&](const std::string& kind, const std::string& text, const char* tab, json due) {
+        tell_everyone(after, {0, kind, text, tab, std::move(due)}, out);
+    };
+    if (ev.type == "colonel.handed_over") {
         const year::Colonel* c = y.colonel(ev.body.value("to", std::int64_t{0}));
         if (c) everyone("handover", "The umpire handed " + c->name + " to " + ev.body.value("player", "") + ".", "", nullptr);
     } else if (ev.type == "leave.declared") {
@@ -188,7 +207,10 @@ std::vector<Notice> notices(const Needs& before, const CampaignState& after, con
             out.push_back({user, "needs_you", n.value("what", ""), n.value("tab", ""), n.value("due", json(nullptr))});
         }
     }
-    for (const auto& ev : events) month_notices(after, ev, out);
+    for (const auto& ev : events) {
+        month_notices(after, ev, out);
+        table_notices(after, ev, out);
+    }
     public_facts(after, events, out);
     return out;
 }

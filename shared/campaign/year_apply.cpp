@@ -198,8 +198,7 @@ void month_deadline_rule_set(YearState& y, const Event& e) {
         y.deadline_rule.reset();
         return;
     }
-    const std::string time = r.at("time").get<std::string>();
-    y.deadline_rule = DeadlineRule{r.at("weekday").get<int>(), std::stoi(time.substr(0, 2)) * 60 + std::stoi(time.substr(3, 2)),
+    y.deadline_rule = DeadlineRule{r.at("weekday").get<int>(), detail::minute_of_day(r.at("time").get<std::string>()),
                                    r.at("time_zone").get<std::string>()};
     if (e.body.contains("deadline")) {
         y.calendar.deadline = e.body["deadline"].get<std::int64_t>();

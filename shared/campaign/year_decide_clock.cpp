@@ -27,6 +27,10 @@ std::optional<Error> check_turn(const YearState& y, const json& body) {
     return std::nullopt;
 }
 
+constexpr std::int64_t day_ms = 24 * hour_ms;
+
+}  // namespace
+
 // "20:00" -> 1200; -1 when it is not a time of day.
 int minute_of_day(const std::string& text) {
     if (text.size() != 5 || text[2] != ':') return -1;
@@ -40,10 +44,6 @@ std::string time_of_day(int minute) {
     const auto two = [](int n) { return std::string(1, static_cast<char>('0' + n / 10)) + static_cast<char>('0' + n % 10); };
     return two(minute / 60) + ":" + two(minute % 60);
 }
-
-constexpr std::int64_t day_ms = 24 * hour_ms;
-
-}  // namespace
 
 json reminder_times(const HouseRules& rules, std::int64_t deadline, std::int64_t now) {
     std::vector<std::int64_t> at;

@@ -75,6 +75,9 @@ Decision decide_month_pause(const CampaignState& s, const Command& c, const View
 Decision decide_month_resume(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_auction_remind(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
 Decision decide_deadline_rule(const CampaignState& s, const Command& c, const Viewer& v, Dice& dice, const Supplied& sup);
+// "20:00" -> 1200, -1 when it is not a time of day; and back.
+int minute_of_day(const std::string& text);
+std::string time_of_day(int minute);
 // The reminders still to come before `deadline`: those of the house rules whose time is after `now`.
 nlohmann::json reminder_times(const HouseRules& rules, std::int64_t deadline, std::int64_t now);
 // The repeating deadline's next time for a month opening at `now` (at least a day on), if there is a rule.

@@ -1,6 +1,7 @@
 // What a viewer sees of the year: the calendar, colonels (whole for their own player and the umpires), the
 // regiments by seniority, the auction, the gazette and the umpire's console (shared/campaign/year.h).
 #include "shared/campaign/year.h"
+#include "shared/campaign/year_internal.h"
 
 #include <algorithm>
 
@@ -206,8 +207,7 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
     calendar["rule"] = nullptr;
     if (y.deadline_rule) {
         const auto& r = *y.deadline_rule;
-        const auto two = [](int n) { return std::string(n < 10 ? "0" : "") + std::to_string(n); };
-        calendar["rule"] = {{"weekday", r.weekday}, {"time", two(r.minute / 60) + ":" + two(r.minute % 60)}, {"time_zone", r.zone}};
+        calendar["rule"] = {{"weekday", r.weekday}, {"time", detail::time_of_day(r.minute)}, {"time_zone", r.zone}};
     }
     calendar["paused"] = y.paused_since ? json{{"since", *y.paused_since}, {"reason", y.pause_reason}} : json(nullptr);
 

@@ -123,6 +123,9 @@ test('the administrator uploads the archive to a running server; its members ope
     const newer = await upload('ar_umpire', { ...body, version: 2 });
     assert.equal(newer.status, 400);
     assert.match(newer.json.error.message, /newer Muster.*nothing was written/);
+    const mistyped = await upload('ar_umpire', { ...body, campaign: { ...body.campaign, created: 'last spring' } });
+    assert.equal(mistyped.status, 400);
+    assert.match(mistyped.json.error.message, /wrong type.*nothing was written/);
     const done = await upload('ar_umpire', body);
     assert.equal(done.status, 201, JSON.stringify(done.json));
     assert.equal(done.json.campaign, campaign);
