@@ -130,6 +130,7 @@ private:
 
     // dispatch.cpp
     void create_campaign(const std::shared_ptr<Client>& client, const nlohmann::json& id, const nlohmann::json& body);
+    void list_campaigns(const std::shared_ptr<Client>& client, const nlohmann::json& id);
     std::shared_ptr<Hub> hub(std::int64_t campaign);
 
     // backups.cpp: the scheduled online backups.

@@ -1,6 +1,7 @@
 // WebSocket commands: read the frame, then route it: campaign.create / campaign.list / campaign.join here,
 // every other campaign command to its campaign's hub (docs/protocol.md, "Commands").
 #include <iostream>
+#include <mutex>
 
 #include <boost/asio/post.hpp>
 
@@ -55,12 +56,7 @@ void App::on_frame(const std::shared_ptr<Client>& client, const std::string& tex
 
     const auto& type = command.type;
     if (type == "campaign.create") return create_campaign(client, id, command.body);
-    if (type == "campaign.list") {
-        json list = json::array();
-        for (const auto& c : directory_->campaigns_of(client->who().user))
-            list.push_back({{"id", c.id}, {"name", c.name}, {"role", to_string(c.role)}, {"closed", c.closed}});
-        return client->send(frames::reply_ok(id, {{"campaigns", list}}));
-    }
+    if (type == "campaign.list") return list_campaigns(client, id);
 
     std::int64_t campaign = 0;
     if (type == "campaign.join") {
@@ -123,6 +119,51 @@ void App::create_campaign(const std::shared_ptr<Client>& client, const json& id,
             if (client) client->send(frames::reply_ok(id, {{"campaign", campaign}}));
         });
     });
+}
+
+namespace {
+
+// How many things need the user in one campaign, and the soonest of their deadlines (null when none has one).
+void count_needs(json& entry, const std::optional<json>& needs) {
+    entry["needs_you"] = 0;
+    entry["due"] = nullptr;
+    if (!needs || !needs->is_array()) return;
+    entry["needs_you"] = needs->size();
+    for (const auto& n : *needs) {
+        if (!n.contains("due") || !n["due"].is_number()) continue;
+        if (entry["due"].is_null() || n["due"].get<std::int64_t>() < entry["due"].get<std::int64_t>()) entry["due"] = n["due"];
+    }
+}
+
+}  // namespace
+
+// The user's campaigns, each with what needs him there (docs/protocol.md, "campaign.list"): each hub is asked on
+// its own strand, and the reply goes when the last has answered.
+void App::list_campaigns(const std::shared_ptr<Client>& client, const json& id) {
+    struct Gather {
+        std::mutex mutex;
+        json list = json::array();
+        std::size_t waiting = 0;
+    };
+    auto gather = std::make_shared<Gather>();
+    const auto listings = directory_->campaigns_of(client->who().user);
+    std::vector<std::pair<std::size_t, std::shared_ptr<Hub>>> ask;
+    for (const auto& c : listings) {
+        gather->list.push_back({{"id", c.id}, {"name", c.name}, {"role", to_string(c.role)}, {"closed", c.closed},
+                                {"needs_you", 0}, {"due", nullptr}});
+        if (auto h = hub(c.id); h && !c.closed) ask.emplace_back(gather->list.size() - 1, std::move(h));
+    }
+    if (ask.empty()) return client->send(frames::reply_ok(id, {{"campaigns", gather->list}}));
+    gather->waiting = ask.size();
+    std::weak_ptr<Client> weak = client;
+    for (auto& [index, h] : ask) {
+        h->needs_for(client->who().user, [gather, index = index, weak, id](std::optional<json> needs) {
+            std::lock_guard lock(gather->mutex);
+            count_needs(gather->list[index], needs);
+            if (--gather->waiting > 0) return;
+            if (auto c = weak.lock()) c->send(frames::reply_ok(id, {{"campaigns", gather->list}}));
+        });
+    }
 }
 
 }  // namespace muster

@@ -89,6 +89,15 @@ void Hub::view_for(std::int64_t user, std::function<void(std::optional<nlohmann:
     submit(std::move(request));
 }
 
+void Hub::needs_for(std::int64_t user, std::function<void(std::optional<nlohmann::json>)> done) {
+    HubRequest request;
+    request.command.type = "campaign.view";
+    request.who.user = user;
+    request.view_answer = std::move(done);
+    request.needs_only = true;
+    submit(std::move(request));
+}
+
 void Hub::submit(HubRequest request) {
     boost::asio::post(strand_, [self = shared_from_this(), request = std::move(request)]() mutable {
         self->queue_.push_back(std::move(request));
@@ -121,6 +130,7 @@ void Hub::handle(HubRequest& request) {
     if (request.view_answer) {
         const Viewer v = viewer_of(request.who.user);
         if (!v.is_member()) return request.view_answer(std::nullopt);
+        if (request.needs_only) return request.view_answer(campaign::all_needs(state_, v));
         return request.view_answer(campaign::view(state_, v));
     }
     Viewer viewer = request.from_clock ? campaign::server_clock() : viewer_of(request.who);

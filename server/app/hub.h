@@ -35,6 +35,7 @@ struct HubRequest {
     std::int64_t clock_at = 0;  // and the time it was set for
     // A view asked for over HTTP (a member's chronicle): answered here, once every decided event is committed.
     std::function<void(std::optional<nlohmann::json>)> view_answer;
+    bool needs_only = false;  // answer view_answer with what needs the user (campaign::all_needs), not his view
 };
 
 class Hub : public std::enable_shared_from_this<Hub> {
@@ -48,6 +49,8 @@ public:
     void clock_changed();             // the test clock moved: re-arm against the new time
     // This user's whole view of the campaign as it stands committed, or nothing for a non-member (any thread).
     void view_for(std::int64_t user, std::function<void(std::optional<nlohmann::json>)> done);
+    // What needs the user in this campaign now (the list his view's "what needs you" sections hold), or nullopt.
+    void needs_for(std::int64_t user, std::function<void(std::optional<nlohmann::json>)> done);
     void submit(HubRequest request);  // any thread
     std::int64_t id() const { return id_; }
 

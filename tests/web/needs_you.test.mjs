@@ -10,6 +10,7 @@
 //   already ended: once the raid starts the Battle badge says 1, the title "(2)", and with the ended battle on
 //   screen the item turns the Battle tab to the raid. A finishes his bound on the page: the item, the badge and
 //   the count go without a reload.
+// - His campaigns page says "2 need you" on the campaign, due at the soonest of the two deadlines (campaign.list).
 // - A's diary goes in over the socket: his list is empty; the umpire's says every diary is in, counted on his Year
 //   tab, and tapping it opens that tab.
 // - B, a late colonel whose bound it now is, at a phone's size: his three items are on screen without sideways scrolling.
@@ -166,6 +167,22 @@ test('what needs you: the list, the tabs\' badges and the title, live', { timeou
     assert.equal(await el(page, 'needs-you-item', { battle: ended }).count(), 0, 'nothing of the ended battle');
     // The umpire is told nothing of A's bound.
     assert.equal(await umpire.page.getByTestId('needs-you-item').filter({ hasText: 'Kinmont' }).count(), 0);
+  });
+
+  await step('his campaigns page counts what needs him in each campaign, with the soonest deadline; the umpire\'s none', async () => {
+    const v = await A.waitForView(campaign, (x) => x.battles?.[String(raid)]?.needs_you);
+    const soonest = Math.min(deadline, v.battles[String(raid)].needs_you.due);
+    const list = await pa.context.newPage();
+    await list.goto(`${server.origin}/#/campaigns`);
+    const needs = el(list, 'campaign-link', { campaign }).getByTestId('campaign-needs');
+    await needs.waitFor();
+    assert.equal(await needs.getAttribute('data-count'), '2');
+    assert.equal(await needs.textContent(), `2 need you · due ${dueWords(soonest).replace(/^by /, '')}`);
+    assert.equal(await list.title(), '(2) Campaigns · Muster');
+    await list.close();
+    const listed = (await U.ok('campaign.list', {})).campaigns.find((c) => c.id === campaign);
+    assert.equal(listed.needs_you, 0, 'A\'s bound and diary are nothing of the umpire\'s');
+    assert.equal(listed.due, null);
   });
 
   let mark;

@@ -13,6 +13,7 @@ import { selectionPanel } from './battle_selection.js';
 import { settingsBox } from './battle_settings_box.js';
 import { playPanel } from './battle_play.js';
 import { saveScenarioPanel } from './battle_save_scenario.js';
+import { aloneWarning } from './battle_warnings.js';
 
 const round = (n) => Math.round(n * 10) / 10;
 
@@ -50,7 +51,13 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
   const setup = setupPanel(parts, settings, start, startError);
   const play = playPanel(send, settings.playHome);
   const save = saveScenarioPanel(send);
-  const el = h('div', { class: 'battle-console', testid: 'battle-console' }, setup.el, play.el, save.el);
+  const alone = aloneWarning((id) => {
+    const sel = { kind: 'leader', id };
+    map.select(sel);
+    parts.selection.select(sel);
+    if (state.b && state.b.status !== 'setup') play.select('leader', id);
+  });
+  const el = h('div', { class: 'battle-console', testid: 'battle-console' }, alone.el, setup.el, play.el, save.el);
   const players = () => Object.values((state.view && state.view.members) || {}).filter((m) => m.role === 'player');
   const piece = (kind, id) => ((kind === 'unit' ? state.b.units : state.b.leaders) || []).find((x) => x.id === id);
 
@@ -58,6 +65,7 @@ export function umpireBattleConsole(ctx, campaignId, { select, map, redrawMap })
     Object.assign(state, { view, b, book });
     create.update(view, players(), !b);
     save.update(b);
+    alone.update(b);
     if (!b) { setup.el.hidden = true; play.el.hidden = true; return; }
     const inSetup = b.status === 'setup';
     setup.el.hidden = !inSetup;

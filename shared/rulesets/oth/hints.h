@@ -15,9 +15,13 @@
 namespace muster::oth {
 
 // {"move_reach": table units | null, "with_units": [unit id], "talk_to": [leader id],
-//  "ranges": {"<unit id>": [{"kind": "musketry" | "hold_your_fire" | "grape" | "ball", "cm", "range"}]}}
+//  "ranges": {"<unit id>": [{"kind": "musketry" | "hold_your_fire" | "grape" | "ball", "cm", "range"}]},
+//  "leader_reach": [{"kind": "with" | "talk", "cm", "range"}],
+//  "nearest_unit_cm": cm | null (a player whose leader is with none of his side's units),
+//  "leaders_alone": [{"leader", "nearest_unit_cm"}] (umpires: players' leaders with no unit)}
 // viewer_side: the viewer's side in the battle (empty for umpires and observers). A player gets his own
-// leader's reach and targets and his side's ranges; umpires every unit's ranges; observers nothing.
+// leader's reach and targets and his side's ranges; umpires every unit's ranges and the leaders with no unit;
+// everyone the battle's "with" and talk distances.
 nlohmann::json battle_hints(const battle::Battle& b, const BattleSettings& s, const Viewer& viewer,
                             const std::string& viewer_side);
 

@@ -6,26 +6,10 @@
 // ranges from the server's hints (`hints.ranges`): the map knows no rule of any book.
 
 import { h } from '../dom.js';
-import { baseOutlines, footprint, direction, distance, measureLabel } from './geometry.js';
+import { baseOutlines, footprint, distance, measureLabel } from './geometry.js';
+import { s, r2 } from './svg.js';
+import { rangeEls, leaderReachEls, pickEls, rulerEls } from './overlay.js';
 
-const NS = 'http://www.w3.org/2000/svg';
-
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'testid') el.dataset.testid = v;
-    else if (k === 'dataset') { for (const [dk, dv] of Object.entries(v)) if (dv !== undefined) el.dataset[dk] = dv; }
-    else el.setAttribute(k, String(v));
-  }
-  for (const c of children) {
-    if (c === null || c === undefined || c === false) continue;
-    el.appendChild(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
-
-const r2 = (n) => Math.round(n * 100) / 100;
 
 // How much bigger the marks drawn on the table (leaders, letters, badges, notes) are than on a 180 x 120 cm table:
 // 1 while the table's shorter side is 120 units or less, more on a table measured in larger units (Border Reivers: 1500 x 1000 paces), so
@@ -183,8 +167,25 @@ function unitEl(d, u) {
   return g;
 }
 
+// Where each leader's name is written, below the ones already placed when it would overlap them (leaders side by
+// side, or stacked on one regiment): {leader id: y offset in cm}.
+function labelOffsets(leaders, toSvg, k) {
+  const placed = [];
+  const out = {};
+  for (const l of [...leaders].sort((a, b) => a.id - b.id)) {
+    const c = toSvg(l.position || [0, 0]);
+    const width = (2.6 + 1.1 * String(l.name || '').length) * k;
+    let dy = 0;
+    const clash = () => placed.some((p) => Math.abs(p.x - c[0]) < Math.max(p.w, width) && Math.abs(p.y - (c[1] + dy * k)) < 2.2 * k);
+    while (clash() && dy < 40) dy += 2.4;
+    placed.push({ x: c[0], y: c[1] + dy * k, w: width });
+    out[l.id] = dy;
+  }
+  return out;
+}
+
 function leaderEl(d, l) {
-  const { toSvg, ids, opts, sides, k } = d;
+  const { toSvg, ids, opts, sides, k, live, look } = d;
   const mine = opts.myLeader && l.id === opts.myLeader;
   const fate = l.values && l.values.fate;
   const c = toSvg(l.position || [0, 0]);
@@ -195,7 +196,14 @@ function leaderEl(d, l) {
     markAt(c, k, {},
       s('circle', { cx: 0, cy: 0, r: 1.8 }),
       s('path', { class: 'leader-flag', d: 'M0,0 l0,-4.2 l2.6,0.9 l-2.6,0.9' }),
-      s('text', { class: 'leader-label', x: 2.6, y: 1.2 }, l.name || '')));
+      s('text', { class: 'leader-label', x: 2.6, y: r2(1.2 + ((d.labelDy && d.labelDy[l.id]) || 0)), testid: `${ids}-leader-label` }, l.name || '')));
+  if (live) {
+    g.addEventListener('pointerenter', () => look.onHoverLeader(l.id));
+    g.addEventListener('pointerleave', () => look.onHoverLeader(null, l.id));
+    g.addEventListener('focus', () => look.onHoverLeader(l.id));
+    g.addEventListener('blur', () => look.onHoverLeader(null, l.id));
+    g.setAttribute('tabindex', '0');
+  }
   if (opts.editUnits) {
     g.dataset.drag = 'leader';
     g.dataset.id = String(l.id);
@@ -248,79 +256,9 @@ export function drawScene(svg, scene, look = {}) {
   for (const u of scene.units || []) units.appendChild(unitEl(d, u));
   svg.appendChild(units);
   const leaders = s('g', { class: 'leader-layer' });
+  d.labelDy = labelOffsets(scene.leaders || [], toSvg, k);
   for (const l of scene.leaders || []) leaders.appendChild(leaderEl(d, l));
   svg.appendChild(leaders);
-}
-
-// The overlay's drawing (ranges, the picked point, the ruler), projected as the scene is (toSvg).
-
-// Ahead of the unit's front edge and in its 45° front arc, within `range` of the front edge.
-function rangePath(toSvg, unit, range) {
-  const f = footprint(unit);
-  const fwd = direction(unit.facing || 0);
-  const left = direction((unit.facing || 0) - 45);
-  const right = direction((unit.facing || 0) + 45);
-  const p = (a, d, r) => toSvg([a[0] + d[0] * r, a[1] + d[1] * r]).join(',');
-  const fl = toSvg(f.frontLeft).join(',');
-  const fr = toSvg(f.frontRight).join(',');
-  const R = r2(range);
-  return `M${fl} L${p(f.frontLeft, left, range)} A${R},${R} 0 0 1 ${p(f.frontLeft, fwd, range)} L${p(f.frontRight, fwd, range)} A${R},${R} 0 0 1 ${p(f.frontRight, right, range)} L${fr} Z`;
-}
-
-// The unit's ranges as the server's hints give them (only for units the viewer may know), widest first so that
-// the narrower draw on top. A range is drawn ahead of the unit, unless the book draws its kind as a circle round
-// the unit (book.rangeShapes: Border Reivers' move).
-function rangesOf(battle, unit, book) {
-  const list = battle.hints && battle.hints.ranges && battle.hints.ranges[String(unit.id)];
-  if (!Array.isArray(list)) return [];
-  const shapes = (book && book.rangeShapes) || {};
-  const unitWord = (r) => (typeof r.cm === 'number' ? `${r.cm} cm` : typeof r.paces === 'number' ? `${Math.round(r.paces)} paces` : '');
-  return list.filter((r) => typeof r.range === 'number' && r.range > 0)
-    .map((r) => ({ range: r.range, kind: String(r.kind || ''), circle: shapes[r.kind] === 'circle', label: `${String(r.kind || '').replace(/_/g, ' ')} ${unitWord(r)}` }))
-    .sort((a, b) => b.range - a.range);
-}
-
-function rangeEls(toSvg, battle, hover, book) {
-  const u = hover === null ? null : (battle.units || []).find((x) => x.id === hover);
-  if (!u || u.removed) return [];
-  return rangesOf(battle, u, book).map((r) => {
-    const data = { testid: 'battle-range', dataset: { unit: String(u.id), range: String(r2(r.range)), kind: r.kind } };
-    if (r.circle) {
-      const c = toSvg(u.position || [0, 0]);
-      return s('circle', { class: `range range-${r.kind}`, cx: c[0], cy: c[1], r: r2(r.range), ...data }, s('title', {}, r.label));
-    }
-    return s('path', { class: `range range-${r.kind}`, d: rangePath(toSvg, u, r.range), ...data }, s('title', {}, r.label));
-  });
-}
-
-// The point being picked (a Move card): the reach round where it starts, the point and the line to it.
-function pickEls(toSvg, opts, k) {
-  const out = [];
-  if (opts.moveFrom && typeof opts.moveReach === 'number') {
-    const c = toSvg(opts.moveFrom);
-    out.push(s('circle', { class: 'move-reach', cx: c[0], cy: c[1], r: r2(opts.moveReach) }));
-  }
-  if (opts.moveTo) {
-    const c = toSvg(opts.moveTo);
-    out.push(s('circle', { class: 'move-target', cx: c[0], cy: c[1], r: r2(1.5 * k), testid: 'battle-move-target' }));
-    if (opts.moveFrom) {
-      const a = toSvg(opts.moveFrom);
-      out.push(s('line', { class: 'move-line', x1: a[0], y1: a[1], x2: c[0], y2: c[1] }));
-    }
-  }
-  return out;
-}
-
-function rulerEls(toSvg, ruler, k) {
-  if (!ruler.on || !ruler.a) return [];
-  const a = toSvg(ruler.a);
-  const out = [s('circle', { class: 'ruler-end', cx: a[0], cy: a[1], r: r2(0.9 * k) })];
-  if (ruler.b) {
-    const b = toSvg(ruler.b);
-    out.push(s('circle', { class: 'ruler-end', cx: b[0], cy: b[1], r: r2(0.9 * k) }));
-    out.push(s('line', { class: 'ruler-line', x1: a[0], y1: a[1], x2: b[0], y2: b[1], testid: 'battle-ruler-line' }));
-  }
-  return out;
 }
 
 function mapElements() {
@@ -342,7 +280,7 @@ function mapElements() {
 // The live map: the scene, the overlay, the toolbar (ruler, turn the table, zoom), hover, clicks and drags.
 class MapView {
   constructor(options) {
-    Object.assign(this, { options, battle: null, opts: {}, W: 180, D: 120, hover: null, drag: null, selected: null });
+    Object.assign(this, { options, battle: null, opts: {}, W: 180, D: 120, hover: null, hoverLeader: null, drag: null, selected: null });
     this.flip = false; // seen from the far side: the table turned 180°
     this.ruler = { on: false, a: null, b: null };
     this.e = mapElements();
@@ -424,13 +362,29 @@ class MapView {
     this.draw();
   }
 
+  // The pieces under a screen point, top first: a leader set down on his regiment, units touching.
+  stackAt(x, y) {
+    const out = [];
+    for (const el of document.elementsFromPoint(x, y)) {
+      const g = el.closest && el.closest('[data-drag]');
+      if (g && this.e.svg.contains(g) && !out.includes(g)) out.push(g);
+    }
+    return out;
+  }
+
   startDrag(ev) {
     if (!this.canDrag()) return;
-    const g = ev.target.closest('[data-drag]');
+    let g = ev.target.closest('[data-drag]');
     if (!g) return;
+    // The piece selected, if it is in the stack under the pointer, is the one taken: a tap selects the next down
+    // (endDrag), so a regiment under its leader can be picked and then dragged.
+    const stack = this.stackAt(ev.clientX, ev.clientY);
+    const sel = this.selected;
+    const held = sel ? stack.find((x) => x.dataset.drag === sel.kind && Number(x.dataset.id) === sel.id) : null;
+    if (held) g = held;
     const start = this.eventPoint(ev);
     // A fingertip wobbles a few pixels in a tap: by touch, a drag starts only past TOUCH_SLOP px.
-    this.drag = { g, kind: g.dataset.drag, id: Number(g.dataset.id), start, now: start, moved: false, touch: ev.pointerType === 'touch', cx: ev.clientX, cy: ev.clientY };
+    this.drag = { g, kind: g.dataset.drag, id: Number(g.dataset.id), start, now: start, moved: false, touch: ev.pointerType === 'touch', cx: ev.clientX, cy: ev.clientY, stack, held: !!held };
     this.e.svg.setPointerCapture(ev.pointerId);
     ev.preventDefault();
   }
@@ -454,7 +408,10 @@ class MapView {
     if (d.moved && this.options.onDrag) {
       this.options.onDrag({ kind: d.kind, id: d.id, delta: [r2(d.now[0] - d.start[0]), r2(d.now[1] - d.start[1])] });
     } else if (!d.moved && this.options.onSelect) {
-      this.selected = { kind: d.kind, id: d.id };
+      // A tap on the piece already selected, with others under it, selects the next one down the stack.
+      let g = d.g;
+      if (d.held && d.stack.length > 1) g = d.stack[(d.stack.indexOf(d.g) + 1) % d.stack.length];
+      this.selected = { kind: g.dataset.drag, id: Number(g.dataset.id) };
       this.options.onSelect(this.selected);
     }
     // Keep the element where it was dropped until the view moves it; the click after a drag is ignored.
@@ -467,7 +424,25 @@ class MapView {
     if (!this.battle) return;
     const toSvg = (p) => this.toSvg(p);
     const k = markScale(this.battle.table);
-    for (const x of [...rangeEls(toSvg, this.battle, this.hover, this.opts.book), ...pickEls(toSvg, this.opts, k), ...rulerEls(toSvg, this.ruler, k)]) overlay.appendChild(x);
+    for (const x of [...rangeEls(toSvg, this.battle, this.hover, this.opts.book), ...leaderReachEls(toSvg, this.battle, this.reachLeaders()),
+      ...pickEls(toSvg, this.opts, k), ...rulerEls(toSvg, this.ruler, k)]) overlay.appendChild(x);
+  }
+
+  // The leaders whose reach is drawn: the one pointed at, the one selected, and the viewer's own while the table is
+  // set up or a turn's cards are chosen (so he sees whether his units are within reach).
+  reachLeaders() {
+    const ids = new Set();
+    if (this.hoverLeader !== null) ids.add(this.hoverLeader);
+    if (this.selected && this.selected.kind === 'leader') ids.add(this.selected.id);
+    if (this.opts.myLeader && (this.battle.status === 'setup' || this.battle.status === 'cards')) ids.add(this.opts.myLeader);
+    return ids;
+  }
+
+  onHoverLeader(id, left) {
+    if (id !== null) this.hoverLeader = id;
+    else if (this.hoverLeader === left) this.hoverLeader = null;
+    else return;
+    this.drawOverlay();
   }
 
   onHover(id, left) {
@@ -484,7 +459,8 @@ class MapView {
     this.D = t.depth;
     this.W = t.width;
     e.svg.classList.toggle('is-editing', !!(opts.editUnits || opts.editTerrain));
-    drawScene(e.svg, battle, { flip: this.flip, ids: 'battle', opts, selected: this.selected, onHover: (id, left) => this.onHover(id, left), book: opts.book, battle });
+    drawScene(e.svg, battle, { flip: this.flip, ids: 'battle', opts, selected: this.selected, onHover: (id, left) => this.onHover(id, left),
+      onHoverLeader: (id, left) => this.onHoverLeader(id, left), book: opts.book, battle });
     e.svg.appendChild(e.overlay);
     this.drawOverlay();
     // Legend: sides and the terrain kinds on this table.

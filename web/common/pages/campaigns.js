@@ -7,6 +7,7 @@ import { roleBadge } from '../panels/members.js';
 import { emailPanel } from '../panels/email.js';
 import { passwordPanel } from '../panels/password.js';
 import { inbox } from '../inbox.js';
+import { dueText } from '../needs_you.js';
 
 export function campaignsPage(ctx) {
   ctx.setTitle('Campaigns');
@@ -16,17 +17,31 @@ export function campaignsPage(ctx) {
   const listStatus = h('p', { class: 'muted', testid: 'campaign-list-status' }, 'Loading your campaigns…');
   const listError = errorLine('campaign-list-error');
 
+  // What needs me there, as the server counts it ("What needs you"): the count in words and the soonest deadline.
+  function needsEl(c) {
+    const n = Number(c.needs_you) || 0;
+    if (!n || c.closed) return null;
+    const due = dueText(c.due);
+    return h('span', { class: 'badge badge-needs', testid: 'campaign-needs', dataset: { count: String(n) } },
+      `${n} ${n === 1 ? 'needs' : 'need'} you${due ? ` · due ${due}` : ''}`);
+  }
+
   function renderList(campaigns) {
     list.replaceChildren();
-    const sorted = [...campaigns].sort((a, b) => (a.closed - b.closed) || (b.id - a.id));
+    // Open campaigns first, those that need me at the top, newest first.
+    const needs = (c) => (Number(c.needs_you) > 0 && !c.closed ? 1 : 0);
+    const sorted = [...campaigns].sort((a, b) => (a.closed - b.closed) || (needs(b) - needs(a)) || (b.id - a.id));
     for (const c of sorted) {
       list.appendChild(h('li', {},
         h('a', { class: 'campaign-link' + (c.closed ? ' closed' : ''), href: campaignHash(c.id), testid: 'campaign-link', dataset: { campaign: String(c.id) } },
           h('span', { class: 'campaign-link-name' }, c.name),
           h('span', { class: 'campaign-link-meta' },
             roleBadge(c.role),
+            needsEl(c),
             c.closed ? h('span', { class: 'badge badge-closed' }, 'closed') : null))));
     }
+    const total = sorted.reduce((a, c) => a + (c.closed ? 0 : Number(c.needs_you) || 0), 0);
+    ctx.setTitle(total ? `(${total}) Campaigns` : 'Campaigns');
     listStatus.hidden = campaigns.length > 0;
     setText(listStatus, 'No campaigns yet. Create one to umpire it, or join one with a code from your umpire.');
   }
@@ -114,11 +129,14 @@ export function campaignsPage(ctx) {
         password.el)));
 
   load();
+  // Deadlines come and go while the page is open: the counts are asked for again every minute.
+  const refresh = setInterval(() => { if (!document.hidden) load(); }, 60000);
 
   return {
     el,
     destroy() {
       destroyed = true;
+      clearInterval(refresh);
       email.destroy();
       notifications.destroy();
     },

@@ -24,6 +24,25 @@ function offeredUnits(b, leader) {
   return (b.units || []).filter((u) => !u.removed && (ids ? ids.has(u.id) : u.side === leader.side));
 }
 
+// Why he can order nobody, from the hints: how far off his nearest unit stands, and how close "with" is.
+function noUnitsText(b) {
+  const base = 'Your leader is with none of your units: orders can only be given to troops he is actually with.';
+  const hints = b.hints || {};
+  const near = hints.nearest_unit_cm;
+  const withReach = (hints.leader_reach || []).find((r) => r.kind === 'with');
+  if (typeof near !== 'number') return base;
+  const need = withReach && typeof withReach.cm === 'number' ? `; he must be within ${withReach.cm} cm` : '';
+  return `${base} The nearest stands ${near} cm from him${need}. The Move card takes him there.`;
+}
+
+// How far a point is beyond the hints' reach of his leader (0 within it).
+function beyondReach(b, leader, p) {
+  const reach = b && b.hints ? b.hints.move_reach : null;
+  if (!leader || !p || typeof reach !== 'number') return 0;
+  const d = Math.hypot(p[0] - leader.position[0], p[1] - leader.position[1]);
+  return d > reach + 1e-6 ? d : 0;
+}
+
 function talkOption(b, leader, l) {
   const near = b.hints && Array.isArray(b.hints.talk_to) ? b.hints.talk_to.includes(l.id) : null;
   const note = near === null ? '' : near ? ' (beside you)' : ' (too far to talk)';
@@ -39,8 +58,7 @@ function handElements() {
   e.leaderField = h('div', { class: 'field', hidden: true }, h('label', { for: 'card-leader' }, 'Talk to'), e.leaderSelect);
   e.cardText = h('p', { class: 'play-card-text', testid: 'card-text', hidden: true });
   e.moveNote = h('p', { class: 'hint', testid: 'card-move-point', hidden: true });
-  e.noUnits = h('p', { class: 'hint', testid: 'card-no-units', hidden: true },
-    'Your leader is with none of your units: orders can only be given to troops he is actually with.');
+  e.noUnits = h('p', { class: 'hint', testid: 'card-no-units', hidden: true });
   e.play = h('button', { type: 'button', class: 'primary', testid: 'card-play', disabled: true }, 'Play this card');
   e.withdraw = h('button', { type: 'button', class: 'ghost small', testid: 'card-withdraw', hidden: true }, 'Take it back');
   e.error = errorLine('card-error');
@@ -139,7 +157,7 @@ class CardHand {
 
   choose(id) {
     this.chosen = id;
-    if (id !== 'move') this.moveTo = null;
+    if (id !== 'move') { this.moveTo = null; this.tooFar = null; }
     for (const b of this.e.list.querySelectorAll('button')) b.setAttribute('aria-checked', b.dataset.card === id ? 'true' : 'false');
     this.refreshForm();
     this.askMap();
@@ -162,6 +180,11 @@ class CardHand {
   }
 
   moveText() {
+    const b = this.battle;
+    if (this.tooFar) {
+      const d = Math.hypot(this.tooFar[0] - myLeader(b).position[0], this.tooFar[1] - myLeader(b).position[1]);
+      return `That point is ${round(d)}${measureLabel(b.table)} away: your leader rides at most ${round(b.hints.move_reach)}${measureLabel(b.table)}. Pick a point inside the circle.`;
+    }
     if (this.moveTo) return `Ride to (${this.moveTo.map((n) => Math.round(n)).join(', ')}). Click or tap the map to change it.`;
     const reach = this.battle.hints && this.battle.hints.move_reach;
     return typeof reach === 'number' ? `Click a point on the map within ${round(reach)}${measureLabel(this.battle.table)} of your leader.` : 'Click a point on the map.';
@@ -179,6 +202,7 @@ class CardHand {
     const offered = isOrder ? offeredUnits(b, leader) : [];
     e.unitField.hidden = !isOrder || offered.length === 0;
     e.noUnits.hidden = !isOrder || offered.length > 0;
+    if (b) setText(e.noUnits, noUnitsText(b));
     this.fillUnits(offered);
     e.leaderField.hidden = !isTalk;
     if (isTalk) this.fillLeaders(leader);
@@ -221,7 +245,10 @@ class CardHand {
   // A click on the map while the Move card is chosen: the point he rides to.
   mapPoint(p) {
     if (this.chosen !== 'move') return false;
-    this.moveTo = p;
+    // A point beyond his ride is refused here, with the distances, rather than on Play.
+    const far = beyondReach(this.battle, myLeader(this.battle), p);
+    this.tooFar = far ? p : null;
+    this.moveTo = far ? null : p;
     this.refreshForm();
     this.askMap();
     return true;

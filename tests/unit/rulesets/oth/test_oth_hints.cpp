@@ -130,6 +130,32 @@ TEST_CASE("umpires get every unit's ranges; observers nothing", "[oth][hints]") 
     CHECK(u["ranges"]["20"][0]["cm"] == 9.0);
 
     json o = battle_hints(b, s, as(watcher, Role::observer), "");
+    const json reach = json::array({{{"kind", "with"}, {"cm", s.with_unit_cm}, {"range", s.with_unit_cm}},
+                                    {{"kind", "talk"}, {"cm", s.talk_cm}, {"range", s.talk_cm}}});
     CHECK(o == json({{"move_reach", nullptr}, {"with_units", json::array()}, {"talk_to", json::array()},
-                     {"ranges", json::object()}}));
+                     {"ranges", json::object()}, {"leader_reach", reach}}));
+}
+
+// "Leaders can only give orders to troops they are actually with": a leader set down a few cm from his
+// regiment can order nobody, and his player and the umpire are told how far off he stands.
+TEST_CASE("a leader with none of his units: how far the nearest is, for his player and the umpire", "[oth][hints]") {
+    battle::Battle b = table();
+    BattleSettings s;
+    json bob_h = battle_hints(b, s, as(bob, Role::player), "french");
+    CHECK(ids(bob_h["with_units"]).empty());
+    // The Picardie's front edge runs from (32, 60) to (48, 60), its rear at y 58: Bob at (43, 40) is 18 cm off.
+    CHECK(bob_h["nearest_unit_cm"] == 18.0);
+    CHECK(bob_h["leader_reach"][0]["kind"] == "with");
+    json alice_h = battle_hints(b, s, as(alice, Role::player), "british");
+    CHECK_FALSE(alice_h.contains("nearest_unit_cm"));  // she stands at her 33rd
+    CHECK_FALSE(alice_h.contains("leaders_alone"));    // the umpire's
+
+    json u = battle_hints(b, s, as(umpire_user, Role::umpire), "");
+    // Bob and Carl (hidden in ambush, but not from the umpire) are with no unit; Alice is.
+    REQUIRE(u["leaders_alone"].size() == 2);
+    CHECK(u["leaders_alone"][0] == json({{"leader", 2}, {"nearest_unit_cm", 18.0}}));
+    CHECK(u["leaders_alone"][1]["leader"] == 3);
+    b.leaders[2].position = {43, 57};  // set down on his regiment's rear edge
+    b.leaders[3].values["fate"] = "killed";
+    CHECK(battle_hints(b, s, as(umpire_user, Role::umpire), "")["leaders_alone"].empty());
 }
