@@ -183,6 +183,7 @@ test('the campaign year in the browser: colonels, auction, diaries, resolution, 
     await page.getByTestId('year-start-year').fill('174-');
     await page.getByTestId('year-start-month').selectOption('4');
     await page.getByTestId('year-start').click();
+    await page.getByTestId('year-start-confirm').click();
     await el(page, 'month-label', { turn: 1 }).waitFor();
     assert.equal((await page.getByTestId('month-label').textContent()).trim(), 'April 174- (month 1)');
     await page.getByTestId('submitted-count').filter({ hasText: '(0 of 2 submitted)' }).waitFor();

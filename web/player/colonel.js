@@ -5,7 +5,7 @@
 import { h, setText, errorLine, runForm } from '../common/dom.js';
 import { colonelSheet } from '../year/sheet.js';
 import {
-  pounds, num, OBJECTIVES, OBJECTIVE_STATUS, objectiveText, myColonel, yearOf, isClosed,
+  pounds, num, OBJECTIVES, OBJECTIVE_STATUS, objectiveText, myColonel, yearOf, isClosed, colonelTitle,
 } from '../year/format.js';
 
 function field(id, label, control, hint) {
@@ -335,7 +335,7 @@ function successorPanel(ctx, campaignId) {
     update(view, col) {
       const dead = !!(col.laid_up && col.laid_up.fate === 'killed');
       el.hidden = !dead || isClosed(view);
-      if (dead) setText(words, `Colonel ${col.name} was killed in battle. Name his successor: he takes on the regiment and the fortune.`);
+      if (dead) setText(words, `${colonelTitle(col.name)} was killed in battle. Name his successor: he takes on the regiment and the fortune.`);
     },
   };
 }

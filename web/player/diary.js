@@ -239,7 +239,8 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
     setText(activityHint, c.away ? '' : hints[activity.value] || '');
   }
 
-  function load(d, c) {
+  // `own`: `d` is the diary he submitted this month, not the server's default for him.
+  function load(d, c, own) {
     const chosen = d && CHOSEN_ACTIVITIES.includes(d.activity) ? d.activity : 'business';
     activity.value = chosen;
     if (activity.value !== chosen) activity.value = 'business';
@@ -249,7 +250,12 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
     imps[0].box.checked = !!(o && o.drill);
     imps[1].box.checked = !!(o && o.musketry);
     imps[2].box.checked = !!(o && o.manoeuvres);
-    maintained.value = String(o ? o.maintained : (c.sheet ? c.sheet.companies : per));
+    // A diary not yet his (the server's default: last month's orders, or his standing orders) offers no more
+    // companies than the regiment has now (sheet.companies): after losses, more would recruit without his asking.
+    // A diary he submitted shows what he chose.
+    const now = c.sheet ? c.sheet.companies : per;
+    const offered = o ? o.maintained : now;
+    maintained.value = String(own ? offered : Math.min(offered, now));
     declared.value = String(o ? o.declared : (c.sheet ? c.sheet.declared : per));
     pay.value = (o && o.pay) || 'pay';
     text.value = (d && d.text) || '';
@@ -383,10 +389,11 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
       setText(submit, d ? 'Revise diary' : 'Submit diary');
 
       const source = d || def || null;
-      const key = JSON.stringify([cal.turn, source && { ...source, cost: undefined }]);
+      // The regiment's companies too: losses lower what the form offers (load).
+      const key = JSON.stringify([cal.turn, source && { ...source, cost: undefined }, c.sheet && c.sheet.companies]);
       if (!dirty && key !== loadedKey) {
         loadedKey = key;
-        load(source, c);
+        load(source, c, !!d);
       }
       const passed = deadlinePassed();
       for (const x of form.querySelectorAll('input, select, textarea')) {

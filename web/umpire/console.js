@@ -1,11 +1,13 @@
 // The umpire console: invite codes, public notices, private umpire notes, blind rolls, closing the campaign, the
-// campaign's archive to download.
+// campaign's archive to download, and the custom objectives waiting for approval (the Year tab's panel, so an
+// umpire at the console need not go looking for them).
 
 import { h, setText, setTime, syncKeyed, bySeq, errorLine, runForm, copyText } from '../common/dom.js';
 import { roleBadge } from '../common/panels/members.js';
 import { noticeItem, fillItem } from '../common/panels/notices.js';
 import { dicePanel } from '../common/panels/dice.js';
 import { webhookPanel } from './webhook.js';
+import { objectivesPanel } from './year.js';
 
 function invitesPanel(ctx, campaignId) {
   const roleSelect = h('select', { id: 'invite-role', testid: 'invite-role' },
@@ -284,10 +286,11 @@ export function umpireConsole(ctx, campaignId) {
     close: closePanel(ctx, campaignId),
     archive: archivePanel(campaignId),
     webhook: webhookPanel(ctx, campaignId),
+    objectives: objectivesPanel(ctx, campaignId, { prefix: 'console-' }),
   };
   const el = h('div', { class: 'console-grid' },
     h('div', { class: 'col-main' }, panels.invites.el, panels.notice.el, panels.notes.el),
-    h('div', { class: 'col-side' }, panels.blind.el, panels.webhook.el, panels.close.el, panels.archive.el));
+    h('div', { class: 'col-side' }, panels.objectives.el, panels.blind.el, panels.webhook.el, panels.close.el, panels.archive.el));
   return {
     el,
     update(view) {

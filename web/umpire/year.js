@@ -20,22 +20,76 @@ function field(id, label, control, hint) {
   return h('div', { class: 'field' }, h('label', { for: id }, label), control, hint ? h('span', { class: 'hint' }, hint) : null);
 }
 
+// A step that asks first, in the page (starting the year, resolving the month): `open()` hides `button` and shows
+// what will happen (`say`) with Confirm and Cancel; only Confirm runs `action`, whose refusal shows in `error`.
+// Test ids: `<testid>-box`, `<testid>-words`, `<testid>-confirm`, `<testid>-cancel`.
+function confirmStep({ button, testid, label, confirmText, confirmClass = 'danger', error, action }) {
+  const confirm = h('button', { type: 'button', class: confirmClass, testid: `${testid}-confirm` }, confirmText);
+  const cancel = h('button', { type: 'button', class: 'ghost', testid: `${testid}-cancel` }, 'Cancel');
+  const words = h('p', { id: `${testid}-words`, testid: `${testid}-words` });
+  const el = h('div', {
+    class: 'confirm-box', hidden: true, role: 'alertdialog', 'aria-label': label, 'aria-describedby': `${testid}-words`, testid: `${testid}-box`,
+  }, words, h('div', { class: 'form-actions' }, confirm, cancel));
+  function close() {
+    el.hidden = true;
+    button.hidden = false;
+  }
+  cancel.addEventListener('click', () => {
+    close();
+    error.hide();
+    button.focus();
+  });
+  confirm.addEventListener('click', () => {
+    runForm({
+      button: confirm,
+      error,
+      action: async () => {
+        await action();
+        close();
+      },
+    });
+  });
+  return {
+    el,
+    close,
+    open() {
+      error.hide();
+      el.hidden = false;
+      button.hidden = true;
+      cancel.focus();
+    },
+    say(text) { setText(words, text); },
+  };
+}
+
 function startPanel(ctx, campaignId) {
   const year = h('input', { id: 'year-start-year', type: 'text', maxlength: '16', value: '174-', testid: 'year-start-year', autocomplete: 'off' });
   const month = h('select', { id: 'year-start-month', testid: 'year-start-month' },
     MONTHS.map((m, i) => h('option', { value: String(i + 1) }, m)));
   month.value = '3';
-  const start = h('button', { type: 'submit', class: 'primary', testid: 'year-start' }, 'Start the year');
+  const start = h('button', { type: 'submit', class: 'primary', testid: 'year-start' }, 'Start the year…');
   const error = errorLine('year-start-error');
   const checklist = h('ul', { class: 'checklist', testid: 'setup-checklist' });
   const form = h('form', { class: 'inline-form', novalidate: true },
     field('year-start-year', 'Year', year, 'e.g. “174-”: the date is deliberately vague'),
     field('year-start-month', 'First month', month),
     h('div', { class: 'form-actions' }, start));
+  // Ending setup cannot be undone: the first press says what happens, only Confirm sends it.
+  let chosen = null;
+  let todo = [];
+  const ask = confirmStep({
+    button: start,
+    testid: 'year-start',
+    label: 'Confirm starting the year',
+    confirmText: 'Yes, start the year',
+    confirmClass: 'primary',
+    error,
+    action: () => ctx.conn.send('year.start', { campaign: Number(campaignId), ...chosen }),
+  });
   const el = h('section', { class: 'card panel panel-start', 'aria-labelledby': 'start-heading' },
     h('h2', { id: 'start-heading' }, 'Setup'),
     h('p', { class: 'muted' }, 'Players create colonels, buy PIP and choose objectives; you run the regiment auction. Starting the year ends setup: no more PIP buying, and the auction’s lowest price is fixed for late joiners.'),
-    checklist, form, error.el);
+    checklist, form, ask.el, error.el);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const y = year.value.trim();
@@ -43,12 +97,12 @@ function startPanel(ctx, campaignId) {
       error.show('Give the year a label, e.g. 174-.');
       return;
     }
-    runForm({
-      button: start,
-      error,
-      action: () => ctx.conn.send('year.start', { campaign: Number(campaignId), year: y, month: Number(month.value) }),
-    });
+    chosen = { year: y, month: Number(month.value) };
+    ask.say(`Start the year in ${MONTHS[chosen.month - 1]} ${y}? Setup ends for everyone and cannot be taken back: no more PIP buying, and the auction’s lowest price is fixed for late joiners. Month 1 begins.${todo.length ? ` Not done yet: ${todo.join('; ')}.` : ''}`);
+    ask.open();
   });
+  // A changed year or month is no longer what the question asked.
+  form.addEventListener('input', () => ask.close());
   return {
     el,
     update(view) {
@@ -69,7 +123,9 @@ function startPanel(ctx, campaignId) {
         [lot ? `The ${ordinal(lot.regiment)} is on the block: close the lot first` : 'No lot open', !lot],
       ];
       checklist.replaceChildren(...items.map(([t, ok]) => h('li', { class: ok ? 'ok' : 'todo' }, t)));
+      todo = items.filter(([, ok]) => !ok).map(([t]) => t);
       start.disabled = !!lot;
+      if (lot) ask.close();
     },
   };
 }
@@ -177,14 +233,17 @@ function monthPanel(ctx, campaignId) {
   const noColonels = h('p', { class: 'muted empty' }, 'No colonels yet.');
 
   const resolve = h('button', { type: 'button', class: 'danger', testid: 'month-resolve' }, 'Resolve the month…');
-  const confirm = h('button', { type: 'button', class: 'danger', testid: 'month-resolve-confirm' }, 'Yes, resolve it now');
-  const cancel = h('button', { type: 'button', class: 'ghost', testid: 'month-resolve-cancel' }, 'Cancel');
-  const confirmText = h('p', {});
-  const confirmBox = h('div', { class: 'confirm-box', hidden: true, role: 'alertdialog', 'aria-label': 'Confirm resolving the month' },
-    confirmText, h('div', { class: 'form-actions' }, confirm, cancel));
   const undo = h('button', { type: 'button', class: 'danger-ghost', testid: 'month-undo' }, 'Undo the last resolution');
   const undoText = h('p', { class: 'hint', testid: 'month-undo-note' });
   const monthError = errorLine('month-error');
+  const resolveStep = confirmStep({
+    button: resolve,
+    testid: 'month-resolve',
+    label: 'Confirm resolving the month',
+    confirmText: 'Yes, resolve it now',
+    error: monthError,
+    action: () => ctx.conn.send('month.resolve', { campaign: Number(campaignId), turn: ((yearOf(view) || {}).calendar || {}).turn }),
+  });
 
   const el = h('section', { class: 'card panel panel-month', 'aria-labelledby': 'month-heading' },
     h('span', { id: 'month-heading', class: 'sr-only' }, 'This month'),
@@ -194,7 +253,7 @@ function monthPanel(ctx, campaignId) {
     h('h3', {}, 'Diaries ', submittedCount), noColonels, submittedList,
     h('h3', {}, 'Resolution'),
     h('p', { class: 'muted' }, 'Resolving rolls every colonel’s month in one go (income, pay, improvements, decline, activities) and moves the calendar on. At the deadline the server does it by itself.'),
-    h('div', { class: 'form-actions' }, resolve, undo), confirmBox, undoText, monthError.el);
+    h('div', { class: 'form-actions' }, resolve, undo), resolveStep.el, undoText, monthError.el);
 
   let dirty = false;
   let lastDeadline;
@@ -241,28 +300,7 @@ function monthPanel(ctx, campaignId) {
       },
     });
   });
-  resolve.addEventListener('click', () => {
-    confirmBox.hidden = false;
-    resolve.hidden = true;
-    cancel.focus();
-  });
-  cancel.addEventListener('click', () => {
-    confirmBox.hidden = true;
-    resolve.hidden = false;
-    monthError.hide();
-  });
-  confirm.addEventListener('click', () => {
-    const turn = ((yearOf(view) || {}).calendar || {}).turn;
-    runForm({
-      button: confirm,
-      error: monthError,
-      action: async () => {
-        await ctx.conn.send('month.resolve', { campaign: Number(campaignId), turn });
-        confirmBox.hidden = true;
-        resolve.hidden = false;
-      },
-    });
-  });
+  resolve.addEventListener('click', () => resolveStep.open());
   undo.addEventListener('click', () => {
     const body = { campaign: Number(campaignId) };
     if (reason.value.trim()) body.reason = reason.value.trim();
@@ -333,7 +371,7 @@ function monthPanel(ctx, campaignId) {
           m.hidden = missed === 0;
           setText(m, missed ? `missed ${missed} in a row` : '');
         });
-      setText(confirmText, `Resolve ${cal.label || 'this month'} for every colonel now? ${owed.length - n} of ${owed.length} who owe a diary have not submitted and get their standing orders, else their default diary. Every roll is made at once.`);
+      resolveStep.say(`Resolve ${cal.label || 'this month'} for every colonel now? ${owed.length - n} of ${owed.length} who owe a diary have not submitted and get their standing orders, else their default diary. Every roll is made at once.`);
       resolve.disabled = closed;
       undo.hidden = !con.can_undo || closed;
       setText(undoText, con.can_undo
@@ -343,18 +381,21 @@ function monthPanel(ctx, campaignId) {
   };
 }
 
-function objectivesPanel(ctx, campaignId) {
-  const list = h('ul', { class: 'review-list', testid: 'objective-review-list' });
+// The custom objectives waiting for an umpire, to approve or reject. The Year tab has it and the Umpire tab
+// (console.js) shows it too; `prefix` keeps the two copies' element ids and list test ids apart, while the
+// controls repeated in each item keep theirs (`objective-approve`, ...).
+export function objectivesPanel(ctx, campaignId, { prefix = '' } = {}) {
+  const list = h('ul', { class: 'review-list', testid: `${prefix}objective-review-list` });
   const empty = h('p', { class: 'muted empty' }, 'No custom objective waits for you.');
-  const el = h('section', { class: 'card panel', 'aria-labelledby': 'review-heading' },
-    h('h2', { id: 'review-heading' }, 'Custom objectives'), empty, list);
+  const el = h('section', { class: 'card panel', 'aria-labelledby': `${prefix}review-heading`, testid: `${prefix}objective-review` },
+    h('h2', { id: `${prefix}review-heading` }, 'Custom objectives'), empty, list);
   function create() {
     const text = h('p', { class: 'item-text objective-text' });
     const noteInput = h('input', { type: 'text', maxlength: '500', placeholder: 'A note for the player (optional)', testid: 'objective-note-input', 'aria-label': 'Note for the player' });
     const approve = h('button', { type: 'button', class: 'small primary', testid: 'objective-approve' }, 'Approve');
     const reject = h('button', { type: 'button', class: 'small danger-ghost', testid: 'objective-reject' }, 'Reject');
     const error = errorLine('objective-review-error');
-    const li = h('li', { class: 'review-item', testid: 'objective-review-item' },
+    const li = h('li', { class: 'review-item', testid: `${prefix}objective-review-item` },
       h('div', { class: 'item-meta' }, h('span', { class: 'author' }), ' wants:'), text, noteInput,
       h('div', { class: 'form-actions' }, approve, reject), error.el);
     const send = (ok, button) => runForm({
@@ -371,7 +412,10 @@ function objectivesPanel(ctx, campaignId) {
   return {
     el,
     update(view) {
-      const y = yearOf(view) || {};
+      const y = yearOf(view);
+      // A campaign without a year (the console's copy) has no objectives.
+      el.hidden = !y;
+      if (!y) return;
       const pending = ((y.console || {}).pending_objectives || []).map(String);
       const items = colonelsSorted(view).filter(([k]) => pending.includes(k));
       empty.hidden = items.length > 0;

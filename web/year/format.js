@@ -38,6 +38,15 @@ export function regimentTitle(number) {
   return `${ordinal(number)} Regiment of Foot`;
 }
 
+// A name that already begins with a rank ("Colonel Sir John Kemp", "Lt-Col. Hay", "Major-General Wade") keeps it,
+// rather than reading "Colonel Colonel Sir John Kemp"; the rest get "Colonel " before them.
+const RANK_FIRST = /^(colonel|col\.?|lieutenant[- ]?(colonel|general)|lt\.?[- ]?col\.?|general|major|captain)(?=[\s.,-]|$)/i;
+
+export function colonelTitle(name) {
+  const n = String(name ?? '').trim();
+  return RANK_FIRST.test(n) ? n : `Colonel ${n}`;
+}
+
 export const ACTIVITIES = {
   supervise: 'Supervising the regiment',
   socialise: 'Socialising',

@@ -2,7 +2,7 @@
 // "Getting your Regiment"), and the colonels still without one. Public to every member.
 
 import { h, setText, syncKeyed } from '../common/dom.js';
-import { ordinal, AWAY, colonelsSorted } from './format.js';
+import { ordinal, AWAY, colonelsSorted, colonelTitle } from './format.js';
 
 export const regimentsTab = {
   id: 'regiments',
@@ -39,7 +39,7 @@ export const regimentsTab = {
             li.dataset.colonel = String(r.colonel);
             setText(li.querySelector('.regiment-badge'), ordinal(r.number));
             setText(li.querySelector('.regiment-name'), r.name);
-            setText(li.querySelector('.regiment-colonel'), `Colonel ${r.colonel_name}${r.colonel === me.user ? ' (you)' : ''}`);
+            setText(li.querySelector('.regiment-colonel'), `${colonelTitle(r.colonel_name)}${r.colonel === me.user ? ' (you)' : ''}`);
             const col = (y.colonels || {})[String(r.colonel)];
             const away = li.querySelector('.badge-away');
             away.hidden = !(col && col.away);

@@ -3,7 +3,7 @@
 // readers of the view every part of the Expeditions tab shares. Nothing here decides a rule: the server does.
 
 import { h } from '../../common/dom.js';
-import { MONTHS, ordinal, yearOf } from '../format.js';
+import { MONTHS, ordinal, yearOf, colonelTitle } from '../format.js';
 
 export const STATUS = {
   draft: 'Being drawn up by the umpire',
@@ -146,7 +146,7 @@ export function valueEl(name, v) {
 
 export function colonelName(view, user) {
   const c = ((yearOf(view) || {}).colonels || {})[String(user)];
-  if (c && c.name) return `Colonel ${c.name}`;
+  if (c && c.name) return colonelTitle(c.name);
   return user ? `Colonel #${user}` : 'nobody';
 }
 
