@@ -53,21 +53,10 @@ void App::http_api(ApiRequest request, std::function<void(ApiResponse)> done) {
     if (path == "/api/register" && request.method == "POST") return register_user(request, std::move(done));
     if (path == "/api/login" && request.method == "POST") return login(request, std::move(done));
     if (path == "/api/logout" && request.method == "POST") return logout(request, std::move(done));
-    if (path == "/api/me" && request.method == "GET") {
-        return authenticate(request.token, [this, done = std::move(done)](std::optional<SessionInfo> who) {
-            if (!who) return done(error_response(401, "unauthorized", "You are not logged in."));
-            db_->run([who = *who, done](store::Database& db) {
-                bool admin = false;
-                try {
-                    const auto u = store::find_user_by_id(db, who.user);
-                    admin = u && u->admin;
-                } catch (const std::exception&) {
-                    // a page without the admin link is still a page
-                }
-                done(ApiResponse{200, {{"user", who.user}, {"username", who.username}, {"admin", admin}}, ""});
-            });
-        });
-    }
+    // /api/session answers a visitor who is not logged in with 200 {"user": null}: the page asks it on every load,
+    // and a 401 there would be logged in the browser's console each time.
+    if ((path == "/api/me" || path == "/api/session") && request.method == "GET")
+        return who_am_i(request, path == "/api/session", std::move(done));
     if (path.rfind("/api/admin/", 0) == 0) return admin_api(request, std::move(done));
     if (path == "/api/email" || path == "/api/email/verify" || path == "/api/email/choices")
         return email_api(request, std::move(done));
@@ -81,9 +70,26 @@ void App::http_api(ApiRequest request, std::function<void(ApiResponse)> done) {
     if (path == "/api/test/clock") return test_clock_api(request, std::move(done));
     if (path == "/api/password" || path == "/api/password/forgot" || path == "/api/password/reset")
         return password_api(request, std::move(done));
-    if (path == "/api/register" || path == "/api/login" || path == "/api/logout" || path == "/api/me")
+    if (path == "/api/register" || path == "/api/login" || path == "/api/logout" || path == "/api/me" || path == "/api/session")
         return done(error_response(405, "bad_request", "That method is not allowed here."));
     done(error_response(404, "not_found", "No such API."));
+}
+
+void App::who_am_i(const ApiRequest& request, bool optional, std::function<void(ApiResponse)> done) {
+    authenticate(request.token, [this, optional, done = std::move(done)](std::optional<SessionInfo> who) {
+        if (!who && optional) return done(ApiResponse{200, {{"user", nullptr}}, ""});
+        if (!who) return done(error_response(401, "unauthorized", "You are not logged in."));
+        db_->run([who = *who, done](store::Database& db) {
+            bool admin = false;
+            try {
+                const auto u = store::find_user_by_id(db, who.user);
+                admin = u && u->admin;
+            } catch (const std::exception&) {
+                // a page without the admin link is still a page
+            }
+            done(ApiResponse{200, {{"user", who.user}, {"username", who.username}, {"admin", admin}}, ""});
+        });
+    });
 }
 
 void App::register_user(const ApiRequest& request, std::function<void(ApiResponse)> done) {

@@ -100,6 +100,7 @@ public:
 
 private:
     // accounts.cpp
+    void who_am_i(const ApiRequest& request, bool optional, std::function<void(ApiResponse)> done);
     void register_user(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void login(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void logout(const ApiRequest& request, std::function<void(ApiResponse)> done);

@@ -196,6 +196,15 @@ test('login, /api/me and logout', async () => {
   assertErrorBody(anon, '/api/me without a cookie');
   const forged = await httpRequest(server, 'GET', '/api/me', { cookie: 'muster_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
   assert.equal(forged.status, 401, 'a made-up token is no session');
+  // /api/session: the same answer for a session, and 200 {user: null} without one (no 401 in a page's console).
+  const session = await httpRequest(server, 'GET', '/api/session', { cookie: res.cookie });
+  assert.equal(session.status, 200, session.text);
+  assert.deepEqual(session.json, me.json);
+  for (const cookie of [undefined, 'muster_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
+    const none = await httpRequest(server, 'GET', '/api/session', cookie ? { cookie } : {});
+    assert.equal(none.status, 200, none.text);
+    assert.deepEqual(none.json, { user: null });
+  }
 
   // A second session of the same user, to check that logout ends only its own.
   const other = await loginResponse(server, 'http_dora');

@@ -289,6 +289,16 @@ test('club fixes: readable toggles, one rank, Start asks first, companies after 
   await step('diary: after losses no more companies offered than the regiment has', () => diaryAfterLosses(s));
   await step('ranks: "Colonel" is not said twice', () => ranksOnce(s));
   await step('battle map: pressed toggles readable, color-contrast with the map zoomed', () => mapToggles(s));
+  await step('a signed-out load logs nothing in the console (no 401 from asking who is signed in)', async () => {
+    const u = await openUser(browser, server, { viewport: DESKTOP });
+    const logged = [];
+    u.page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') logged.push(m.text()); });
+    await u.page.reload();
+    await u.page.getByTestId('forgot-open').waitFor();
+    await u.page.waitForLoadState('networkidle');
+    assert.deepEqual(logged, []);
+    await u.context.close();
+  });
   await step('no page error', () => {
     for (const u of [s.umpire, s.pa, s.pb]) assert.deepEqual(u.pageErrors, []);
   });

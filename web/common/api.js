@@ -67,14 +67,11 @@ export const api = {
   logout() {
     return request('POST', '/api/logout', {});
   },
-  // {user, username, admin}, or null when there is no session (401). Other failures reject.
+  // {user, username, admin}, or null when there is no session. /api/session answers that with 200 {user: null}
+  // rather than /api/me's 401, which the browser would log on every signed-out load. Other failures reject.
   async me() {
-    try {
-      return await request('GET', '/api/me');
-    } catch (err) {
-      if (err.status === 401) return null;
-      throw err;
-    }
+    const me = await request('GET', '/api/session');
+    return me && me.user ? me : null;
   },
   // Passwords (docs/protocol.md, "HTTP"). A change ends the user's other logins; 403 a wrong current password.
   changePassword(current, password) {

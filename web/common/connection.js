@@ -11,7 +11,7 @@
 //
 // Reconnects by itself with backoff (0.5 s doubling to 10 s, with jitter), and at once when the page becomes
 // visible again or the browser comes back online. The browser cannot see why an upgrade failed, so after a
-// failure it asks GET /api/me: a 401 there means the session is gone.
+// failure it asks GET /api/session: no user there means the session is gone.
 
 import { Emitter } from './emitter.js';
 import { ViewStore, PatchError } from './patch.js';
