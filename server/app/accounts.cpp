@@ -66,6 +66,7 @@ void App::http_api(ApiRequest request, std::function<void(ApiResponse)> done) {
     };
     if (path.rfind("/api/campaigns/", 0) == 0 && (ends_with("/export") || ends_with("/chronicle")))
         return archive_api(request, std::move(done));
+    if (path.rfind("/api/campaigns/", 0) == 0 && ends_with("/diary-draft")) return drafts_api(request, std::move(done));
     if (path.rfind("/api/campaigns/", 0) == 0) return images_api(request, std::move(done));
     if (path == "/api/test/clock") return test_clock_api(request, std::move(done));
     if (path == "/api/password" || path == "/api/password/forgot" || path == "/api/password/reset")

@@ -109,6 +109,8 @@ private:
     void email_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     // images.cpp: a campaign's pictures (docs/protocol.md, "Images").
     void images_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    // drafts_api.cpp: a player's diary draft, saved as he writes it.
+    void drafts_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void verify_email(const std::string& token, std::function<void(ApiResponse)> done);
     void notifications_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     // admin_api.cpp: the server's administrator.

@@ -73,6 +73,16 @@ export const api = {
     const me = await request('GET', '/api/session');
     return me && me.user ? me : null;
   },
+  // A player's diary draft in a campaign (docs/protocol.md, "Diary drafts"): {turn, diary, saved} or {turn: null}.
+  diaryDraft(campaign) {
+    return request('GET', `/api/campaigns/${campaign}/diary-draft`);
+  },
+  saveDiaryDraft(campaign, turn, diary) {
+    return request('POST', `/api/campaigns/${campaign}/diary-draft`, { turn, diary });
+  },
+  dropDiaryDraft(campaign) {
+    return request('DELETE', `/api/campaigns/${campaign}/diary-draft`);
+  },
   // Passwords (docs/protocol.md, "HTTP"). A change ends the user's other logins; 403 a wrong current password.
   changePassword(current, password) {
     return request('POST', '/api/password', { current, password });

@@ -14,6 +14,7 @@ import {
 import { activityText, ordersText } from '../year/report.js';
 import { standingOrders } from './standing.js';
 import { leavePanel } from './leave.js';
+import { diaryDraft } from './draft.js';
 
 function field(id, label, control, hint) {
   return h('div', { class: 'field' }, h('label', { for: id }, label), control, hint || null);
@@ -109,9 +110,11 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
   const costLine = h('p', { class: 'cost-line', testid: 'diary-cost-line', 'aria-live': 'polite' });
   // A player's own page keeps the form as his standing orders too; an umpire writing for a colonel does not.
   const standing = umpire ? null : standingOrders(ctx, campaignId, { bodyOf: () => body(), problemOf: () => problem() });
+  // A player's own diary is kept as a draft on the server while he writes it (draft.js).
+  const draft = umpire ? null : diaryDraft(campaignId);
   const form = h('form', { class: 'stack diary-form', novalidate: true },
     activityBox, noRegiment, ordersBox, textBox, costLine, error.el,
-    h('div', { class: 'form-actions' }, submit, standing && standing.button, saved), standing && standing.el);
+    h('div', { class: 'form-actions' }, submit, standing && standing.button, saved), draft && draft.el, standing && standing.el);
   const closedNote = h('p', { class: 'muted', hidden: true, testid: 'diary-closed' });
   const noColonel = h('p', { class: 'muted', hidden: true }, 'Create your colonel first (Colonel tab).');
 
@@ -254,23 +257,42 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
     // companies than the regiment has now (sheet.companies): after losses, more would recruit without his asking.
     // A diary he submitted shows what he chose.
     const now = c.sheet ? c.sheet.companies : per;
-    const offered = o ? o.maintained : now;
+    const offered = o && Number.isInteger(o.maintained) ? o.maintained : now;
     maintained.value = String(own ? offered : Math.min(offered, now));
-    declared.value = String(o ? o.declared : (c.sheet ? c.sheet.declared : per));
+    declared.value = String(o && Number.isInteger(o.declared) ? o.declared : (c.sheet ? c.sheet.declared : per));
     pay.value = (o && o.pay) || 'pay';
     text.value = (d && d.text) || '';
     publish.checked = !!(d && d.publish);
   }
 
+  // The form as a diary of the view's shape, for the draft (a number not yet whole is left out).
+  function formDiary() {
+    const o = orders();
+    for (const k of ['maintained', 'declared']) if (!Number.isInteger(o[k])) delete o[k];
+    return { activity: activity.value, supervise: supervise.value, orders: o, text: text.value, publish: publish.checked };
+  }
+
+  function edited() {
+    dirty = true;
+    if (draft && loadedTurn !== null && loadedTurn !== undefined) draft.edited(loadedTurn, formDiary());
+    showCost();
+  }
   form.addEventListener('input', () => {
-    dirty = true;
     setText(saved, '');
-    showCost();
+    edited();
   });
-  form.addEventListener('change', () => {
-    dirty = true;
-    showCost();
-  });
+  form.addEventListener('change', edited);
+
+  // His draft of this month, if he left one (on this device or another) after the diary he last sent.
+  function restoreDraft(turn, sentAt) {
+    if (!draft) return;
+    draft.restore(turn, sentAt).then((d) => {
+      if (!d || dirty || loadedTurn !== turn || !col()) return;
+      load(d, col(), true);
+      dirty = true;
+      showCost();
+    });
+  }
 
   // The diary as diary.submit takes it (and diary.standing, which keeps no text).
   function body() {
@@ -300,6 +322,7 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
       error,
       action: async () => {
         await ctx.conn.send('diary.submit', b);
+        if (draft) draft.sent();
         dirty = false;
         loadedKey = null;
         setText(saved, 'Saved.');
@@ -344,6 +367,7 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
         dirty = false;
         loadedKey = null;
         setText(saved, '');
+        restoreDraft(cal.turn, c.diary ? c.diary.at : null);
       }
 
       // The activities open to this colonel (no supervising without a regiment).
