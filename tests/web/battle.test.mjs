@@ -196,6 +196,8 @@ test('a battle in the browser: two turns, cards hidden until the reveal, talk be
   async function assertRevealed(viewer, who, turn, point, from) {
     const reveal = el(viewer.page.getByTestId('battle-log'), 'battle-log-item', { turn, phase: 'reveal' });
     await reveal.waitFor();
+    // The cards are in the line's fold: opened, as a player who wants them would.
+    await reveal.getByTestId('battle-log-fold').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
     const text = await reveal.innerText();
     for (const n of point) assert.ok(numberRe(n).test(text), `${who}: the reveal of turn ${turn} shows ${n}: ${text}`);
     assert.ok(framesWithPoint(viewer.frames, point, from).length > 0, `${who}'s page received ${point} at the reveal`);

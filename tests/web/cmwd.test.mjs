@@ -259,6 +259,8 @@ test('Chosen Men: a sealed tempo bid, the tempo side orders and charges, the cha
     assert.match(await item.getByTestId('cmwd-test-result').innerText(), /the target breaks before contact/);
     assert.match(await item.innerText(), /difference 5/);
     await el(pb.page.getByTestId('battle-map'), 'battle-unit', { unit: ID.F }).getByTestId('battle-unit-broken').waitFor();
+    // The details are folded under each line: opened, as a player who wants them would.
+    await page.getByTestId('battle-log-fold').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
     const log = await page.getByTestId('battle-log-item').allInnerTexts();
     assert.ok(log.some((l) => /test/i.test(l) && /sides/.test(l)), 'the shared log has the test\'s details');
     await el(pa.page, 'cmwd-acting', { side: 'british', 'may-act': 'true' }).waitFor();

@@ -270,6 +270,8 @@ test('Loose Files: sealed orders with movement dice, DP risk and command points;
       assert.match(await row.innerText(), u === pa ? /2nd class\s+1\s+0\s+moved with 2 dice/ : /\s1\s+0\s/);
       await el(page, 'battle-turn', { turn: 2 }).waitFor();
       await el(page, 'lfas-status', { state: 'writing' }).filter({ hasText: 'Turn 2: write your orders' }).waitFor();
+      // The dice are folded under each line: opened, as a player who wants them would.
+      await page.getByTestId('battle-log-fold').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
       const log = await page.getByTestId('battle-log-item').allInnerTexts();
       assert.ok(log.some((l) => /33rd Foot moves 7"/.test(l) && /faces/.test(l)), 'the shared log has the movement line with its dice');
     }

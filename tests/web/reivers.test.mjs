@@ -290,6 +290,8 @@ test('Border Reivers: an ambush and the secret terrain rolls stay with their sid
     await el(pa.page, 'reivers-status', { 'may-act': 'false' }).waitFor();
     assert.equal(await pa.page.getByTestId('reivers-act-form').isHidden(), true);
     await umpire.page.getByTestId('battle-turn-info').filter({ hasText: 'Bound 2: the Grahams. 0 of 1 heidmen have finished.' }).waitFor();
+    // The finished bounds are folded under the reveal's line: opened, as a player who wants them would.
+    await pa.page.getByTestId('battle-log-fold').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
     const log = await pa.page.getByTestId('battle-log-item').allInnerTexts();
     assert.ok(log.some((l) => /The Armstrongs bound ends: combat\./.test(l)), 'the reveal\'s line');
     // The reveal's line names the finished bound in the book's words.

@@ -2,6 +2,7 @@
 
 #include "shared/rulesets/oth/battle_turn.h"
 #include "shared/rulesets/oth/hints.h"
+#include "shared/rulesets/oth/log_words.h"
 #include "shared/rulesets/oth/order_card.h"
 #include "shared/rulesets/oth/records.h"
 #include "shared/rulesets/oth/troop_type.h"
@@ -144,7 +145,8 @@ public:
             losses.push_back({{"unit", id}, {"name", oth::unit_label(u)}, {"side", u.side}, {"die", lo.die},
                               {"percent", lo.percent}, {"times_ran_away", rec.times_ran_away},
                               {"turns_of_musketry_received", rec.turns_of_musketry_received},
-                              {"turns_fired_on_by_cannon", rec.turns_fired_on_by_cannon}, {"colonel", nullptr}});
+                              {"turns_fired_on_by_cannon", rec.turns_fired_on_by_cannon}, {"colonel", nullptr},
+                              {"how", losses_how(rec, lo, s.oth)}});
             json row = to_json(record_row(oth::unit_label(u), drill(u), musketry_of(u), effectiveness(u), lo.percent, u.bases, s.oth));
             row["unit"] = id;
             records.push_back(std::move(row));

@@ -1,6 +1,7 @@
 // The melee step (over-the-hills.txt, "Melee", "4. Engage in A Fight"): each pair of enemy units in contact
 // fights a round, Jacobites first; both then test.
 #include "shared/battle/geometry.h"
+#include "shared/rulesets/oth/log_words.h"
 #include "shared/rulesets/oth/melee.h"
 #include "shared/rulesets/oth/turn_helpers.h"
 
@@ -44,20 +45,21 @@ void step_melee(Turn& t) {
             };
             auto ma = side_of(*a, &la), mb = side_of(*b, &lb);
             auto out = melee_round(ma, mb, s, t.dice);
-            auto settle = [&](Unit& u, Leader* l, const MeleeSideOutcome& o) {
+            auto settle = [&](Unit& u, Leader* l, const MeleeSide& m, const MeleeSideOutcome& o) {
                 add_tp(u, o.tp_total());
                 const bool leader_hit = l && o.leader != LeaderFate::unhurt;
                 if (leader_hit) l->values["fate"] = std::string(leader_fate_name(o.leader));
                 t.say_of(u, unit_label(u) + " fight hand to hand.",
                          {{"unit", u.id}, {"rolled", o.rolled}, {"die", o.die}, {"target", o.target},
                           {"inflicts_extra", o.inflicts_extra}, {"leader_hit_die", o.leader_hit_die},
-                          {"leader_fate_die", o.leader_fate_die}, {"tp", o.tp_total()}, {"tension_points", tp(u)}});
+                          {"leader_fate_die", o.leader_fate_die}, {"tp", o.tp_total()}, {"tension_points", tp(u)},
+                          {"how", melee_how(m, o, s, tp(u))}});
                 // A line of its own: it names the leader, who may be hidden from the enemy though his men are not.
                 if (leader_hit)
                     say_of_with_leader(t, u, *l, l->name + " is " + std::string(leader_fate_name(o.leader)) + ".");
             };
-            settle(*a, la, out.first);
-            settle(*b, lb, out.second);
+            settle(*a, la, ma, out.first);
+            settle(*b, lb, mb, out.second);
             test_unit(t, *a, b, "after melee");
             test_unit(t, *b, a, "after melee");
         }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "shared/battle/geometry.h"
+#include "shared/rulesets/oth/log_words.h"
 #include "shared/rulesets/oth/movement.h"
 #include "shared/rulesets/oth/turn_helpers.h"
 
@@ -78,20 +79,12 @@ ReactionResult test_unit(Turn& t, Unit& u, const Unit* enemy, const std::string&
     const int before = tp(u);
     auto out = reaction_test(type_of(u), before, c, t.dice);
     apply_result(t, u, out.result);
-    std::string code(reaction_result_code(out.result));
-    std::string text = unit_label(u) + " (" + why + "): ";
-    switch (out.result) {
-        case ReactionResult::ok: text += "they hold"; break;
-        case ReactionResult::na: text += "they will not advance"; break;
-        case ReactionResult::fb: text += "they fall back"; break;
-        case ReactionResult::ra: text += "they run away"; break;
-        case ReactionResult::ch: text += "they charge"; break;
-        case ReactionResult::cf: text += "they cease firing"; break;
-    }
-    t.say_of(u, text + ".",
+    const TroopType type = type_of(u);
+    t.say_of(u, reaction_line(unit_label(u), why, out.result, type),
              {{"unit", u.id}, {"test", why}, {"die", out.die}, {"modifier", out.modifier}, {"row", out.row},
-              {"column", out.column}, {"result", code}, {"circumstances", circumstances_json(c)},
-              {"tension_points", tp(u)}});
+              {"column", out.column}, {"result", std::string(reaction_result_code(out.result))},
+              {"circumstances", circumstances_json(c)}, {"tension_points", tp(u)},
+              {"how", reaction_how(type, why, c, out, tp(u))}});
     return out.result;
 }
 

@@ -1,5 +1,6 @@
 // The tension step (over-the-hills.txt, "How is it Handled?", "Command & Control"): TPs removed, orders digest.
 #include "shared/battle/geometry.h"
+#include "shared/rulesets/oth/log_words.h"
 #include "shared/rulesets/oth/tension_points.h"
 #include "shared/rulesets/oth/turn_helpers.h"
 
@@ -53,8 +54,9 @@ void step_tension(Turn& t) {
         if (s.rally_roll_each_turn && tp(u) > 0) {
             auto r = rally_roll(tp(u), effectiveness(u), t.dice);
             u.markers[tp_marker] = r.tension_points;
-            t.say_about(true, u.side, unit_label(u) + " steady themselves.",
-                        {{"unit", u.id}, {"rally_die", r.die}, {"removed", r.removed}, {"tension_points", tp(u)}});
+            t.say_about(true, u.side, rally_line(unit_label(u), r),
+                        {{"unit", u.id}, {"rally_die", r.die}, {"removed", r.removed}, {"tension_points", tp(u)},
+                         {"how", rally_how(effectiveness(u), r)}});
         }
     }
     // Orders digest: "It takes one turn for a unit to digest a new order."

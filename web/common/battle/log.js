@@ -43,10 +43,12 @@ function short(value, names, key = '') {
   return String(value);
 }
 
-function detailsEl(details, names) {
-  if (!details || typeof details !== 'object' || Object.keys(details).length === 0) return null;
+// The raw figures of a line (keys humanised), for whoever wants to check them.
+function figuresEl(details, names) {
+  const entries = Object.entries(details).filter(([k]) => k !== 'how');
+  if (!entries.length) return null;
   const dl = h('dl', { class: 'log-details' });
-  for (const [k, v] of Object.entries(details)) {
+  for (const [k, v] of entries) {
     const roll = /roll|dice|die|faces/.test(k);
     const list = Array.isArray(v) && v.some((x) => x && typeof x === 'object');
     dl.appendChild(h('div', { class: `log-detail${roll ? ' is-roll' : ''}${list ? ' is-list' : ''}`, testid: roll ? 'battle-log-roll' : undefined },
@@ -56,8 +58,25 @@ function detailsEl(details, names) {
   return dl;
 }
 
+const audienceWords = (e) => (e.audience === 'umpire' ? 'umpire only' : e.audience === 'side' ? `${e.side} only` : 'you only');
+const audienceBadge = (who) => h('span', { class: 'badge badge-secret log-audience' }, who);
+
+// A line's details folded under it, closed: the book's `how` (the table, the die, the modifiers, the outcome in
+// sentences) first, then the raw figures. `who`: the badge saying who may read them (a detail line merged into
+// its public line).
+function detailsEl(details, names, who = '') {
+  if (!details || typeof details !== 'object' || Object.keys(details).length === 0) return null;
+  const how = Array.isArray(details.how) ? details.how.filter((x) => typeof x === 'string' && x) : [];
+  const figures = figuresEl(details, names);
+  if (!how.length && !figures) return null;
+  return h('details', { class: 'log-fold', testid: 'battle-log-fold' },
+    h('summary', {}, how.length ? 'How it was decided' : 'Details', who ? ' ' : '', who ? audienceBadge(who) : null),
+    how.length ? h('ul', { class: 'log-how', testid: 'battle-log-how' }, ...how.map((x) => h('li', {}, x))) : null,
+    figures);
+}
+
 export function logLine(e, i, names) {
-  const audience = e.audience && e.audience !== 'all' ? h('span', { class: 'badge badge-secret log-audience' }, e.audience === 'umpire' ? 'umpire only' : e.audience === 'side' ? `${e.side} only` : 'you only') : null;
+  const audience = e.audience && e.audience !== 'all' ? audienceBadge(audienceWords(e)) : null;
   return h('li', { class: `log-item log-${e.audience || 'all'}`, testid: 'battle-log-item', dataset: { turn: String(e.turn), phase: e.phase || '', index: String(i) } },
     h('div', { class: 'item-meta' }, `Turn ${e.turn} · ${names ? names.phase(e.phase) : e.phase || ''}`, audience ? ' ' : '', audience),
     h('div', { class: 'item-text' }, e.text || ''),
@@ -71,10 +90,8 @@ function sameLine(a, b) {
 }
 
 function attachDetails(li, e, names) {
-  const d = detailsEl(e.details, names);
+  const d = detailsEl(e.details, names, audienceWords(e));
   if (!d) return;
-  const who = e.audience === 'umpire' ? 'umpire only' : e.audience === 'side' ? `${e.side} only` : 'you only';
-  d.prepend(h('span', { class: 'badge badge-secret log-audience' }, who));
   li.appendChild(d);
   li.classList.add('has-secret');
 }

@@ -51,9 +51,9 @@ TEST_CASE("turn: lines written only for units with TPs are for their own side", 
     CHECK_FALSE(contains(jacobite, "7th Foot rest out of sight."));
     CHECK_FALSE(contains(jacobite, "7th Foot steady themselves."));
     CHECK(contains(jacobite, "Manchester Regiment rest out of sight."));
-    CHECK(contains(jacobite, "Manchester Regiment steady themselves."));
+    CHECK(contains(jacobite, "Manchester Regiment do not steady themselves."));
     CHECK_FALSE(contains(british, "Manchester Regiment rest out of sight."));
-    CHECK_FALSE(contains(british, "Manchester Regiment steady themselves."));
+    CHECK_FALSE(contains(british, "Manchester Regiment do not steady themselves."));
     // The step still leaves a line everyone reads.
     CHECK(contains(british, "Tension: nothing to see."));
     CHECK(contains(jacobite, "Tension: nothing to see."));
