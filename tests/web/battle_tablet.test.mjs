@@ -99,10 +99,29 @@ async function assertTappable(loc, what, { min = 1 } = {}) {
   assert.ok(seen >= min, `${what}: ${seen} visible, expected at least ${min}`);
 }
 
+/** Waits until the page stands still: a smooth scroll the page began (showMap, on choosing Move) runs on for a moment. */
+function scrollSettled(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    let last = NaN;
+    let still = 0;
+    const tick = () => {
+      if (window.scrollY === last) still += 1;
+      else { still = 0; last = window.scrollY; }
+      if (still >= 5) resolve();
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }));
+}
+
 /** Scrolls the map (or its zoomed frame) so the table point is in view; returns its client coordinates. */
 async function mapPoint(page, p, { scroll = true } = {}) {
   const map = page.getByTestId('battle-map');
-  if (scroll) await map.evaluate((svg) => svg.closest('.battle-map-frame').scrollIntoView({ block: 'center' }));
+  if (scroll) {
+    await scrollSettled(page);
+    await map.evaluate((svg) => svg.closest('.battle-map-frame').scrollIntoView({ block: 'center' }));
+    await scrollSettled(page);
+  }
   return page.evaluate(([x, y, depth]) => {
     const svg = document.querySelector('[data-testid="battle-map"]');
     const pt = svg.createSVGPoint();
