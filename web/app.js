@@ -15,7 +15,9 @@ import { playerTabs } from './player/index.js';
 import { umpireTabs } from './umpire/index.js';
 import { yearTabs } from './year/index.js';
 import { reportBody, activityText } from './year/report.js';
-import { regimentTitle } from './year/format.js';
+import { regimentTitle, ordinal } from './year/format.js';
+import * as expeditionWords from './year/expeditions/words.js';
+import { reckoningLines } from './year/expeditions/card.js';
 
 const STATE_LABELS = {
   online: 'online',
@@ -140,7 +142,9 @@ function route() {
   else if (r.name === 'campaigns') mount(key, campaignsPage);
   else if (r.name === 'admin') mount(key, adminPage);
   else if (r.name === 'campaign') mount(key, (c) => campaignPage(c, r, [...playerTabs, ...umpireTabs, ...yearTabs]));
-  else if (r.name === 'chronicle') mount(key, (c) => chroniclePage(c, r, { reportBody, activityText, regimentTitle }));
+  else if (r.name === 'chronicle') {
+    mount(key, (c) => chroniclePage(c, r, { reportBody, activityText, regimentTitle, expeditions: { ...expeditionWords, reckoningLines, ordinal } }));
+  }
 }
 
 logoutButton.addEventListener('click', async () => {

@@ -1,7 +1,8 @@
 // The Records chart once the battle has ended (the view's `records` and `losses`): the columns are the book's
 // (book.recordsColumns, book.lossColumns); without them, one column per field the server sent. Each side gets
 // only its own units' rows, a regiment's companies only its colonel, and an observer none (docs/protocol.md,
-// "The battles' view"): the page shows what came.
+// "The battles' view"): the page shows what came. The chronicle (common/pages/chronicle_parts.js) fills its own
+// tables with the same fillers.
 
 import { h } from '../dom.js';
 
@@ -13,6 +14,18 @@ function plainColumns(rows) {
 
 const head = (columns) => h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', { scope: 'col' }, c.label))));
 const cells = (columns, row) => columns.map((c) => h('td', c.value ? { dataset: { value: c.value(row) } } : {}, c.cell(row)));
+
+// The Records chart's rows in `table`, in the book's columns: the Battle tab's and the chronicle's.
+export function fillRecordsTable(table, rows, book) {
+  const rc = (book && book.recordsColumns) || plainColumns(rows);
+  table.replaceChildren(head(rc), h('tbody', {}, ...rows.map((r) => h('tr', { testid: 'records-row', dataset: { regiment: String(r.regiment ?? '') } }, ...cells(rc, r)))));
+}
+
+// The losses table's rows in `table`, likewise.
+export function fillLossesTable(table, rows, book) {
+  const lc = (book && book.lossColumns) || plainColumns(rows);
+  table.replaceChildren(head(lc), h('tbody', {}, ...rows.map((l) => h('tr', { testid: 'losses-row', dataset: { unit: String(l.unit ?? '') } }, ...cells(lc, l)))));
+}
 
 export function recordsPanel() {
   const records = h('table', { class: 'data-table records-table', testid: 'records-table' });
@@ -32,11 +45,8 @@ export function recordsPanel() {
       const umpire = !!view.me && view.me.role === 'umpire';
       note.hidden = umpire;
       note.textContent = rec.length ? 'Each side sees the rows of its own units only.' : 'Each side sees the rows of its own units only: none are yours.';
-      const rc = (book && book.recordsColumns) || plainColumns(rec);
-      records.replaceChildren(head(rc), h('tbody', {}, ...rec.map((r) => h('tr', { testid: 'records-row', dataset: { regiment: String(r.regiment ?? '') } }, ...cells(rc, r)))));
-      const lost = Array.isArray(b.losses) ? b.losses : [];
-      const lc = (book && book.lossColumns) || plainColumns(lost);
-      losses.replaceChildren(head(lc), h('tbody', {}, ...lost.map((l) => h('tr', { testid: 'losses-row', dataset: { unit: String(l.unit ?? '') } }, ...cells(lc, l)))));
+      fillRecordsTable(records, rec, book);
+      fillLossesTable(losses, Array.isArray(b.losses) ? b.losses : [], book);
     },
   };
 }

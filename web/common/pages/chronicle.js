@@ -1,6 +1,8 @@
 // #/chronicle/<id>: a member's chronicle of a campaign (docs/protocol.md, "HTTP", GET /api/campaigns/{id}/chronicle):
 // his whole view as the server keeps it, as one document to read, print or keep. A player's colonel (an umpire's:
-// every colonel) month by month, his diary and his report; the gazette; every battle he can see with its log.
+// every colonel) month by month, his diary and his report; the gazette; the umpire's notices; the expeditions;
+// every battle he can see with its log, its Records once ended and its talk; the table talk and the dice
+// (chronicle_parts.js). An umpire's view also holds his notes, the blind rolls and the expeditions' secrets.
 // The page shows what the view holds and reckons nothing. The year's words come from app.js (`year`): web/common
 // imports nothing of web/year/.
 
@@ -11,6 +13,7 @@ import { battleList } from '../battle/tab.js';
 import { logItems } from '../battle/log.js';
 import { namer } from '../battle/names.js';
 import { bookOf } from '../../rulesets/index.js';
+import { noticesPart, chatPart, dicePart, expeditionsPart, battleRecords, battleTalk } from './chronicle_parts.js';
 
 // The Battle tab's words for a status and a phase (web/common/battle/tab.js, log.js); a book's own come first.
 const STATUS = { setup: 'Setting up', cards: 'Choosing cards', resolving: 'Resolving', ended: 'Ended' };
@@ -106,7 +109,8 @@ function battleSection(view, b) {
     h('h3', {}, b.name, ' ', h('span', { class: `badge battle-status status-${b.status}`, testid: 'chronicle-battle-status' }, status)),
     h('p', { class: 'muted' }, [sides, b.turn ? `turn ${b.turn}` : '', book ? book.name : ''].filter(Boolean).join(' · ')),
     log.length ? h('ol', { class: 'battle-log chronicle-log' }, logItems(log.map((e, i) => [e, i]), names))
-      : h('p', { class: 'muted' }, 'Nothing has happened yet.'));
+      : h('p', { class: 'muted' }, 'Nothing has happened yet.'),
+    battleRecords(view, b, book), battleTalk(view, b));
 }
 
 function battlesPart(view) {
@@ -124,8 +128,9 @@ function chronicleDoc(data, year) {
   return h('article', { class: 'chronicle', testid: 'chronicle' },
     h('h1', { testid: 'chronicle-title' }, `${name}: the chronicle of ${data.username}`),
     h('p', { class: 'muted chronicle-lede' }, umpire ? 'The whole campaign, as the umpire sees it.'
-      : 'The campaign as you saw it: your reports, your diaries, the gazette and the battles you could see.'),
-    colonelsPart(view, year), gazettePart(view), battlesPart(view));
+      : 'The campaign as you saw it: your reports, your diaries, the gazette, the notices, the expeditions, the battles you could see, the table talk and the dice.'),
+    colonelsPart(view, year), gazettePart(view), noticesPart(view), expeditionsPart(view, year.expeditions),
+    battlesPart(view), chatPart(view), dicePart(view));
 }
 
 // Saves the text through a link the browser downloads.
@@ -138,7 +143,8 @@ function saveText(text, fileName) {
   setTimeout(() => URL.revokeObjectURL(url), 60000); // the download may still be reading it
 }
 
-// year: {reportBody, activityText, regimentTitle}, the year's words (web/year/).
+// year: {reportBody, activityText, regimentTitle, expeditions}, the year's words (web/year/; `expeditions`: those of
+// web/year/expeditions/words.js with reckoningLines and ordinal).
 export function chroniclePage(ctx, route, year) {
   const campaignId = route.id;
   let destroyed = false;
