@@ -12,6 +12,7 @@
 #include "server/app/tokens.h"
 #include "server/app/db_worker.h"
 #include "server/app/hub.h"
+#include "server/app/outbound.h"
 #include "server/store/accounts.h"
 #include "server/store/backup.h"
 #include "server/store/event_store.h"
@@ -98,7 +99,25 @@ ApiResponse App::admin_answer(store::Database& db, const ApiRequest& request, st
         for (auto s : ended) boost::asio::post(ioc_, [this, s] { close_session(s, "account disabled"); });
         return ApiResponse{200, {{"id", user}, {"disabled", disabled}}};
     }
+    static const std::regex reset_link("^/api/admin/users/([0-9]{1,15})/reset-link$");
+    if (std::regex_match(path, m, reset_link) && request.method == "POST") {
+        const auto user = store::find_user_by_id(db, std::stoll(m[1].str()));
+        if (!user) return api_error(404, "not_found", "There is no such user.");
+        const auto link = make_reset_link(db, user->id, config_.reset_link_minutes);
+        return ApiResponse{200, {{"user", user->id}, {"username", user->username},
+                                 {"link", link_base_of(config_) + link.path}, {"expires", link.expires}}};
+    }
     return api_error(404, "not_found", "No such API.");
+}
+
+// A single-use link that sets the user's password (#/reset?token=, as the e-mailed one), valid for `minutes`:
+// the administrator hands it to a member who has no verified address (an imported member, or one who never gave
+// one) and so cannot have a link e-mailed.
+ResetLink make_reset_link(store::Database& db, std::int64_t user, std::int64_t minutes) {
+    const std::string token = new_session_token();
+    const std::int64_t now = unix_ms();
+    store::create_reset(db, user, sha256_hex(token), now, now + minutes * 60'000);
+    return ResetLink{"#/reset?token=" + token, now + minutes * 60'000};
 }
 
 // An archive uploaded by the administrator (docs/operations.md, "Archives"): written in one transaction, then
@@ -122,13 +141,25 @@ void App::import_archive(store::Database& db, const std::string& body, const std
 }
 
 int admin_command(int argc, char** argv) {
-    if (argc != 6 || std::string(argv[2]) != "--db" || (std::string(argv[4]) != "--grant" && std::string(argv[4]) != "--revoke")) {
-        std::cerr << "usage: muster admin --db FILE --grant USERNAME | --revoke USERNAME\n";
+    const std::string what = argc == 6 ? argv[4] : "";
+    if (argc != 6 || std::string(argv[2]) != "--db" || (what != "--grant" && what != "--revoke" && what != "--reset-link")) {
+        std::cerr << "usage: muster admin --db FILE --grant USERNAME | --revoke USERNAME | --reset-link USERNAME\n";
         return 2;
     }
     try {
         store::Database db(argv[3]);
-        const bool grant = std::string(argv[4]) == "--grant";
+        if (what == "--reset-link") {
+            const auto user = store::find_user(db, argv[5]);
+            if (!user) {
+                std::cerr << "muster admin: no user \"" << argv[5] << "\"\n";
+                return 1;
+            }
+            const auto link = make_reset_link(db, user->id, 60);
+            std::cout << "Give " << argv[5] << " this link (valid 60 minutes, once), after your server's address:\n/"
+                      << link.path << "\n";
+            return 0;
+        }
+        const bool grant = what == "--grant";
         if (!store::set_admin(db, argv[5], grant)) {
             std::cerr << "muster admin: no user \"" << argv[5] << "\"\n";
             return 1;

@@ -63,8 +63,16 @@ int backup_command(int argc, char** argv);
 int export_command(int argc, char** argv);
 int import_command(int argc, char** argv);
 int verify_dice_command(int argc, char** argv);
-// `muster admin --db FILE --grant USERNAME | --revoke USERNAME` (server/app/admin_api.cpp).
+// `muster admin --db FILE --grant USERNAME | --revoke USERNAME | --reset-link USERNAME` (server/app/admin_api.cpp).
 int admin_command(int argc, char** argv);
+
+// A single-use password link made by the administrator (admin_api.cpp): `path` ("#/reset?token=...") after the
+// server's address, `expires` unix ms.
+struct ResetLink {
+    std::string path;
+    std::int64_t expires = 0;
+};
+ResetLink make_reset_link(store::Database& db, std::int64_t user, std::int64_t minutes);
 
 // An HTTP API's refusal: {"error": {"code", "message"}} with its status.
 inline ApiResponse api_error(int status, const std::string& code, const std::string& message) {

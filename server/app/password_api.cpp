@@ -1,6 +1,7 @@
 // Passwords (docs/protocol.md, "HTTP"): a logged-in user changes his (his other logins end); a forgotten one is
 // reset by a single-use link e-mailed to his verified address, which expires. Asking for a link answers the same
 // whether or not the account or address exists, so it tells nobody who plays here.
+#include <cctype>
 #include <iostream>
 
 #include <boost/asio/post.hpp>
@@ -20,6 +21,8 @@ namespace muster {
 using nlohmann::json;
 
 namespace {
+
+constexpr int reset_links_per_hour = 3;
 
 // A new password from the body's `key`, or the words of what is wrong with it.
 std::string read_new_password(const json& body, const char* key, std::string& out) {
@@ -77,7 +80,9 @@ void App::forgot_password(const ApiRequest& request, const json& body, std::func
     if (!body.is_object() || !body.contains("account") || !body["account"].is_string() || body["account"].get<std::string>().empty() ||
         body["account"].get<std::string>().size() > 254)
         return done(api_error(400, "bad_request", "Give your username or e-mail address (\"account\")."));
-    const std::string account = body["account"].get<std::string>();
+    // Names and addresses are the same in any case: "Bob" and "bob" count against one limit.
+    std::string account = body["account"].get<std::string>();
+    for (auto& c : account) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     const ApiResponse same{200, {{"sent", "If that account has a verified e-mail address, a link to reset its password is on its way."}}, ""};
     // Counted as a failed login: a flood of requests cannot flood anyone's inbox.
     if (login_limited("reset:" + account, request.address)) return done(same);
@@ -87,7 +92,11 @@ void App::forgot_password(const ApiRequest& request, const json& body, std::func
     const std::string token = new_session_token();
     db_->run([account, out, valid_ms, token, same, done = std::move(done)](store::Database& db) {
         try {
-            if (auto target = store::reset_target(db, account)) {
+            // However the requests come (his name, his address, from many places), an inbox gets at most
+            // reset_links_per_hour links an hour.
+            auto target = store::reset_target(db, account);
+            if (target && store::resets_since(db, target->user, unix_ms() - 3'600'000) >= reset_links_per_hour) target.reset();
+            if (target) {
                 store::Transaction tx(db);
                 store::create_reset(db, target->user, sha256_hex(token), unix_ms(), unix_ms() + valid_ms);
                 store::add_to_outbox(db, {{0, target->user, "reset", target->address, "Muster: reset your password",

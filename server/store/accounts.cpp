@@ -155,6 +155,15 @@ void create_reset(Database& db, std::int64_t user, const std::string& token_hash
     st.reset();
 }
 
+int resets_since(Database& db, std::int64_t user, std::int64_t since_ms) {
+    auto& st = db.cached("SELECT COUNT(*) FROM password_resets WHERE user = ?1 AND created >= ?2");
+    st.bind(1, user).bind(2, since_ms);
+    st.step();
+    const int n = static_cast<int>(st.column_int(0));
+    st.reset();
+    return n;
+}
+
 std::optional<std::int64_t> use_reset(Database& db, const std::string& token_hash, std::int64_t now_ms) {
     auto& find = db.cached("SELECT user FROM password_resets WHERE token_hash = ?1 AND used IS NULL AND expires > ?2");
     find.bind(1, token_hash).bind(2, now_ms);

@@ -69,6 +69,8 @@ struct ResetTarget {
 };
 std::optional<ResetTarget> reset_target(Database& db, const std::string& name_or_address);
 void create_reset(Database& db, std::int64_t user, const std::string& token_hash, std::int64_t now_ms, std::int64_t expires_ms);
+// How many reset links were made for the user since then (e-mailed or the administrator's).
+int resets_since(Database& db, std::int64_t user, std::int64_t since_ms);
 // Uses the reset with this token hash if it is unused and unexpired: marks it used, returns its user.
 std::optional<std::int64_t> use_reset(Database& db, const std::string& token_hash, std::int64_t now_ms);
 

@@ -1,5 +1,7 @@
 #include "shared/campaign/colonel.h"
 
+#include <regex>
+
 #include "shared/campaign/year_fields.h"
 #include "shared/core/fields.h"
 
@@ -59,6 +61,13 @@ json to_json(const Objective& o) {
 json to_json(const Adjustment& a) {
     return {{"field", a.field},   {"before", a.before},
             {"value", a.value},   {"reason", a.reason}, {"at", a.at}};
+}
+
+std::string colonel_title(const std::string& name) {
+    static const std::regex rank_first(
+        R"(^(colonel|col\.?|lieutenant[- ]?(colonel|general)|lt\.?[- ]?col\.?|general|major|captain)([\s.,-]|$))",
+        std::regex::icase);
+    return std::regex_search(name, rank_first) ? name : "Colonel " + name;
 }
 
 std::string absence(const Colonel& c, int turn) {

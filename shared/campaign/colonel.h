@@ -99,6 +99,10 @@ std::string absence(const Colonel& colonel, int turn);
 // standing orders or the campaign's default diary) was used.
 int missed_in_a_row(const Colonel& colonel);
 
+// "Colonel Kemp"; a name that already begins with a rank ("Colonel Sir John Kemp", "Lt-Col. Hay", "Major-General
+// Wade") is left as it is, rather than "Colonel Colonel Sir John Kemp" (web/year/format.js, colonelTitle).
+std::string colonel_title(const std::string& name);
+
 // One point of the month-by-month chart.
 nlohmann::json history_point(const Colonel& colonel, int turn, const std::string& label);
 

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "shared/campaign/expedition_internal.h"
+#include "shared/campaign/colonel.h"
 #include "shared/campaign/month_resolution.h"
 #include "shared/campaign/reckoning.h"
 #include "shared/campaign/year_fields.h"
@@ -141,8 +142,8 @@ Decision decide_depart(const CampaignState& s, const Command& c, const Viewer& v
     if (!going.commander) going.commander = most_senior(s, going.regiments);
     const auto went = colonels_going(s, going);
     const auto* commander = s.year.colonel(*going.commander);
-    const std::string text = "The expedition sails: " + regiment_list(going.regiments) + ", under Colonel " +
-                             (commander ? commander->name : std::string("?")) + ".";
+    const std::string text = "The expedition sails: " + regiment_list(going.regiments) + ", under " +
+                             (commander ? year::colonel_title(commander->name) : std::string("Colonel ?")) + ".";
     return one(make_event("expedition.departed", v,
                           {{"expedition", x->id}, {"turn", s.year.calendar.turn}, {"regiments", going.regiments},
                            {"commander", *going.commander}, {"went", went}, {"months_campaign", months}, {"gazette", text}}));

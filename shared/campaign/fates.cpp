@@ -32,7 +32,7 @@ std::vector<Event> fell_in_battle(const CampaignState& s, const battle::BattleEn
         // Laid up for the months after the one he fell in (that month is being played already).
         const int months = fate == "wounded" ? rules.wounded_months : fate == "captured" ? rules.captured_months : 0;
         const int until = fate == "killed" ? 0 : turn + 1 + months;
-        std::string text = "Colonel " + c->name + " was " + fate + " at " + be.battle.name;
+        std::string text = year::colonel_title(c->name) + " was " + fate + " at " + be.battle.name;
         if (fate == "killed") text += ": his player raises his successor.";
         else text += months > 0 ? ": out of action for " + std::to_string(months) + " month" + (months > 1 ? "s." : ".") : ".";
         out.push_back(make_event("colonel.fell", v,
@@ -58,7 +58,7 @@ Decision decide_colonel_succeed(const CampaignState& s, const Command& c, const 
     } else if (auto e = own_colonel(s, v, "name a successor", col)) {
         return *e;
     }
-    if (col->laid_up != "killed") return conflict("Colonel " + col->name + " is not dead: only a dead colonel has a successor.");
+    if (col->laid_up != "killed") return conflict(colonel_title(col->name) + " is not dead: only a dead colonel has a successor.");
     std::string name;
     Profile profile;
     if (auto e = read_name_and_profile(c.body, name, profile)) return *e;

@@ -102,14 +102,14 @@ Decision decide_colonel_handover(const CampaignState& s, const Command& c, const
     // Battles, expeditions and bids know their colonels by their players: he changes hands between them.
     if (s.year.auction.open)
         for (const auto& b : s.year.auction.open->bids)
-            if (b.colonel == col->user) return conflict("Colonel " + col->name + " has bid for the lot open: close it first.");
+            if (b.colonel == col->user) return conflict(colonel_title(col->name) + " has bid for the lot open: close it first.");
     for (const auto& [id, e] : s.battles.battles)
         if (e.status != "ended" && e.is_player(col->user))
-            return conflict("Colonel " + col->name + " is in a battle not yet ended: hand him over after it.");
+            return conflict(colonel_title(col->name) + " is in a battle not yet ended: hand him over after it.");
     for (const auto& [id, x] : s.expeditions.list)
         if (x.status != "home" && (x.present.count(col->user) || x.roles.count(col->user) || x.commander == col->user ||
                                    std::find(x.went.begin(), x.went.end(), col->user) != x.went.end()))
-            return conflict("Colonel " + col->name + " is on an expedition not yet home: hand him over after it.");
+            return conflict(colonel_title(col->name) + " is on an expedition not yet home: hand him over after it.");
     return one(make_event("colonel.handed_over", v, {{"colonel", col->user}, {"to", to}, {"player", m->second.name}}));
 }
 

@@ -1,6 +1,7 @@
 // What a viewer sees of the year: the calendar, colonels (whole for their own player and the umpires), the
 // regiments by seniority, the auction, the gazette and the umpire's console (shared/campaign/year.h).
 #include "shared/campaign/year.h"
+#include "shared/campaign/colonel.h"
 #include "shared/campaign/year_internal.h"
 
 #include <algorithm>
@@ -175,7 +176,7 @@ json needs_you(const CampaignState& state, const Viewer& viewer) {
         need("Create your colonel.", nullptr, "colonel");
         return out;
     }
-    if (c->laid_up == "killed") need("Colonel " + c->name + " is dead: name his successor.", nullptr, "colonel");
+    if (c->laid_up == "killed") need(colonel_title(c->name) + " is dead: name his successor.", nullptr, "colonel");
     else if (!c->objective) need("Choose your colonel's objective.", nullptr, "colonel");
     if (y.auction.open && !c->regiment) {
         const Lot& lot = *y.auction.open;

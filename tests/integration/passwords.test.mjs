@@ -84,3 +84,21 @@ test('a reset link expires', async () => {
   assert.equal((await post('/api/test/clock', { advance_ms: 31 * 60 * 1000 })).status, 200);
   assert.equal((await post('/api/password/reset', { token, password: 'too late for this' })).status, 400);
 });
+
+test('an inbox gets at most three reset links an hour, however they are asked for', async () => {
+  const u = await newUser(server, 'pw_flood');
+  await verified(u, 'flood@club.test');
+  const links = () => smtp.to('flood@club.test').filter((m) => m.data.includes('reset your password')).length;
+  // By name and by address, in any case: six requests, one inbox.
+  for (const account of ['pw_flood', 'PW_FLOOD', 'flood@club.test', 'Flood@Club.Test', 'pw_Flood', 'FLOOD@CLUB.TEST']) {
+    const r = await post('/api/password/forgot', { account });
+    assert.equal(r.status, 200, r.text);
+  }
+  await until('three links', () => links() === 3);
+  await sleep(600); // the sender runs every 100 ms: a fourth would be here by now
+  assert.equal(links(), 3, 'no more than three');
+  // An hour on, he may have another.
+  assert.equal((await post('/api/test/clock', { advance_ms: 61 * 60 * 1000 })).status, 200);
+  await post('/api/password/forgot', { account: 'pw_flood' });
+  await until('a fourth link an hour on', () => links() === 4);
+});

@@ -6,6 +6,7 @@
 #include "server/app/verifiable_dice.h"
 
 #include "shared/campaign/calendar.h"
+#include "shared/campaign/colonel.h"
 #include "shared/campaign/regiment.h"
 
 using namespace year_test;
@@ -920,4 +921,16 @@ TEST_CASE("each colonel's month rolls in his own dice stream, and his report car
     CHECK(dartington[0]["index"] == 0);  // his place among his own dice, not among the month's
     CHECK(dartington[0]["counter"] == 0);
     CHECK(recompute_roll(seed, carol_stream, 0, 6) == dartington[0]["die"]);
+}
+
+TEST_CASE("a colonel's name that carries its rank is not given it twice", "[year]") {
+    using muster::campaign::year::colonel_title;
+    CHECK(colonel_title("Kemp") == "Colonel Kemp");
+    CHECK(colonel_title("Sir John Kemp") == "Colonel Sir John Kemp");
+    CHECK(colonel_title("Colonel Sir John Kemp") == "Colonel Sir John Kemp");
+    CHECK(colonel_title("col. Hay") == "col. Hay");
+    CHECK(colonel_title("Lt-Col. Hay") == "Lt-Col. Hay");
+    CHECK(colonel_title("Major-General Wade") == "Major-General Wade");
+    CHECK(colonel_title("Colin Campbell") == "Colonel Colin Campbell");
+    CHECK(colonel_title("Majoribanks") == "Colonel Majoribanks");
 }

@@ -148,7 +148,7 @@ test('the server administrator\'s page: health, campaigns, users; disabling and 
     assert.equal(await his.getByTestId('admin-toggle').textContent(), 'Disable');
     await ba.page.getByTestId('admin-user-done').filter({ hasText: `${player.username} may log in again` }).waitFor();
 
-    const asked = pa.page.waitForResponse((r) => r.url().endsWith('/api/me'));
+    const asked = pa.page.waitForResponse((r) => r.url().endsWith('/api/session'));
     await loginViaPage(pa.page, player.username);
     assert.equal((await asked).status(), 200);
     await pa.page.waitForTimeout(200); // the answer has been read
@@ -168,6 +168,42 @@ test('the server administrator\'s page: health, campaigns, users; disabling and 
     assert.ok(!(await page.locator('#main').textContent()).includes(boss.username), 'no user listed');
     assert.deepEqual(ba.pageErrors, [], 'no uncaught errors on the administrator\'s page');
     assert.deepEqual(pa.pageErrors, [], 'no uncaught errors on the player\'s page');
+  });
+
+  await step('a password link for a member with no address: made on the page and from the command line, each works once', async () => {
+    const his = userRow(ba.page, player);
+    await his.getByTestId('admin-reset').click();
+    const box = ba.page.getByTestId('admin-reset-link');
+    await box.waitFor();
+    const link = await box.inputValue();
+    assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#\/reset\?token=[0-9a-f]{64}$/);
+    assert.match(await ba.page.getByTestId('admin-reset-words').textContent(), new RegExp(`^Give it to ${player.username} yourself`));
+    // He opens it in a fresh browser and sets a new password; his old one no longer works, the new one does.
+    const fresh = await openUser(browser, server, {}, { path: `/${link.slice(link.indexOf('#'))}` });
+    await fresh.page.getByTestId('reset-password').fill('a brand new password');
+    await fresh.page.getByTestId('reset-again').fill('a brand new password');
+    await fresh.page.getByTestId('reset-save').click();
+    await fresh.page.getByTestId('reset-done').waitFor();
+    const login = (password) => httpRequest(server, 'POST', '/api/login', { body: { username: player.username, password } });
+    assert.equal((await login('a brand new password')).status, 200);
+    // Used once: the same link again is refused.
+    const again = await httpRequest(server, 'POST', '/api/password/reset', { body: { token: link.split('token=')[1], password: 'yet another password' } });
+    assert.equal(again.status, 400, again.text);
+    await fresh.context.close();
+
+    // From the command line beside the running server; a name not on the server is refused.
+    const r = spawnSync(MUSTER_BIN, ['admin', '--db', server.dbPath, '--reset-link', player.username], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const token = r.stdout.match(/#\/reset\?token=([0-9a-f]{64})/)[1];
+    const set = await httpRequest(server, 'POST', '/api/password/reset', { body: { token, password: PASSWORD } });
+    assert.equal(set.status, 200, set.text);
+    assert.equal((await login(PASSWORD)).status, 200, 'his first password is back');
+    const none = spawnSync(MUSTER_BIN, ['admin', '--db', server.dbPath, '--reset-link', 'nobody_here'], { encoding: 'utf8' });
+    assert.equal(none.status, 1);
+    assert.match(none.stderr, /no user "nobody_here"/);
+    // A player may not make one.
+    const refused = await httpRequest(server, 'POST', `/api/admin/users/${boss.user}/reset-link`, { cookie: (await login(PASSWORD)).setCookies[0].split(';')[0] });
+    assert.equal(refused.status, 403);
   });
 
   await step('on a second, fresh server the administrator imports the archive on the page', async () => {

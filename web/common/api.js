@@ -145,4 +145,8 @@ export const api = {
   setUserDisabled(id, disabled) {
     return request('POST', `/api/admin/users/${Number(id)}`, { disabled: Boolean(disabled) });
   },
+  // {link, expires}: a single-use link that sets the user's password, for the administrator to hand on.
+  resetLink(id) {
+    return request('POST', `/api/admin/users/${Number(id)}/reset-link`, {});
+  },
 };

@@ -88,9 +88,32 @@ function usersPanel(ctx, error) {
     h('thead', {}, h('tr', {},
       ['Name', 'Created', 'Status', 'Access'].map((t) => h('th', { scope: 'col' }, t)))),
     body);
+  // A link that sets a member's password, for one who has no verified address to have it e-mailed to.
+  const linkBox = h('input', { type: 'text', readonly: true, id: 'admin-reset-link', class: 'mono', testid: 'admin-reset-link' });
+  const linkWords = h('p', { class: 'hint', testid: 'admin-reset-words' });
+  const linkField = h('div', { class: 'field', hidden: true },
+    h('label', { for: 'admin-reset-link' }, 'Password link'), linkBox, linkWords);
   const el = h('section', { class: 'card', 'aria-labelledby': 'admin-users-heading' },
     h('h2', { id: 'admin-users-heading' }, 'Users'),
-    h('div', { class: 'admin-table-scroll' }, table), done);
+    h('div', { class: 'admin-table-scroll' }, table), done, linkField);
+
+  async function resetLink(button, id) {
+    const u = byId.get(id);
+    if (!u) return;
+    setText(done, '');
+    await runForm({
+      button,
+      error,
+      action: async () => {
+        const answer = await api.resetLink(u.id);
+        linkBox.value = answer.link;
+        setText(linkWords, `Give it to ${u.username} yourself: it sets his password once, until ${new Date(answer.expires).toLocaleString()}. Anyone holding it can, so send it privately.`);
+        linkField.hidden = false;
+        linkBox.focus();
+        linkBox.select();
+      },
+    });
+  }
 
   async function toggle(button, id) {
     const u = byId.get(id);
@@ -112,12 +135,14 @@ function usersPanel(ctx, error) {
   function createRow(u, key) {
     const button = h('button', { type: 'button', class: 'small', testid: 'admin-toggle' });
     button.addEventListener('click', () => toggle(button, Number(key)));
+    const reset = h('button', { type: 'button', class: 'small ghost', testid: 'admin-reset' }, 'Password link');
+    reset.addEventListener('click', () => resetLink(reset, Number(key)));
     return h('tr', { testid: 'admin-user' },
       h('td', {}, h('span', { class: 'item-text' }), ' ',
         h('span', { class: 'badge badge-admin', testid: 'admin-badge' }, 'administrator')),
       h('td', { class: 'admin-created' }),
       h('td', {}, h('span', { class: 'badge', testid: 'admin-user-status' })),
-      h('td', {}, button));
+      h('td', { class: 'admin-actions' }, button, ' ', reset));
   }
 
   function updateRow(tr, u) {
@@ -135,6 +160,7 @@ function usersPanel(ctx, error) {
     button.hidden = Boolean(ctx.me) && u.id === ctx.me.user;
     setText(button, u.disabled ? 'Enable' : 'Disable');
     button.setAttribute('aria-label', `${u.disabled ? 'Enable' : 'Disable'} ${u.username}`);
+    tr.querySelector('[data-testid="admin-reset"]').setAttribute('aria-label', `A password link for ${u.username}`);
   }
 
   function render() {
