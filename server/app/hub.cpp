@@ -23,6 +23,16 @@ void send_to(const std::weak_ptr<Client>& weak, frames::Frame frame) {
     if (auto client = weak.lock()) client->send(std::move(frame));
 }
 
+// What a client is told when his command's events could not be stored: nothing was changed, and why, where the
+// store says (a full disk, a database that cannot be written), so the club can tell its administrator.
+Error append_refusal(const std::string& why) {
+    if (why.find("full") != std::string::npos)
+        return {"unavailable", "The server's disk is full, so that was not saved: nothing was changed. Tell the server's administrator."};
+    if (why.find("readonly") != std::string::npos || why.find("read-only") != std::string::npos)
+        return {"unavailable", "The server cannot write its database just now, so that was not saved: nothing was changed. Tell the server's administrator."};
+    return {"internal", "The server could not save that; nothing was changed."};
+}
+
 }  // namespace
 
 Hub::Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::int64_t id, std::string seed,
@@ -202,7 +212,7 @@ void Hub::handle(HubRequest& request) {
             --self->in_flight_;
             if (error) {
                 std::cerr << "muster: campaign " << self->id_ << ": append failed: " << *error << "\n";
-                send_to(request.client, frames::reply_error(request.id, {"internal", "The server could not save that; nothing was changed."}));
+                send_to(request.client, frames::reply_error(request.id, append_refusal(*error)));
                 self->reload();
             } else if (!self->reloading_) {
                 for (auto& [client, frame] : sends) send_to(client, frame);

@@ -89,7 +89,13 @@ std::optional<SessionRow> find_session(Database& db, const std::string& token_ha
         delete_session(db, row.id);
         return std::nullopt;
     }
-    touch_session(db, row.id, now_ms);
+    // A valid session stays valid when its last_seen cannot be moved on (a full disk, a database that cannot be
+    // written): reading goes on, only the idle clock does not advance.
+    try {
+        touch_session(db, row.id, now_ms);
+    } catch (const StoreError&) {
+        return row;
+    }
     row.last_seen = std::max(row.last_seen, now_ms);
     return row;
 }
