@@ -181,7 +181,7 @@ test('after the close: no more changes (conflict), and the list says closed', as
   assert.deepEqual((await Late.ok('campaign.list', {})).campaigns, []);
   await Late.close();
 
-  assert.deepEqual((await P.ok('campaign.list', {})).campaigns, [{ id: campaign, name: 'Dice of Dettingen', role: 'player', closed: true }]);
+  assert.deepEqual((await P.ok('campaign.list', {})).campaigns, [{ id: campaign, name: 'Dice of Dettingen', role: 'player', closed: true, needs_you: 0, due: null }]);
   // Nothing was committed: a new subscription of the umpire starts at his version of the close.
   const again = await connect(server, ump.cookie);
   const sub = await again.subscribe(campaign);

@@ -41,7 +41,7 @@ test('main flow: create, invite, join, subscribe, chat, notices, revoke', async 
   campaign = created.campaign;
 
   const list = await U.ok('campaign.list', {});
-  assert.deepEqual(list.campaigns, [{ id: campaign, name: 'Flanders 1744', role: 'umpire', closed: false }]);
+  assert.deepEqual(list.campaigns, [{ id: campaign, name: 'Flanders 1744', role: 'umpire', closed: false, needs_you: 0, due: null }]);
 
   const pinv = await U.ok('campaign.invite', { campaign, role: 'player' });
   const oinv = await U.ok('campaign.invite', { campaign, role: 'observer' });
@@ -54,8 +54,8 @@ test('main flow: create, invite, join, subscribe, chat, notices, revoke', async 
   O = track(await connect(server, obs.cookie));
   assert.deepEqual(await P.ok('campaign.join', { code: pinv.code }), { campaign, role: 'player' });
   assert.deepEqual(await O.ok('campaign.join', { code: oinv.code }), { campaign, role: 'observer' });
-  assert.deepEqual((await P.ok('campaign.list', {})).campaigns, [{ id: campaign, name: 'Flanders 1744', role: 'player', closed: false }]);
-  assert.deepEqual((await O.ok('campaign.list', {})).campaigns, [{ id: campaign, name: 'Flanders 1744', role: 'observer', closed: false }]);
+  assert.deepEqual((await P.ok('campaign.list', {})).campaigns, [{ id: campaign, name: 'Flanders 1744', role: 'player', closed: false, needs_you: 1, due: null }]);
+  assert.deepEqual((await O.ok('campaign.list', {})).campaigns, [{ id: campaign, name: 'Flanders 1744', role: 'observer', closed: false, needs_you: 0, due: null }]);
 
   const again = await P.send('campaign.join', { code: pinv.code });
   assert.equal(again.ok, false);
@@ -213,7 +213,7 @@ test('restart: SIGTERM, start on the same db, everything is still there and the 
     assert.ok(reply.body.version > versions[name], `${name}: the new run's versions are above the old run's`);
     assert.deepEqual(view, before[name], `${name}: the whole view is as it was before the restart`);
   }
-  assert.deepEqual((await P.ok('campaign.list', {})).campaigns, [{ id: campaign, name: 'Flanders 1744', role: 'player', closed: false }]);
+  assert.deepEqual((await P.ok('campaign.list', {})).campaigns, [{ id: campaign, name: 'Flanders 1744', role: 'player', closed: false, needs_you: 1, due: null }]);
 
   const said = await P.ok('chat.say', { campaign, text: 'Back after the restart.' });
   assert.equal(said.id, chatBefore + 1, 'the chat numbers go on after the restart');
