@@ -64,7 +64,7 @@ void App::http_api(ApiRequest request, std::function<void(ApiResponse)> done) {
     const auto ends_with = [&](const std::string& tail) {
         return path.size() > tail.size() && path.compare(path.size() - tail.size(), tail.size(), tail) == 0;
     };
-    if (path.rfind("/api/campaigns/", 0) == 0 && (ends_with("/export") || ends_with("/chronicle")))
+    if (path.rfind("/api/campaigns/", 0) == 0 && (ends_with("/export") || ends_with("/chronicle") || ends_with("/dice")))
         return archive_api(request, std::move(done));
     if (path.rfind("/api/campaigns/", 0) == 0 && ends_with("/diary-draft")) return drafts_api(request, std::move(done));
     if (path.rfind("/api/campaigns/", 0) == 0) return images_api(request, std::move(done));

@@ -1,5 +1,7 @@
 #include "server/app/archive.h"
 
+#include <map>
+
 #include <openssl/evp.h>
 
 #include "server/app/tokens.h"
@@ -156,7 +158,76 @@ ImportResult import_checked(store::Database& db, const json& archive, std::int64
 
 }  // namespace
 
+namespace {
+
+std::string stream_of(const json& r) {
+    return r.is_object() && r.contains("stream") && r["stream"].is_string() ? r["stream"].get<std::string>() : "campaign";
+}
+
+// Why a logged roll does not match its seed, or nothing. A damaged record's fields read as missing, so it fails
+// the check rather than the checker.
+std::optional<std::string> roll_problem(const std::string& seed, const json& r) {
+    auto integer = [&](const char* key, std::int64_t missing) {
+        return r.is_object() && r.contains(key) && r[key].is_number_integer() ? r[key].get<std::int64_t>() : missing;
+    };
+    const std::string stream = stream_of(r);
+    const auto counter = integer("counter", -1);
+    const int sides = static_cast<int>(integer("sides", 0)), value = static_cast<int>(integer("value", 0));
+    const bool readable = counter >= 0 && sides >= 2;
+    if (readable && recompute_roll(seed, stream, counter, sides) == value) return std::nullopt;
+    return "roll " + std::to_string(counter) + " of \"" + stream + "\" is logged as " + std::to_string(value) + " on a d" +
+           std::to_string(sides) + "; the seed gives " +
+           (readable ? std::to_string(recompute_roll(seed, stream, counter, sides)) : "nothing");
+}
+
+bool has_own_seed(const Event& created) {
+    return created.type == "battle.created" && created.body.value("seed_scheme", "") == campaign::battles::battle_seed_scheme;
+}
+
+std::int64_t battle_id_of(const Event& e) {
+    const json& b = e.body.contains("battle") ? e.body["battle"] : json();
+    if (b.is_number_integer()) return b.get<std::int64_t>();
+    return b.is_object() && b.contains("id") && b["id"].is_number_integer() ? b["id"].get<std::int64_t>() : -1;
+}
+
+// The seed of each battle that rolls with one of its own, by its stream, each checked against the commitment
+// in the battle's creation event; the words of the first that does not match, or "".
+std::string battle_keys(const std::vector<Event>& events, const std::string& campaign_seed, std::map<std::string, std::string>& out) {
+    for (const auto& e : events) {
+        if (!has_own_seed(e)) continue;
+        const std::int64_t battle = battle_id_of(e);
+        const std::string seed = battle_seed(campaign_seed, battle);
+        const std::string committed = e.body.value("seed_sha256", "");
+        if (battle < 0 || sha256_hex(seed) != committed)
+            return "event " + std::to_string(e.seq) + " (battle.created): battle " + std::to_string(battle) +
+                   "'s seed, derived from the campaign's, does not match its commitment (" + committed + ")";
+        out[battle_stream(battle)] = seed;
+    }
+    return "";
+}
+
+// A battle's dice file: its revealed seed against its commitment, then its rolls.
+DiceCheck verify_battle_dice(const json& file) {
+    if (!file.value("seed", json(nullptr)).is_string()) return {false, 0, "the battle's seed is not revealed: it is revealed when the battle ends"};
+    const std::string seed = from_hex(file["seed"].get<std::string>());
+    const std::string committed = file.value("seed_sha256", json(nullptr)).is_string() ? file["seed_sha256"].get<std::string>() : "";
+    if (seed.size() != 32 || sha256_hex(seed) != committed)
+        return {false, 0, "the battle's seed does not match the commitment shown from its creation (" + committed + ")"};
+    if (!file.contains("rolls") || !file["rolls"].is_array()) return {false, 0, "the file is not readable: it has no list of rolls"};
+    const std::string stream = battle_stream(file.value("battle", json(nullptr)).is_number_integer() ? file["battle"].get<std::int64_t>() : -1);
+    DiceCheck out{true, 0, ""};
+    for (const auto& r : file["rolls"]) {
+        if (stream_of(r) != stream) return {false, out.rolls, "a roll of \"" + stream_of(r) + "\" is not of this battle's stream \"" + stream + "\""};
+        if (auto problem = roll_problem(seed, r)) return {false, out.rolls, *problem};
+        ++out.rolls;
+    }
+    return out;
+}
+
+}  // namespace
+
 DiceCheck verify_dice(const json& archive) {
+    if (archive.is_object() && archive.value("format", "") == "muster-battle-dice") return verify_battle_dice(archive);
     std::vector<Event> events;
     if (auto why = read_events(archive, events); !why.empty()) return {false, 0, "the archive is not readable: " + why};
     const json c = archive.value("campaign", json::object());
@@ -165,23 +236,45 @@ DiceCheck verify_dice(const json& archive) {
     const std::string committed = events.front().body.value("seed_sha256", "");
     if (seed.size() != 32 || sha256_hex(seed) != committed)
         return {false, 0, "the seed does not match the commitment shown from the start (" + committed + ")"};
+    // A battle's stream rolls with the battle's own seed when its creation committed to one (docs/dice.md).
+    std::map<std::string, std::string> own;
+    if (auto why = battle_keys(events, seed, own); !why.empty()) return {false, 0, why};
     DiceCheck out{true, 0, ""};
     for (const auto& e : events)
         for (const auto& r : e.dice) {
-            // A damaged record's fields read as missing, so it fails the check rather than the checker.
-            auto integer = [&](const char* key, std::int64_t missing) {
-                return r.is_object() && r.contains(key) && r[key].is_number_integer() ? r[key].get<std::int64_t>() : missing;
-            };
-            const std::string stream = r.is_object() && r.contains("stream") && r["stream"].is_string() ? r["stream"].get<std::string>() : "campaign";
-            const auto counter = integer("counter", -1);
-            const int sides = static_cast<int>(integer("sides", 0)), value = static_cast<int>(integer("value", 0));
-            if (counter < 0 || sides < 2 || recompute_roll(seed, stream, counter, sides) != value)
-                return {false, out.rolls, "event " + std::to_string(e.seq) + " (" + e.type + "): roll " + std::to_string(counter) +
-                                              " of \"" + stream + "\" is logged as " + std::to_string(value) + " on a d" +
-                                              std::to_string(sides) + "; the seed gives " +
-                                              (sides >= 2 && counter >= 0 ? std::to_string(recompute_roll(seed, stream, counter, sides)) : "nothing")};
+            auto key = own.find(stream_of(r));
+            if (auto problem = roll_problem(key == own.end() ? seed : key->second, r))
+                return {false, out.rolls, "event " + std::to_string(e.seq) + " (" + e.type + "): " + *problem};
             ++out.rolls;
         }
+    return out;
+}
+
+BattleDice battle_dice_file(const std::vector<Event>& log, std::int64_t campaign, std::int64_t battle) {
+    const Event *created = nullptr, *ended = nullptr;
+    for (const auto& e : log) {
+        if (e.type == "battle.created" && battle_id_of(e) == battle) created = &e;
+        if (e.type == "battle.ended" && battle_id_of(e) == battle) ended = &e;
+    }
+    BattleDice out;
+    if (!created) return out;
+    out.status = !ended ? BattleDice::Status::not_ended
+                 : !has_own_seed(*created) ? BattleDice::Status::campaign_seeded
+                                           : BattleDice::Status::ok;
+    if (out.status != BattleDice::Status::ok) return out;
+    const std::string stream = battle_stream(battle);
+    json rolls = json::array();
+    for (const auto& e : log)
+        for (const auto& r : e.dice)
+            if (stream_of(r) == stream)
+                rolls.push_back({{"stream", stream}, {"counter", r.value("counter", std::int64_t{-1})},
+                                 {"sides", r.value("sides", 0)}, {"value", r.value("value", 0)}});
+    out.file = {{"format", "muster-battle-dice"},
+                {"campaign", campaign},
+                {"battle", battle},
+                {"seed_sha256", created->body.value("seed_sha256", "")},
+                {"seed", ended->body.value("seed", "")},
+                {"rolls", std::move(rolls)}};
     return out;
 }
 

@@ -7,10 +7,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "server/store/database.h"
+#include "shared/core/event.h"
 
 namespace muster {
 
@@ -36,6 +38,16 @@ struct DiceCheck {
     std::int64_t rolls = 0;  // rolls checked
     std::string problem;     // the first roll that does not match, or why nothing could be checked
 };
+// Also takes a battle's dice file (battle_dice_file below): its seed against its commitment, and its rolls.
 DiceCheck verify_dice(const nlohmann::json& archive);
+
+// A battle's dice file, from the campaign's log (docs/dice.md, "Checking a battle"): {"format":
+// "muster-battle-dice", "campaign", "battle", "seed_sha256", "seed", "rolls"}, every roll of the battle's stream.
+// Only once the battle ended, and only for a battle with a seed of its own (made since battles had seeds).
+struct BattleDice {
+    enum class Status { ok, no_battle, not_ended, campaign_seeded } status = Status::no_battle;
+    nlohmann::json file;  // when ok
+};
+BattleDice battle_dice_file(const std::vector<Event>& log, std::int64_t campaign, std::int64_t battle);
 
 }  // namespace muster

@@ -1,5 +1,6 @@
 // The program's commands besides serving (docs/operations.md, "Archives"): `muster export`, `muster import` and
-// `muster verify-dice`. Each works on the database file or an archive directly; import into a server that is
+// `muster verify-dice` (a campaign's archive, or a battle's dice file: docs/dice.md). Each works on the database
+// file or an archive directly; import into a server that is
 // stopped (a running one learns of the campaign at its next start).
 #include <fstream>
 #include <iostream>
@@ -104,7 +105,7 @@ int import_command(int argc, char** argv) {
 
 int verify_dice_command(int argc, char** argv) {
     if (argc != 3) {
-        std::cerr << "usage: muster verify-dice ARCHIVE\n";
+        std::cerr << "usage: muster verify-dice ARCHIVE-OR-BATTLE-DICE-FILE\n";
         return 2;
     }
     auto archive = read_archive(argv[2]);
@@ -119,7 +120,9 @@ int verify_dice_command(int argc, char** argv) {
         std::cout << "NOT VERIFIED after " << check.rolls << " rolls: " << check.problem << "\n";
         return 1;
     }
-    std::cout << "verified: the seed matches its commitment and all " << check.rolls << " rolls match it\n";
+    const bool battle = archive->is_object() && archive->value("format", "") == "muster-battle-dice";
+    std::cout << "verified: the " << (battle ? "battle's " : "") << "seed matches its commitment and all " << check.rolls
+              << " rolls match it\n";
     return 0;
 }
 

@@ -33,6 +33,15 @@ Error append_refusal(const std::string& why) {
     return {"internal", "The server could not save that; nothing was changed."};
 }
 
+// The seed a stream rolls with when it is not the campaign's: a battle's own, for a battle whose creation
+// committed to one (docs/dice.md, "Battles' own seeds"). Battles from before keep the campaign's seed.
+std::optional<std::string> battle_key(const campaign::CampaignState& state, const std::string& campaign_seed,
+                                      const std::string& stream) {
+    const auto battle = battle_of_stream(stream);
+    if (!battle || !state.battle_seeds.count(*battle)) return std::nullopt;
+    return battle_seed(campaign_seed, *battle);
+}
+
 }  // namespace
 
 Hub::Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::int64_t id, std::string seed,
@@ -158,11 +167,15 @@ void Hub::handle(HubRequest& request) {
     supplied.next_weekly = next_weekly_time;
     if (type == "campaign.invite") supplied.invite_code = new_invite_code();
     if (type == "campaign.close") supplied.seed_hex = to_hex(seed_);
+    // A battle's own seed: its hash for its creation, the seed for its end (the rules never see seed_).
+    supplied.battle_seed_sha256 = [this](std::int64_t battle) { return sha256_hex(battle_seed(seed_, battle)); };
+    supplied.battle_seed_hex = [this](std::int64_t battle) { return to_hex(battle_seed(seed_, battle)); };
     // Ids of battle pieces placed concealed: from OpenSSL, never the dice (whose seed is revealed).
     if (type.rfind("battle.", 0) == 0) supplied.nonce = std::stoull(random_hex(8), nullptr, 16);
     // Rolls made on `dice` itself go to the "campaign" stream (the one stream before there were streams);
     // the rules take the stream of each purpose with dice.stream(name).
     VerifiableDice dice(seed_, "campaign", state_.dice_counters);
+    dice.key_streams([this](const std::string& stream) { return battle_key(state_, seed_, stream); });
 
     // decide() reports a player's mistakes as values; an exception here is a bug in the rules, and must cost
     // the one command (nothing changed: state_ is only read), not the server.

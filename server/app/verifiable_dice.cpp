@@ -48,9 +48,17 @@ VerifiableDice::VerifiableDice(std::string seed, std::string stream, std::int64_
     if (counter_ < 0) throw std::invalid_argument("VerifiableDice: negative roll counter");
 }
 
-VerifiableDice::VerifiableDice(VerifiableDice* root, std::string stream, std::int64_t next_counter)
-    : seed_(root->seed_), stream_(std::move(stream)), counter_(next_counter), root_(root) {
+VerifiableDice::VerifiableDice(VerifiableDice* root, std::string seed, std::string stream, std::int64_t next_counter)
+    : seed_(std::move(seed)), stream_(std::move(stream)), counter_(next_counter), root_(root) {
     if (counter_ < 0) throw std::invalid_argument("VerifiableDice: negative roll counter");
+}
+
+void VerifiableDice::key_streams(StreamKeys keys) {
+    // A stream already taken, or this Dice's own stream, would have rolled with the other seed.
+    if (root_ || !streams_.empty() || !log_.empty())
+        throw std::logic_error("VerifiableDice: key_streams after rolling");
+    if (keys && keys(stream_)) throw std::logic_error("VerifiableDice: the owner's own stream cannot be keyed");
+    keys_ = std::move(keys);
 }
 
 int VerifiableDice::roll(int sides) {
@@ -66,7 +74,8 @@ Dice& VerifiableDice::stream(const std::string& name) {
     auto& slot = streams_[name];
     if (!slot) {
         auto it = counters_.find(name);
-        slot.reset(new VerifiableDice(this, name, it == counters_.end() ? 0 : it->second));
+        std::optional<std::string> own = keys_ ? keys_(name) : std::nullopt;
+        slot.reset(new VerifiableDice(this, own ? std::move(*own) : seed_, name, it == counters_.end() ? 0 : it->second));
     }
     return *slot;
 }
@@ -81,6 +90,23 @@ nlohmann::json VerifiableDice::take_all_logs() {
 
 int recompute_roll(const std::string& seed, const std::string& stream, std::int64_t counter, int sides) {
     return face(seed, stream, counter, sides);
+}
+
+std::string battle_seed(const std::string& campaign_seed, std::int64_t battle) {
+    return hmac_sha256(campaign_seed, "battle-seed:" + std::to_string(battle));
+}
+
+std::string battle_stream(std::int64_t battle) { return "battle:" + std::to_string(battle); }
+
+std::optional<std::int64_t> battle_of_stream(const std::string& stream) {
+    static const std::string prefix = "battle:";
+    if (stream.rfind(prefix, 0) != 0 || stream.size() == prefix.size() || stream.size() > prefix.size() + 15) return std::nullopt;
+    std::int64_t id = 0;
+    for (std::size_t i = prefix.size(); i < stream.size(); ++i) {
+        if (stream[i] < '0' || stream[i] > '9') return std::nullopt;
+        id = id * 10 + (stream[i] - '0');
+    }
+    return id;
 }
 
 }  // namespace muster

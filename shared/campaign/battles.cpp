@@ -94,6 +94,26 @@ void apply_regiment_lines(CampaignState& state, const battle::BattleEntry& e, co
     }
 }
 
+// A new battle's commitment to its own dice seed, and the seed revealed when it ends (docs/dice.md, "Battles'
+// own seeds"), from what the server supplies: the rules never see the campaign's seed.
+void seal_battle_seed(const CampaignState& s, Event& ev, const Supplied& supplied) {
+    if (ev.type == "battle.created" && supplied.battle_seed_sha256) {
+        ev.body["seed_scheme"] = battle_seed_scheme;
+        ev.body["seed_sha256"] = supplied.battle_seed_sha256(ev.body.at("battle").at("id").get<std::int64_t>());
+    } else if (ev.type == "battle.ended" && supplied.battle_seed_hex) {
+        const auto id = ev.body.at("battle").get<std::int64_t>();
+        if (s.battle_seeds.count(id)) ev.body["seed"] = supplied.battle_seed_hex(id);
+    }
+}
+
+void apply_battle_seed(CampaignState& state, const battle::BattleEntry& e, const Event& ev) {
+    const auto id = e.battle.id;
+    if (ev.type == "battle.created" && ev.body.value("seed_scheme", "") == battle_seed_scheme)
+        state.battle_seeds[id].sha256 = ev.body.value("seed_sha256", "");
+    auto it = state.battle_seeds.find(id);
+    if (ev.type == "battle.ended" && it != state.battle_seeds.end()) it->second.revealed = ev.body.value("seed", "");
+}
+
 }  // namespace
 
 bool handles(const std::string& command_type) { return battle::handles(command_type); }
@@ -116,6 +136,7 @@ std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const
     std::vector<Event> fell;
     for (auto& ev : *events) {
         if (ev.type == "battle.created" && expedition) ev.body["expedition"] = *expedition;
+        seal_battle_seed(state, ev, supplied);
         if (ev.type != "battle.ended") continue;
         const auto id = ev.body.at("battle").get<std::int64_t>();
         const auto& entry = state.battles.battles.at(id);
@@ -132,6 +153,7 @@ bool handles_event(const std::string& t) { return battle::handles_event(t); }
 void apply(CampaignState& state, const Event& ev) {
     battle::BattleEntry* e = battle::apply(state.battles, ev);
     if (e && ev.type == "battle.ended") apply_regiment_lines(state, *e, ev);
+    if (e && (ev.type == "battle.created" || ev.type == "battle.ended")) apply_battle_seed(state, *e, ev);
 }
 
 Marks marks(const CampaignState& state) {
@@ -159,7 +181,15 @@ json appended_ops(const CampaignState& after, const Viewer& viewer, const Marks&
 void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bool light) {
     json all = json::object();
     if (viewer.is_member())
-        for (const auto& [id, e] : state.battles.battles) all[std::to_string(id)] = battle::view(e, viewer, light);
+        for (const auto& [id, e] : state.battles.battles) {
+            json one = battle::view(e, viewer, light);
+            // Every member sees the battle's dice commitment from its creation, and its seed once it ended.
+            if (auto seed = state.battle_seeds.find(id); seed != state.battle_seeds.end()) {
+                one["seed_sha256"] = seed->second.sha256;
+                if (!seed->second.revealed.empty()) one["seed"] = seed->second.revealed;
+            }
+            all[std::to_string(id)] = std::move(one);
+        }
     out["battles"] = std::move(all);
     if (viewer.is_umpire()) out["battle_scenarios"] = battle::scenario_list(state.battles);
     // Each book's page of the campaign, from its ended battles (Border Reivers: the names' history over a

@@ -29,6 +29,15 @@ namespace battles {
 using BattleEntry = battle::BattleEntry;
 using BattlesState = battle::BattlesState;
 
+// A battle's own dice seed (docs/dice.md, "Battles' own seeds"): the creation event of a battle made since
+// battles had seeds says so ("seed_scheme": "battle-seed") and carries the seed's SHA-256; its end event
+// reveals the seed. The server rolls such a battle's stream with that seed.
+inline constexpr const char* battle_seed_scheme = "battle-seed";
+struct BattleSeed {
+    std::string sha256;    // hex, from the battle's creation
+    std::string revealed;  // hex, once the battle ended; "" before
+};
+
 // Command types the battles decide (battle.*, card.*, talk.*).
 bool handles(const std::string& command_type);
 std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const Command& command,

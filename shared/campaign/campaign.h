@@ -95,6 +95,9 @@ struct CampaignState {
     std::string webhook;
     year::YearState year;  // colonels, regiments, auction, diaries, months (shared/campaign/year.h)
     battles::BattlesState battles;  // the campaign's battles (shared/campaign/battles.h)
+    // Each battle's own dice seed (docs/dice.md, "Battles' own seeds"), by battle: its commitment from its
+    // creation, the seed once it ended. A battle made before battles had seeds has none here.
+    std::map<std::int64_t, battles::BattleSeed> battle_seeds;
     expeditions::ExpeditionsState expeditions;  // crises, briefings, the committee (shared/campaign/expedition.h)
 
     Role role_of(std::int64_t user) const;
@@ -105,6 +108,11 @@ struct CampaignState {
 struct Supplied {
     std::string invite_code;
     std::string seed_hex;
+    // A battle's own dice seed (docs/dice.md, "Battles' own seeds"), derived by the server from the campaign's,
+    // which the rules never see: its SHA-256 (hex) for the battle's creation event, and the seed itself (hex)
+    // for its end event. Unset: battles roll from the campaign's seed, as before there were battle seeds.
+    std::function<std::string(std::int64_t battle)> battle_seed_sha256;
+    std::function<std::string(std::int64_t battle)> battle_seed_hex;
     std::int64_t now = 0;  // the server's clock, unix ms, for deadlines and countdowns
     std::uint64_t nonce = 0;  // from the server's random source: ids of battle pieces placed concealed
     // The calendar of the world, which the rules do not keep: the first time after `after` (unix ms) that the

@@ -1,5 +1,6 @@
 // Checks a campaign archive's dice in the browser (docs/protocol.md, "Dice"; docs/dice.md): the revealed seed
-// against the commitment in the log's first event, then every logged roll recomputed from the seed. It mirrors
+// against the commitment in the log's first event, then every logged roll recomputed from the seed; or a battle's
+// dice file, its own seed against its commitment and its rolls. It mirrors
 // `muster verify-dice` (server/app/archive.cpp, verify_dice) word for word, so the page and the command line give
 // the same verdict and name the same first problem. Pure functions over the archive; Web Crypto does the hashing.
 
@@ -93,22 +94,80 @@ async function revealedSeed(archive, first) {
   return { seed };
 }
 
-// Every roll of the archive recomputed from its revealed seed; the first that differs ends the check.
+// Why a logged roll does not match the seed `key` is, or '' (the server's roll_problem).
+async function rollProblem(key, record) {
+  const { stream, counter, sides, value } = rollFields(record);
+  const given = counter >= 0 && sides >= 2 ? await recomputeRoll(key, stream, counter, sides) : null;
+  if (given !== null && given === value) return '';
+  return `roll ${counter} of "${stream}" is logged as ${value} on a d${sides}; the seed gives ${given === null ? 'nothing' : given}`;
+}
+
+// A battle's id in its events' bodies: a number, or the creation's {id}; -1 when there is none.
+function battleIdOf(e) {
+  const b = e.body.battle;
+  if (isInteger(b)) return b;
+  return isObject(b) && isInteger(b.id) ? b.id : -1;
+}
+
+// Each battle that rolls with a seed of its own (docs/dice.md, "Battles' own seeds"): HMAC-SHA256(campaign seed,
+// "battle-seed:" + id), checked against its creation's commitment. {keys: Map stream -> key} or {why}.
+async function battleKeys(events, campaignKey) {
+  const keys = new Map();
+  for (const e of events) {
+    if (e.type !== 'battle.created' || e.body.seed_scheme !== 'battle-seed') continue;
+    const battle = battleIdOf(e);
+    const seed = new Uint8Array(await crypto.subtle.sign('HMAC', campaignKey, new TextEncoder().encode(`battle-seed:${battle}`)));
+    const committed = typeof e.body.seed_sha256 === 'string' ? e.body.seed_sha256 : '';
+    if (battle < 0 || (await sha256Hex(seed)) !== committed) {
+      return { why: `event ${e.seq} (battle.created): battle ${battle}'s seed, derived from the campaign's, does not match its commitment (${committed})` };
+    }
+    keys.set(`battle:${battle}`, await hmacKey(seed));
+  }
+  return { keys };
+}
+
+// A battle's dice file (GET /api/campaigns/{id}/battles/{battle}/dice): its seed against its commitment, then its rolls.
+async function checkBattleDice(file) {
+  if (typeof file.seed !== 'string') return verdict(false, 0, "the battle's seed is not revealed: it is revealed when the battle ends");
+  const seed = fromHex(file.seed);
+  const committed = typeof file.seed_sha256 === 'string' ? file.seed_sha256 : '';
+  if (!seed || seed.length !== 32 || (await sha256Hex(seed)) !== committed) {
+    return verdict(false, 0, `the battle's seed does not match the commitment shown from its creation (${committed})`);
+  }
+  if (!Array.isArray(file.rolls)) return verdict(false, 0, 'the file is not readable: it has no list of rolls');
+  const stream = `battle:${isInteger(file.battle) ? file.battle : -1}`;
+  const key = await hmacKey(seed);
+  let rolls = 0;
+  for (const record of file.rolls) {
+    const { stream: its } = rollFields(record);
+    if (its !== stream) return verdict(false, rolls, `a roll of "${its}" is not of this battle's stream "${stream}"`);
+    const problem = await rollProblem(key, record);
+    if (problem) return verdict(false, rolls, problem);
+    rolls += 1;
+  }
+  return verdict(true, rolls, '');
+}
+
+export function isBattleDice(file) {
+  return isObject(file) && file.format === 'muster-battle-dice';
+}
+
+// Every roll of the archive recomputed from its revealed seed (a battle's stream from the battle's own seed when it
+// has one); the first that differs ends the check. A battle's dice file is checked as such.
 export async function checkDice(archive) {
+  if (isBattleDice(archive)) return checkBattleDice(archive);
   const read = readEvents(archive);
   if (read.why) return verdict(false, 0, `the archive is not readable: ${read.why}`);
   const found = await revealedSeed(archive, read.events[0]);
   if (!found.seed) return found;
   const key = await hmacKey(found.seed);
+  const own = await battleKeys(read.events, key);
+  if (own.why) return verdict(false, 0, own.why);
   let rolls = 0;
   for (const e of read.events) {
     for (const record of e.dice) {
-      const { stream, counter, sides, value } = rollFields(record);
-      const given = counter >= 0 && sides >= 2 ? await recomputeRoll(key, stream, counter, sides) : null;
-      if (given === null || given !== value) {
-        return verdict(false, rolls, `event ${e.seq} (${e.type}): roll ${counter} of "${stream}" is logged as ${value} ` +
-          `on a d${sides}; the seed gives ${given === null ? 'nothing' : given}`);
-      }
+      const problem = await rollProblem(own.keys.get(rollFields(record).stream) ?? key, record);
+      if (problem) return verdict(false, rolls, `event ${e.seq} (${e.type}): ${problem}`);
       rolls += 1;
     }
   }

@@ -3,7 +3,7 @@
 // nothing the server says, so a player can check his umpire's server with it.
 
 import { h, setText, errorLine } from '../dom.js';
-import { checkArchiveText, readEvents, verdictText, canCheck } from '../dice_check.js';
+import { checkArchiveText, readEvents, verdictText, canCheck, isBattleDice } from '../dice_check.js';
 
 const STATES = { verified: 'is-verified', 'not-verified': 'is-not-verified', unrevealed: 'is-unrevealed' };
 
@@ -27,13 +27,17 @@ function verdictLine() {
 }
 
 // The archive's campaign as it names itself and the fingerprint its log committed to: the one to compare with
-// the "Dice seed fingerprint" its members saw on the campaign page.
+// the "Dice seed fingerprint" its members saw on the campaign page (a battle's file: the battle's own).
 function aboutArchive(text) {
   let archive;
   try {
     archive = JSON.parse(text);
   } catch {
     return ''; // the verdict says it is not JSON
+  }
+  if (isBattleDice(archive)) {
+    const fingerprint = typeof archive.seed_sha256 === 'string' ? archive.seed_sha256 : '';
+    return `Battle ${archive.battle} of campaign ${archive.campaign}; dice seed fingerprint ${fingerprint}`;
   }
   const read = readEvents(archive);
   const c = archive && typeof archive.campaign === 'object' && archive.campaign ? archive.campaign : {};
@@ -57,7 +61,8 @@ export function diceCheckPage(ctx) {
     h('div', { class: 'field' },
       h('label', { for: 'dice-file' }, 'Archive'), file,
       h('small', { id: 'dice-file-hint', class: 'hint' },
-        "The campaign's archive, a .json file: its umpire downloads it on the Umpire tab and shares it.")),
+        "The campaign's archive, a .json file: its umpire downloads it on the Umpire tab and shares it. " +
+        "Or a battle's dice file, which any member downloads once the battle has ended.")),
     error.el,
     h('div', { class: 'form-actions' }, check));
   let run = 0; // a check started later wins over one still running
