@@ -122,7 +122,9 @@ void HttpSession<Stream>::refuse(const Request& request, http::status status, co
                                  const std::string& message) {
     auto res = std::make_shared<Response>(status, request.version());
     res->set(http::field::content_type, "application/json");
-    res->keep_alive(request.keep_alive());
+    // A refused WebSocket upgrade ends its connection: the client will not send another request on it, and a
+    // flood of refused upgrades must not hold a descriptor each until the read timeout.
+    res->keep_alive(request.keep_alive() && !websocket::is_upgrade(request));
     res->body() = nlohmann::json{{"error", {{"code", code}, {"message", message}}}}.dump();
     send(res);
 }
