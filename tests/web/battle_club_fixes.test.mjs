@@ -6,7 +6,8 @@
 //    page ("Channel open with B", never "B, B"); Enter in the message box sends, Shift+Enter keeps a new line.
 // 2. The umpire's battle settings: Save says "Saved." (role="status") once the server took them, and shows the
 //    server's own words when it refuses (a turn timer longer than a day).
-// 3. The umpire's console: once the battle has ended, "End the battle" is no longer offered.
+// 3. The umpire's console: once the battle has ended, "End the battle" is no longer offered; the battle's own dice
+//    are committed to from the start and, once it ended, every page offers its rolls to download and check.
 // 4. On a desktop the Units table fits: its stats, tension points and the umpire's Order column are on screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -78,6 +79,11 @@ test('club fixes: talk sent with Enter and named once, settings saved visibly, n
     [umpire, pa, pb] = await Promise.all(['umpire', 'a', 'b'].map((k) => openUser(browser, server, {}, { cookie: users[k].cookie, path: `/#/campaign/${campaign}/battle` })));
     for (const u of [umpire, pa, pb]) await el(u.page, 'battle-turn', { turn: 1 }).waitFor();
     await el(umpire.page, 'battle-end').waitFor();
+    // Its dice come from a seed of its own, committed to from the start (docs/dice.md, "Battles' own seeds").
+    const commit = lastBattle(pa).seed_sha256;
+    assert.match(commit, /^[0-9a-f]{64}$/);
+    assert.match(await pa.page.getByTestId('battle-dice').textContent(), new RegExp(`committed to as ${commit.slice(0, 16)}`));
+    assert.equal(await pa.page.getByTestId('battle-dice-download').count(), 0, 'nothing to download before the end');
   });
 
   await step('talk: both leaders play Talk to the other; each page names the other once', async () => {
@@ -173,6 +179,16 @@ test('club fixes: talk sent with Enter and named once, settings saved visibly, n
     await page.waitForTimeout(200);
     assert.equal(await page.getByTestId('battle-end').isVisible(), false, 'no "End the battle…" once ended');
     assert.equal(await page.getByTestId('battle-end-confirm').isVisible(), false, 'no confirmation either');
+    // Ended: the seed is revealed, and each page offers the battle's rolls to download and check.
+    const seed = (await waitForBattle(pa, (b) => !!b.seed, 'the seed revealed')).seed;
+    assert.match(seed, /^[0-9a-f]{64}$/);
+    const link = pa.page.getByTestId('battle-dice-download');
+    await link.waitFor();
+    assert.equal(await link.getAttribute('href'), `/api/campaigns/${campaign}/battles/${battle}/dice`);
+    const file = await pa.page.evaluate(async (href) => (await fetch(href)).json(), await link.getAttribute('href'));
+    assert.equal(file.format, 'muster-battle-dice');
+    assert.equal(file.seed, seed);
+    assert.equal(await pa.page.getByTestId('battle-dice-check').getAttribute('href'), '#/dice-check');
     // A fresh page on the ended battle does not offer it either.
     await page.reload();
     await page.getByTestId('battle-turn-info').filter({ hasText: 'The battle has ended.' }).waitFor();

@@ -34,9 +34,10 @@ function headerElements() {
     turn: h('span', { class: 'battle-turn', testid: 'battle-turn' }),
     sub: h('p', { class: 'muted battle-sub', testid: 'battle-sub' }),
     notice: h('p', { class: 'notice-line battle-ruleset-notice', testid: 'battle-ruleset-notice', role: 'status', hidden: true }),
+    dice: h('p', { class: 'hint battle-dice', testid: 'battle-dice', hidden: true }),
   };
   e.pickerField = h('div', { class: 'field battle-picker', hidden: true }, h('label', { for: 'battle-select' }, 'Battle'), e.picker);
-  e.head = h('div', { class: 'card battle-head' }, h('div', { class: 'battle-title-row' }, e.title, e.status, e.turn), e.sub, e.notice);
+  e.head = h('div', { class: 'card battle-head' }, h('div', { class: 'battle-title-row' }, e.title, e.status, e.turn), e.sub, e.dice, e.notice);
   return e;
 }
 
@@ -51,7 +52,23 @@ function subText(view, b) {
   return `${sides}. ${table} ${who}${next}`;
 }
 
+// The battle's own dice (docs/dice.md, "Battles' own seeds"): the commitment from the start; once it ended, its
+// rolls to download and check (#/dice-check). A battle from before battles had seeds says nothing.
+function showDice(el, view, b) {
+  el.hidden = !b.seed_sha256;
+  if (!b.seed_sha256) { el.replaceChildren(); return; }
+  const campaign = view.campaign && view.campaign.id;
+  if (!b.seed) {
+    el.replaceChildren(`Its dice come from a seed of its own, committed to as ${b.seed_sha256.slice(0, 16)}…; it is revealed when the battle ends, so anyone can check every roll.`);
+    return;
+  }
+  el.replaceChildren('The seed of its dice is revealed: ',
+    h('a', { href: `/api/campaigns/${campaign}/battles/${b.id}/dice`, download: `battle-${b.id}-dice.json`, testid: 'battle-dice-download' }, 'download its rolls'),
+    ' and ', h('a', { href: '#/dice-check', testid: 'battle-dice-check' }, 'check them'), '.');
+}
+
 function showHeader(e, view, b, book) {
+  showDice(e.dice, view, b);
   setText(e.title, b.name);
   setText(e.status, statusLabel(b, book));
   e.status.dataset.status = b.status;
