@@ -15,8 +15,8 @@ import { randomBytes } from 'node:crypto';
 import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
-import { launchBrowser, openUser, failureShots, stepper, UI_TIMEOUT } from './lib/browser.mjs';
-import { el, viewsFrom } from './lib/battle.mjs';
+import { launchBrowser, openUser, failureShots, stepper } from './lib/browser.mjs';
+import { el, viewsFrom, lastBattle, waitForBattle } from './lib/battle.mjs';
 
 const hex = () => randomBytes(4).toString('hex');
 
@@ -40,19 +40,8 @@ test('club fixes: talk sent with Enter and named once, settings saved visibly, n
   const step = stepper(t, (name) => failureShots(`club-${name.replace(/\W+/g, '_')}`,
     { umpire: umpire?.page, a: pa?.page, b: pb?.page }));
 
-  const lastBattle = (u) => {
-    const views = viewsFrom(u.frames, campaign);
-    return views.length ? views[views.length - 1].view.battles?.[String(battle)] : undefined;
-  };
-  async function waitForBattle(u, pred, what) {
-    const deadline = Date.now() + UI_TIMEOUT;
-    for (;;) {
-      const b = lastBattle(u);
-      if (b && pred(b)) return b;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const battleNow = (u) => lastBattle(u.frames, campaign, battle);
+  const untilBattle = (u, pred, what) => waitForBattle(u, campaign, battle, pred, what);
 
   await step('set-up: a battle with the two leaders side by side, started; three pages on the Battle tab', async () => {
     table = await battleTable(server, {
@@ -80,7 +69,7 @@ test('club fixes: talk sent with Enter and named once, settings saved visibly, n
     for (const u of [umpire, pa, pb]) await el(u.page, 'battle-turn', { turn: 1 }).waitFor();
     await el(umpire.page, 'battle-end').waitFor();
     // Its dice come from a seed of its own, committed to from the start (docs/dice.md, "Battles' own seeds").
-    const commit = lastBattle(pa).seed_sha256;
+    const commit = battleNow(pa).seed_sha256;
     assert.match(commit, /^[0-9a-f]{64}$/);
     assert.match(await pa.page.getByTestId('battle-dice').textContent(), new RegExp(`committed to as ${commit.slice(0, 16)}`));
     assert.equal(await pa.page.getByTestId('battle-dice-download').count(), 0, 'nothing to download before the end');
@@ -122,9 +111,9 @@ test('club fixes: talk sent with Enter and named once, settings saved visibly, n
     await pa.page.keyboard.press('Enter');
     const item = pb.page.getByTestId('talk-item').filter({ hasText: two });
     await item.waitFor();
-    const sent = lastBattle(pb).talk.find((m) => m.text.startsWith(two));
+    const sent = battleNow(pb).talk.find((m) => m.text.startsWith(two));
     assert.equal(sent.text, `${two} first line\nsecond line`);
-    assert.equal(lastBattle(pb).talk.filter((m) => m.text.startsWith(two)).length, 1, 'sent once');
+    assert.equal(battleNow(pb).talk.filter((m) => m.text.startsWith(two)).length, 1, 'sent once');
   });
 
   await step('settings: Save says "Saved." once the server took them, and the server\'s words when it refuses', async () => {
@@ -138,19 +127,19 @@ test('club fixes: talk sent with Enter and named once, settings saved visibly, n
     await saved.waitFor();
     assert.equal(await saved.innerText(), 'Saved.');
     assert.equal(await saved.getAttribute('role'), 'status');
-    await waitForBattle(umpire, (b) => b.settings?.turn_seconds === 120, 'the timer saved');
+    await untilBattle(umpire, (b) => b.settings?.turn_seconds === 120, 'the timer saved');
 
     // Editing the form again takes the word back: it would speak of settings no longer shown.
     await page.getByTestId('battle-turn-seconds').fill('100000');
     assert.equal(await saved.isVisible(), false, '"Saved." goes once the form is changed');
     // What the server says to the same settings, to compare with what the page shows.
-    const refusal = await table.clients.umpire.send('battle.settings', { campaign, battle, settings: { auto_run: lastBattle(umpire).settings?.auto_run ?? false, turn_seconds: 100000 } });
+    const refusal = await table.clients.umpire.send('battle.settings', { campaign, battle, settings: { auto_run: battleNow(umpire).settings?.auto_run ?? false, turn_seconds: 100000 } });
     assert.equal(refusal.ok, false, JSON.stringify(refusal));
     await page.getByTestId('battle-settings-save').click();
     await error.waitFor();
     assert.equal(await error.innerText(), refusal.error.message);
     assert.equal(await saved.isVisible(), false, 'no "Saved." when refused');
-    assert.equal(lastBattle(umpire).settings.turn_seconds, 120, 'the refused timer was not taken');
+    assert.equal(battleNow(umpire).settings.turn_seconds, 120, 'the refused timer was not taken');
   });
 
   await step('units: on a desktop the Units table fits, its every column on screen, for the umpire and a player', async () => {
@@ -172,7 +161,7 @@ test('club fixes: talk sent with Enter and named once, settings saved visibly, n
     const page = umpire.page;
     await page.getByTestId('battle-end').click();
     await page.getByTestId('battle-end-confirm').click();
-    await waitForBattle(umpire, (b) => b.status === 'ended', 'the battle ended');
+    await untilBattle(umpire, (b) => b.status === 'ended', 'the battle ended');
     await page.getByTestId('battle-turn-info').filter({ hasText: 'The battle has ended.' }).waitFor();
     // The reply comes after the view push that ended the battle: give the page a moment past both.
     await table.settle();
@@ -180,7 +169,7 @@ test('club fixes: talk sent with Enter and named once, settings saved visibly, n
     assert.equal(await page.getByTestId('battle-end').isVisible(), false, 'no "End the battle…" once ended');
     assert.equal(await page.getByTestId('battle-end-confirm').isVisible(), false, 'no confirmation either');
     // Ended: the seed is revealed, and each page offers the battle's rolls to download and check.
-    const seed = (await waitForBattle(pa, (b) => !!b.seed, 'the seed revealed')).seed;
+    const seed = (await untilBattle(pa, (b) => !!b.seed, 'the seed revealed')).seed;
     assert.match(seed, /^[0-9a-f]{64}$/);
     const link = pa.page.getByTestId('battle-dice-download');
     await link.waitFor();

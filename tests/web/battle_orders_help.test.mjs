@@ -16,8 +16,8 @@ import assert from 'node:assert/strict';
 import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
-import { launchBrowser, openUser, failureShots, stepper, injectAxe, UI_TIMEOUT } from './lib/browser.mjs';
-import { el, viewsFrom } from './lib/battle.mjs';
+import { launchBrowser, openUser, failureShots, stepper, injectAxe } from './lib/browser.mjs';
+import { el, waitForBattle } from './lib/battle.mjs';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -59,16 +59,7 @@ test('a leader apart from his units: warned, drawn and explained; stacked pieces
   const L = {};
   const U = {};
   const step = stepper(t, (name) => failureShots(`orders-help-${name.replace(/\W+/g, '_')}`, { umpire: umpire?.page, a: pa?.page }));
-  const lastBattle = (u) => viewsFrom(u.frames, campaign).at(-1)?.view.battles?.[String(battle)];
-  async function waitForBattle(u, pred, what) {
-    const deadline = Date.now() + UI_TIMEOUT;
-    for (;;) {
-      const b = lastBattle(u);
-      if (b && pred(b)) return b;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const untilBattle = (u, pred, what) => waitForBattle(u, campaign, battle, pred, what);
 
   await step('set-up: Kemp 5 cm behind the 33rd; Dartois set down on the Picardie, Carl beside him', async () => {
     table = await battleTable(server, {
@@ -149,7 +140,7 @@ test('a leader apart from his units: warned, drawn and explained; stacked pieces
     await page.mouse.move((at.cx + there.cx) / 2, at.cy, { steps: 4 });
     await page.mouse.move(there.cx, there.cy, { steps: 4 });
     await page.mouse.up();
-    const b = await waitForBattle(umpire, (x) => x.units.find((u) => u.id === U['Regiment de Picardie']).position[0] > 130, 'the Picardie moved');
+    const b = await untilBattle(umpire, (x) => x.units.find((u) => u.id === U['Regiment de Picardie']).position[0] > 130, 'the Picardie moved');
     assert.deepEqual(b.leaders.find((l) => l.id === L.Dartois).position, [120, 85], 'Dartois stayed where he was');
     // Now Dartois and Carl stand apart from their regiment too: the warning says so at once.
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="leader-alone"]').length === 3);
@@ -158,7 +149,7 @@ test('a leader apart from his units: warned, drawn and explained; stacked pieces
   await step('after the start the umpire is still warned; the player\'s phone shows his distances and why he cannot order', async () => {
     const page = umpire.page;
     await page.getByTestId('battle-start').click();
-    await waitForBattle(umpire, (b) => b.status === 'cards', 'the first turn open');
+    await untilBattle(umpire, (b) => b.status === 'cards', 'the first turn open');
     await el(page, 'leader-alone', { leader: L.Kemp }).waitFor();
 
     pa = await openUser(browser, server, { viewport: PHONE, hasTouch: true, isMobile: true }, { cookie: users.a.cookie, path: `/#/campaign/${campaign}/battle` });

@@ -60,3 +60,20 @@ export async function pageCaughtUp(u, U, campaign) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** The battle `battle` of campaign `campaign` in the last view a page (its recorded frames) received. */
+export function lastBattle(frames, campaign, battle) {
+  const views = viewsFrom(frames, campaign);
+  return views.length ? views[views.length - 1].view.battles?.[String(battle)] : undefined;
+}
+
+/** Waits (bounded) until page `u`'s last view of the battle satisfies `pred`; returns the battle. */
+export async function waitForBattle(u, campaign, battle, pred, what) {
+  const deadline = Date.now() + UI_TIMEOUT;
+  for (;;) {
+    const b = lastBattle(u.frames, campaign, battle);
+    if (b && pred(b)) return b;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
