@@ -43,8 +43,8 @@ private:
 const Viewer umpire{1, "umpire", Role::umpire};
 const std::vector<std::pair<std::int64_t, std::string>> people = {{1, "umpire"}, {2, "alice"}, {3, "bob"}, {4, "olga"}, {5, "stranger"}};
 
-Supplied supplied_at(std::int64_t seq) {
-    Supplied s;
+campaign::Supplied supplied_at(std::int64_t seq) {
+    campaign::Supplied s;
     s.invite_code = "CODE" + std::to_string(seq);
     s.seed_hex = std::string(64, 'a');
     s.now = 1764400000000 + seq * 60000;
