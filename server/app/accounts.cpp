@@ -41,12 +41,13 @@ bool read_credentials(const ApiRequest& request, std::string& username, std::str
     return true;
 }
 
-std::string lower(std::string text) {
+
+}  // namespace
+
+std::string account_key(std::string text) {
     for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return text;
 }
-
-}  // namespace
 
 void App::http_api(ApiRequest request, std::function<void(ApiResponse)> done) {
     const auto& path = request.path;
@@ -157,7 +158,7 @@ void App::login(const ApiRequest& request, std::function<void(ApiResponse)> done
     std::string username, password;
     ApiResponse bad;
     if (!read_credentials(request, username, password, bad)) return done(bad);
-    auto account = lower(username);
+    auto account = account_key(username);
     if (login_limited(account, request.address))
         return done(error_response(429, "rate_limited", "Too many failed logins; wait a few minutes and try again."));
 

@@ -66,7 +66,11 @@ int verify_dice_command(int argc, char** argv);
 // `muster admin --db FILE --grant USERNAME | --revoke USERNAME | --reset-link USERNAME` (server/app/admin_api.cpp).
 int admin_command(int argc, char** argv);
 
-// A single-use password link made by the administrator (admin_api.cpp): `path` ("#/reset?token=...") after the
+// The failed-login limiter's key for a username or address: names and addresses are the same in any case, so
+// "Bob" and "bob" count against one limit (accounts.cpp).
+std::string account_key(std::string text);
+
+// A single-use password link (admin_api.cpp), e-mailed or made by the administrator: `path` ("#/reset?token=...") after the
 // server's address, `expires` unix ms.
 struct ResetLink {
     std::string path;

@@ -1,7 +1,6 @@
 // Passwords (docs/protocol.md, "HTTP"): a logged-in user changes his (his other logins end); a forgotten one is
 // reset by a single-use link e-mailed to his verified address, which expires. Asking for a link answers the same
 // whether or not the account or address exists, so it tells nobody who plays here.
-#include <cctype>
 #include <iostream>
 
 #include <boost/asio/post.hpp>
@@ -81,16 +80,14 @@ void App::forgot_password(const ApiRequest& request, const json& body, std::func
         body["account"].get<std::string>().size() > 254)
         return done(api_error(400, "bad_request", "Give your username or e-mail address (\"account\")."));
     // Names and addresses are the same in any case: "Bob" and "bob" count against one limit.
-    std::string account = body["account"].get<std::string>();
-    for (auto& c : account) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string account = account_key(body["account"].get<std::string>());
     const ApiResponse same{200, {{"sent", "If that account has a verified e-mail address, a link to reset its password is on its way."}}, ""};
     // Counted as a failed login: a flood of requests cannot flood anyone's inbox.
     if (login_limited("reset:" + account, request.address)) return done(same);
     login_failed("reset:" + account, request.address);
     const Outbound out = outbound();
-    const std::int64_t valid_ms = config_.reset_link_minutes * 60'000;
-    const std::string token = new_session_token();
-    db_->run([account, out, valid_ms, token, same, done = std::move(done)](store::Database& db) {
+    const std::int64_t minutes = config_.reset_link_minutes;
+    db_->run([account, out, minutes, same, done = std::move(done)](store::Database& db) {
         try {
             // However the requests come (his name, his address, from many places), an inbox gets at most
             // reset_links_per_hour links an hour.
@@ -98,11 +95,11 @@ void App::forgot_password(const ApiRequest& request, const json& body, std::func
             if (target && store::resets_since(db, target->user, unix_ms() - 3'600'000) >= reset_links_per_hour) target.reset();
             if (target) {
                 store::Transaction tx(db);
-                store::create_reset(db, target->user, sha256_hex(token), unix_ms(), unix_ms() + valid_ms);
+                const auto link = make_reset_link(db, target->user, minutes);
                 store::add_to_outbox(db, {{0, target->user, "reset", target->address, "Muster: reset your password",
                                            "Someone (we hope you) asked to reset your Muster password.\nOpen this link within " +
-                                               std::to_string(valid_ms / 60'000) + " minutes to choose a new one; it works once:\n" +
-                                               out.link_base + "#/reset?token=" + token +
+                                               std::to_string(minutes) + " minutes to choose a new one; it works once:\n" +
+                                               out.link_base + link.path +
                                                "\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n"}},
                                      unix_ms());
                 tx.commit();

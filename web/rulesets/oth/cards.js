@@ -182,8 +182,7 @@ class CardHand {
   moveText() {
     const b = this.battle;
     if (this.tooFar) {
-      const d = Math.hypot(this.tooFar[0] - myLeader(b).position[0], this.tooFar[1] - myLeader(b).position[1]);
-      return `That point is ${round(d)}${measureLabel(b.table)} away: your leader rides at most ${round(b.hints.move_reach)}${measureLabel(b.table)}. Pick a point inside the circle.`;
+      return `That point is ${round(this.tooFar)}${measureLabel(b.table)} away: your leader rides at most ${round(b.hints.move_reach)}${measureLabel(b.table)}. Pick a point inside the circle.`;
     }
     if (this.moveTo) return `Ride to (${this.moveTo.map((n) => Math.round(n)).join(', ')}). Click or tap the map to change it.`;
     const reach = this.battle.hints && this.battle.hints.move_reach;
@@ -247,7 +246,7 @@ class CardHand {
     if (this.chosen !== 'move') return false;
     // A point beyond his ride is refused here, with the distances, rather than on Play.
     const far = beyondReach(this.battle, myLeader(this.battle), p);
-    this.tooFar = far ? p : null;
+    this.tooFar = far || null; // how far the refused point is
     this.moveTo = far ? null : p;
     this.refreshForm();
     this.askMap();
