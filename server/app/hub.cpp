@@ -13,6 +13,7 @@
 #include "server/app/tokens.h"
 #include "server/app/verifiable_dice.h"
 #include "server/store/event_store.h"
+#include "shared/campaign/view_parts.h"
 
 namespace muster {
 
@@ -150,7 +151,7 @@ void Hub::handle(HubRequest& request) {
         const Viewer v = viewer_of(request.who.user);
         if (!v.is_member()) return request.view_answer(std::nullopt);
         if (request.needs_only) return request.view_answer(campaign::all_needs(state_, v));
-        return request.view_answer(campaign::view(state_, v));
+        return request.view_answer(campaign::view(state_, v, true));  // the chronicle: every month
     }
     Viewer viewer = request.from_clock ? campaign::server_clock() : viewer_of(request.who);
     const auto& type = request.command.type;
@@ -319,12 +320,42 @@ void Hub::patch_whole_views(std::span<const Event> run, const std::vector<std::i
             std::make_shared<const json>(json::diff(before[user], campaign::view(state_, viewer_of(user)))));
 }
 
+std::size_t Hub::parts_run_end(const std::vector<Event>& events, std::size_t begin, std::vector<std::string>& parts) {
+    // The year's events that follow one another (a month's resolution and the falls it brings) share one patch.
+    std::size_t end = begin + 1;
+    for (; end < events.size(); ++end) {
+        auto more = campaign::parts_changed(events[end]);
+        if (!more) break;
+        for (auto& part : *more)
+            if (std::find(parts.begin(), parts.end(), part) == parts.end()) parts.push_back(std::move(part));
+    }
+    return end;
+}
+
+void Hub::patch_parts(std::span<const Event> run, std::vector<std::string> parts, const std::vector<std::int64_t>& users,
+                      Pieces& pieces) {
+    // The year's events: only the parts they change, each made once for the viewers who see it alike.
+    std::vector<Viewer> viewers;
+    for (auto user : users) viewers.push_back(viewer_of(user));
+    campaign::PartsPatch patch(std::move(parts), state_, viewers);
+    for (const auto& e : run) campaign::apply(state_, e);
+    auto out = patch.patches(state_, viewers);
+    for (std::size_t i = 0; i < users.size(); ++i)
+        pieces[users[i]].push_back(std::make_shared<const nlohmann::json>(std::move(out[i])));
+}
+
 Hub::Pieces Hub::patch_pieces(const std::vector<Event>& events, const std::vector<std::int64_t>& users) {
     Pieces pieces;  // per user, per event or run of events
     for (std::size_t i = 0; i < events.size();) {
         if (campaign::has_view_patch(events[i].type)) {
             patch_by_role(events[i], users, pieces);
             ++i;
+            continue;
+        }
+        if (auto parts = campaign::parts_changed(events[i])) {
+            const std::size_t end = parts_run_end(events, i, *parts);
+            patch_parts(std::span<const Event>(events.data() + i, end - i), std::move(*parts), users, pieces);
+            i = end;
             continue;
         }
         const std::size_t end = run_end(events, i);

@@ -72,6 +72,11 @@ private:
     void patch_by_role(const Event& e, const std::vector<std::int64_t>& users, Pieces& pieces);
     // Applies a run of a battle's events and adds each user's section patch for the run.
     void patch_section(std::span<const Event> run, const std::vector<std::int64_t>& users, Pieces& pieces);
+    // The end of the run of the year's events that begins at `begin`; adds the parts they change to `parts`.
+    static std::size_t parts_run_end(const std::vector<Event>& events, std::size_t begin, std::vector<std::string>& parts);
+    // Applies a run of the year's events and adds each user's patch of the parts they change.
+    void patch_parts(std::span<const Event> run, std::vector<std::string> parts, const std::vector<std::int64_t>& users,
+                     Pieces& pieces);
     // Applies a run of any other events and adds the diff of each user's whole view, before and after.
     void patch_whole_views(std::span<const Event> run, const std::vector<std::int64_t>& users, Pieces& pieces);
     // The users whose views are followed: every member who subscribed, here or away.

@@ -316,7 +316,7 @@ void apply(CampaignState& state, const Event& e) {
     }
 }
 
-json view(const CampaignState& state, const Viewer& viewer) {
+json view(const CampaignState& state, const Viewer& viewer, bool whole) {
     const bool umpire = viewer.is_umpire();
     json campaign = {{"id", state.id},        {"name", state.name},
                      {"created", state.created}, {"closed", state.closed},
@@ -353,7 +353,7 @@ json view(const CampaignState& state, const Viewer& viewer) {
         out["invites"] = std::move(invites);
         out["webhook"] = state.webhook;  // a shared channel's secret address: the umpires' only
     }
-    year::add_to_view(out, state, viewer);
+    year::add_to_view(out, state, viewer, whole);
     battles::add_to_view(out, state, viewer);
     expeditions::add_to_view(out, state, viewer);
     return out;

@@ -141,8 +141,9 @@ nlohmann::json reply_body(const CampaignState& after, const std::vector<Event>& 
 // Folds one committed event into the state.
 void apply(CampaignState& state, const Event& event);
 
-// Everything this viewer may see, and nothing else.
-nlohmann::json view(const CampaignState& state, const Viewer& viewer);
+// Everything this viewer may see, and nothing else. A live view (the one pushed and patched) leaves out the
+// year's older months (year::months_in_view); the whole view (`whole`: the chronicle's) has every month.
+nlohmann::json view(const CampaignState& state, const Viewer& viewer, bool whole = false);
 
 // An invite code as a person typed it, as the server made it: spaces and dashes dropped, letters upper case
 // (codes are made of capitals and digits: server/app/tokens.cpp), so "abcd efgh23" joins as "ABCDEFGH23".

@@ -66,13 +66,26 @@ bool handles(const std::string& command_type);
 // Like campaign::decide, for those commands. Returns an Error or the events.
 std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const Command& command,
                                                const Viewer& viewer, Dice& dice, const Supplied& supplied);
+// Whether apply folds in events of this type (they change only the year's state).
+bool handles_event(const std::string& event_type);
 // Folds in the year's events; ignores any other.
 void apply(CampaignState& state, const Event& event);
 // A regiment's losses on campaign applied, the umpire's regiment.losses and a battle's end alike: `line` is
 // {"colonel", "before", "after", "halved", "attributes"}; the sheet notes the change with `reason`.
 void apply_regiment_losses(YearState& year, const nlohmann::json& line, const std::string& reason, const Event& event);
-// Adds the year's sections to `out`, filtered for this viewer.
-void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& viewer);
+// Adds the year's sections to `out`, filtered for this viewer. A live view (`whole` false) holds the diaries,
+// reports and gazette entries of the current month and the months_in_view before it, so that an old
+// campaign's view stays small; a whole view (the chronicle's) holds every month.
+inline constexpr int months_in_view = 3;
+void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& viewer, bool whole = false);
+// The year's section is made of parts (its keys, and "colonels/<user id>" for one colonel), so that a server
+// can diff only those an event changes (campaign::parts_changed). view_part is one part as add_to_view puts it
+// in the viewer's view, or nothing when his view has none; part_audience names the viewers who see a part
+// alike (equal names: equal parts), so that it is made and diffed once for them all.
+const std::vector<std::string>& parts();
+std::optional<nlohmann::json> view_part(const CampaignState& state, const Viewer& viewer, const std::string& part,
+                                        bool whole = false);
+std::string part_audience(const Viewer& viewer, const std::string& part);
 
 // Clocks the umpire set (a month's deadline, an auction lot's countdown): the earliest unix ms at which
 // the server must act by itself, or nothing. When that time comes the server decides alarm_command()

@@ -332,6 +332,8 @@ void apply_regiment_losses(YearState& y, const json& b, const std::string& reaso
     y.last_sheet_change = e.seq;
 }
 
+bool handles_event(const std::string& event_type) { return appliers().count(event_type) > 0; }
+
 void apply(CampaignState& state, const Event& e) {
     auto it = appliers().find(e.type);
     if (it != appliers().end()) it->second(state.year, e);

@@ -23,7 +23,7 @@ json diary_view(const Diary& d, const Colonel& c, const HouseRules& rules) {
     return out;
 }
 
-json colonel_view(const YearState& y, const Colonel& c, bool full) {
+json colonel_view(const YearState& y, const Colonel& c, bool full, int from_turn) {
     json out = {{"user", c.user},
                 {"player", c.player},
                 {"name", c.name},
@@ -54,7 +54,7 @@ json colonel_view(const YearState& y, const Colonel& c, bool full) {
     out["diary"] = nullptr;
     for (const auto& [t, d] : c.diaries) {
         if (y.calendar.started && t == turn) out["diary"] = diary_view(d, c, rules);
-        else diaries[std::to_string(t)] = to_json(d);
+        else if (t >= from_turn) diaries[std::to_string(t)] = to_json(d);
     }
     out["diaries"] = std::move(diaries);
     if (y.calendar.started) {
@@ -82,7 +82,8 @@ json colonel_view(const YearState& y, const Colonel& c, bool full) {
     out["leave"] = c.leave;
     out["missed_in_a_row"] = missed_in_a_row(c);
     json reports = json::object();
-    for (const auto& [t, r] : c.reports) reports[std::to_string(t)] = r;
+    for (const auto& [t, r] : c.reports)
+        if (t >= from_turn) reports[std::to_string(t)] = r;
     out["reports"] = std::move(reports);
     out["history"] = c.history;
     json adjustments = json::array();
@@ -190,9 +191,9 @@ json needs_you(const CampaignState& state, const Viewer& viewer) {
 
 
 
-void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
-    const YearState& y = state.year;
-    const bool umpire = viewer.is_umpire();
+namespace {
+
+json calendar_view(const YearState& y) {
     json calendar = {{"year", y.calendar.year},
                      {"month", y.calendar.month},
                      {"month_name", month_name(y.calendar.month)},
@@ -211,59 +212,112 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer) {
         calendar["rule"] = {{"weekday", r.weekday}, {"time", detail::time_of_day(r.minute)}, {"time_zone", r.zone}};
     }
     calendar["paused"] = y.paused_since ? json{{"since", *y.paused_since}, {"reason", y.pause_reason}} : json(nullptr);
+    return calendar;
+}
 
-    json colonels = json::object();
+bool sees_whole(const Viewer& viewer, std::int64_t colonel) {
+    return viewer.is_umpire() || (viewer.role == Role::player && viewer.user == colonel);
+}
+
+json gazette_view(const YearState& y, int from_turn) {
     json gazette = json::object();
-    std::vector<const Colonel*> by_seniority;
-    for (const auto& [user, c] : y.colonels) {
-        const bool full = umpire || (viewer.role == Role::player && viewer.user == user);
-        colonels[std::to_string(user)] = colonel_view(y, c, full);
-        if (c.regiment) by_seniority.push_back(&c);
+    for (const auto& [user, c] : y.colonels)
         for (const auto& [turn, d] : c.diaries) {
-            if (!d.publish) continue;
+            if (!d.publish || turn < from_turn) continue;
             gazette[std::to_string(d.gazette_id)] = {{"id", d.gazette_id}, {"turn", turn},
                                                         {"label", d.label},       {"colonel", user},
                                                         {"colonel_name", c.name}, {"text", d.text},
                                                         {"at", d.at}};
         }
-    }
+    return gazette;
+}
+
+json regiments_view(const YearState& y) {
+    std::vector<const Colonel*> by_seniority;
+    for (const auto& [user, c] : y.colonels)
+        if (c.regiment) by_seniority.push_back(&c);
     std::sort(by_seniority.begin(), by_seniority.end(),
               [](const Colonel* a, const Colonel* b) { return a->regiment->number < b->regiment->number; });
     json regiments = json::array();
     for (const Colonel* c : by_seniority)
         regiments.push_back({{"number", c->regiment->number}, {"name", c->regiment->name}, {"colonel", c->user},
                              {"colonel_name", c->name}});
+    return regiments;
+}
 
-    json year = {{"phase", y.calendar.started ? "months" : "setup"},
-                 {"calendar", std::move(calendar)},
-                 {"settings", to_json(y.rules)},
-                 {"book", to_json(HouseRules{})},
-                 {"differs", differs_from_book(y.rules)},
-                 {"colonels", std::move(colonels)},
-                 {"regiments", std::move(regiments)},
-                 {"auction", auction_view(y)},
-                 {"gazette", std::move(gazette)},
-                 {"needs_you", viewer.is_member() ? needs_you(state, viewer) : json::array()}};
-    if (umpire) {
-        json submitted = json::object(), risk = json::array(), companies = json::object(), pending = json::array();
-        json owing = json::array();  // the colonels who owe a diary this month: those away or on leave do not
-        for (const auto& [user, c] : y.colonels) {
-            const auto key = std::to_string(user);
-            submitted[key] = y.calendar.started && c.diaries.count(y.calendar.turn) > 0;
-            if (y.calendar.started && absence(c, y.calendar.turn).empty()) owing.push_back(user);
-            if (c.regiment) {
-                if (at_risk(*c.regiment, y.rules)) risk.push_back(user);
-                companies[key] = {{"declared", c.regiment->declared}, {"maintained", c.regiment->companies}};
-            }
-            if (c.objective && c.objective->status == "pending") pending.push_back(user);
+json console_view(const YearState& y) {
+    json submitted = json::object(), risk = json::array(), companies = json::object(), pending = json::array();
+    json owing = json::array();  // the colonels who owe a diary this month: those away or on leave do not
+    for (const auto& [user, c] : y.colonels) {
+        const auto key = std::to_string(user);
+        submitted[key] = y.calendar.started && c.diaries.count(y.calendar.turn) > 0;
+        if (y.calendar.started && absence(c, y.calendar.turn).empty()) owing.push_back(user);
+        if (c.regiment) {
+            if (at_risk(*c.regiment, y.rules)) risk.push_back(user);
+            companies[key] = {{"declared", c.regiment->declared}, {"maintained", c.regiment->companies}};
         }
-        year["console"] = {{"submitted", std::move(submitted)},
-                           {"owing", std::move(owing)},
-                           {"at_risk", std::move(risk)},
-                           {"companies", std::move(companies)},
-                           {"pending_objectives", std::move(pending)},
-                           {"can_undo", y.undo.has_value() && y.last_sheet_change <= y.undo->resolved_seq}};
+        if (c.objective && c.objective->status == "pending") pending.push_back(user);
     }
+    return {{"submitted", std::move(submitted)},
+            {"owing", std::move(owing)},
+            {"at_risk", std::move(risk)},
+            {"companies", std::move(companies)},
+            {"pending_objectives", std::move(pending)},
+            {"can_undo", y.undo.has_value() && y.last_sheet_change <= y.undo->resolved_seq}};
+}
+
+int first_turn_in_view(const YearState& y, bool whole) { return whole ? 0 : y.calendar.turn - months_in_view; }
+
+}  // namespace
+
+const std::vector<std::string>& parts() {
+    static const std::vector<std::string> all = {"phase",    "calendar", "settings", "book",      "differs",   "colonels",
+                                                 "regiments", "auction", "gazette",  "needs_you", "months_from", "console"};
+    return all;
+}
+
+std::optional<json> view_part(const CampaignState& state, const Viewer& viewer, const std::string& part, bool whole) {
+    const YearState& y = state.year;
+    const int from_turn = first_turn_in_view(y, whole);
+    if (part.rfind("colonels/", 0) == 0) {
+        const auto* c = y.colonel(std::stoll(part.substr(9)));
+        if (!c) return std::nullopt;
+        return colonel_view(y, *c, sees_whole(viewer, c->user), from_turn);
+    }
+    if (part == "colonels") {
+        json colonels = json::object();
+        for (const auto& [user, c] : y.colonels) colonels[std::to_string(user)] = colonel_view(y, c, sees_whole(viewer, user), from_turn);
+        return colonels;
+    }
+    if (part == "phase") return json(y.calendar.started ? "months" : "setup");
+    if (part == "calendar") return calendar_view(y);
+    if (part == "settings") return to_json(y.rules);
+    if (part == "book") return to_json(HouseRules{});
+    if (part == "differs") return differs_from_book(y.rules);
+    if (part == "regiments") return regiments_view(y);
+    if (part == "auction") return auction_view(y);
+    if (part == "gazette") return gazette_view(y, from_turn);
+    if (part == "needs_you") return viewer.is_member() ? needs_you(state, viewer) : json::array();
+    // The months before this one are left out of a live view: they are in the chronicle.
+    if (part == "months_from") return from_turn > 1 ? json(from_turn) : json(nullptr);
+    if (part == "console") return viewer.is_umpire() ? std::optional<json>(console_view(y)) : std::nullopt;
+    return std::nullopt;
+}
+
+std::string part_audience(const Viewer& viewer, const std::string& part) {
+    if (part.rfind("colonels/", 0) == 0)
+        return sees_whole(viewer, std::stoll(part.substr(9))) ? "whole" : "public";
+    if (part == "colonels") return "user " + std::to_string(viewer.user);
+    if (part == "needs_you")  // an umpire's needs are the campaign's; a player's are his own
+        return viewer.is_umpire() ? "umpire" : viewer.role == Role::player ? "user " + std::to_string(viewer.user) : "none";
+    if (part == "console") return viewer.is_umpire() ? "umpire" : "none";
+    return "all";
+}
+
+void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bool whole) {
+    json year = json::object();
+    for (const auto& part : parts())
+        if (auto value = view_part(state, viewer, part, whole)) year[part] = std::move(*value);
     out["year"] = std::move(year);
 }
 

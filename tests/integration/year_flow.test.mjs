@@ -7,7 +7,7 @@
 import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './lib/server.mjs';
-import { connect, newUser, sleep } from './lib/client.mjs';
+import { connect, newUser, sleep, httpRequest } from './lib/client.mjs';
 
 const SEC = 1000;
 let server;
@@ -402,7 +402,14 @@ test('a restart keeps the year, and a deadline set before a shutdown fires after
   await sleep(1000);
   await settle();
   assert.equal(year(U).calendar.turn, turn + 2, 'resolved once');
-  assert.deepEqual(Object.keys(colonel(A, pa).reports).map(Number).sort((x, y) => x - y), Array.from({ length: turn + 1 }, (_, i) => i + 1));
+  // The live view holds the current month and the three before it (docs/protocol.md, "The year's view"); the
+  // chronicle holds every month.
+  const from = year(U).months_from;
+  assert.equal(from, turn + 2 - 3);
+  assert.deepEqual(Object.keys(colonel(A, pa).reports).map(Number).sort((x, y) => x - y), Array.from({ length: turn + 2 - from }, (_, i) => from + i));
   assert.equal(colonel(B, pb).reports[String(turn + 1)].default, true);
-  assert.ok(year(O).gazette && Object.values(year(O).gazette).some((g) => g.text === 'Drill on the heath.'));
+  assert.ok(Object.values(year(O).gazette).every((g) => g.turn >= from), 'the live gazette holds no older month');
+  const whole = (await httpRequest(server, 'GET', `/api/campaigns/${campaign}/chronicle`, { cookie: pa.cookie })).json.view;
+  assert.deepEqual(Object.keys(whole.year.colonels[String(pa.user)].reports).map(Number).sort((x, y) => x - y), Array.from({ length: turn + 1 }, (_, i) => i + 1));
+  assert.ok(Object.values(whole.year.gazette).some((g) => g.text === 'Drill on the heath.'));
 });

@@ -4,6 +4,7 @@
 
 import { h, setText, setTime, syncKeyed, errorLine, runForm } from '../common/dom.js';
 import { reportBody } from '../year/report.js';
+import { olderMonthsNote } from '../year/older_months.js';
 import { pounds, ADJUST_FIELDS, myColonel, isClosed } from '../year/format.js';
 
 function reportItem(ctx, campaignId) {
@@ -35,13 +36,14 @@ export const reportsTab = {
     const list = h('ol', { class: 'report-list', testid: 'report-list' });
     const empty = h('p', { class: 'muted empty' }, 'No month has been resolved yet. Your report comes when the umpire resolves the month.');
     const adjustments = h('ul', { class: 'adjustment-list', testid: 'adjustment-list' });
+    const older = olderMonthsNote('Your reports and diaries');
     const noAdjustments = h('p', { class: 'muted empty' }, 'The umpire has changed nothing by hand.');
     const el = h('div', { class: 'year-grid' },
       h('div', { class: 'col-main' },
         h('section', { class: 'panel panel-reports', 'aria-labelledby': 'reports-heading' },
           h('h2', { id: 'reports-heading', class: 'section-title' }, 'Month reports'),
           h('p', { class: 'secret-note' }, 'Only you and the umpires read these.'),
-          empty, list)),
+          empty, list, older.el)),
       h('div', { class: 'col-side' },
         h('section', { class: 'card panel', 'aria-labelledby': 'adjust-heading' },
           h('h2', { id: 'adjust-heading' }, "The umpire's changes"),
@@ -51,6 +53,7 @@ export const reportsTab = {
       el,
       update(view) {
         const col = myColonel(view);
+        older.update(view);
         const reports = Object.entries((col && col.reports) || {})
           .map(([t, r]) => [Number(t), r]).sort((a, b) => b[0] - a[0]);
         empty.hidden = reports.length > 0;

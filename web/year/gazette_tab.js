@@ -2,6 +2,7 @@
 // the diaries their writers published, newest first. Public to every member.
 
 import { h, setText, setTime, syncKeyed, bySeq } from '../common/dom.js';
+import { olderMonthsNote } from './older_months.js';
 
 export const gazetteTab = {
   id: 'gazette',
@@ -12,15 +13,17 @@ export const gazetteTab = {
     const empty = h('p', { class: 'muted empty' }, 'Nothing published yet. A colonel may publish his diary here when he writes it.');
     const news = h('ol', { class: 'gazette-list', testid: 'gazette-news' });
     const newsHead = h('h3', {}, 'From the War Office');
+    const older = olderMonthsNote('The diaries published');
     const el = h('section', { class: 'card panel panel-gazette', 'aria-labelledby': 'gazette-heading' },
       h('h2', { id: 'gazette-heading' }, 'The Gazette'),
       newsHead, news,
       h('p', { class: 'muted' }, 'Diaries their writers chose to publish.'),
-      empty, list);
+      empty, list, older.el);
     return {
       el,
       update(view) {
         const me = view.me || {};
+        older.update(view);
         // The server's announcements in the order made; newest first here.
         const announced = [...(((view.expeditions || {}).gazette) || [])].reverse();
         newsHead.hidden = news.hidden = announced.length === 0;
