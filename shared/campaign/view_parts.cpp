@@ -3,7 +3,6 @@
 
 #include <set>
 
-#include "shared/campaign/battles.h"
 #include "shared/campaign/expedition.h"
 #include "shared/campaign/year.h"
 
@@ -23,19 +22,17 @@ bool one_colonel_event(const std::string& type) {
 }
 
 std::optional<json> part_value(const CampaignState& state, const Viewer& viewer, const std::string& part) {
-    if (part != "others") return year::view_part(state, viewer, part.substr(5));
+    if (part != "expeditions") return year::view_part(state, viewer, part.substr(5));
     json out = json::object();
-    battles::add_to_view(out, state, viewer);
     expeditions::add_to_view(out, state, viewer);
-    return out;
+    return std::move(out["expeditions"]);
 }
 
 std::string audience(const Viewer& viewer, const std::string& part) {
-    return part == "others" ? "user " + std::to_string(viewer.user) : year::part_audience(viewer, part.substr(5));
+    return part == "expeditions" ? "user " + std::to_string(viewer.user) : year::part_audience(viewer, part.substr(5));
 }
 
-// The JSON pointer of a part in the view ("others" is top-level sections, so its diff's paths are whole).
-std::string pointer(const std::string& part) { return part == "others" ? "" : "/" + part; }
+std::string pointer(const std::string& part) { return "/" + part; }
 
 json diff(const std::optional<json>& before, const std::optional<json>& after, const std::string& part) {
     if (!before && !after) return json::array();
@@ -56,7 +53,8 @@ std::optional<std::vector<std::string>> parts_changed(const Event& event) {
     }
     std::vector<std::string> all;
     for (const auto& part : year::parts()) all.push_back("year/" + part);
-    all.push_back("others");
+    // The expeditions follow the year's calendar and colonels; the battles' section reads nothing of the year.
+    all.push_back("expeditions");
     return all;
 }
 

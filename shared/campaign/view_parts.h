@@ -16,8 +16,8 @@
 namespace muster::campaign {
 
 // The parts of the view an event of this type may change: "year/<part>" (year::parts(), "year/colonels/<id>"
-// for one colonel, "year/colonels" for every one) and "others" (the battles' and expeditions' sections, which
-// read the year's state). Nothing when it may change more: the caller diffs whole views.
+// for one colonel, "year/colonels" for every one) and "expeditions" (the expeditions' section, which reads the
+// year's calendar and colonels). Nothing when it may change more: the caller diffs whole views.
 std::optional<std::vector<std::string>> parts_changed(const Event& event);
 
 class PartsPatch {

@@ -88,7 +88,9 @@ struct Play {
             return false;
         }
         const auto events = std::get<std::vector<Event>>(d);
-        t.commit(events);
+        std::vector<Viewer> viewers = others();
+        viewers.push_back(t.umpire);
+        t.commit_patched(events, viewers);
         // Nobody but the umpires is told a secret by e-mail, webhook or the page's list either.
         for (const auto& n : notices(needs, t.state, events)) {
             if (n.user == t.umpire.user) continue;

@@ -5,8 +5,6 @@
 
 #include <set>
 
-#include "shared/campaign/view_parts.h"
-
 using namespace year_test;
 
 namespace {
@@ -39,26 +37,8 @@ struct Game {
         return "";
     }
 
-    // Commits the events one by one as the server patches views after them (server/app/hub.cpp, patch_parts):
-    // the patch of the parts each changes, applied to every viewer's view before it, gives his view after it.
-    void commit_patched(std::vector<Event> events) {
-        const std::vector<Viewer> viewers = {t.umpire, players[0], players[7], players[19], t.observer};
-        for (auto& e : events) {
-            auto parts = parts_changed(e);
-            if (!parts) {
-                t.commit({e});
-                continue;
-            }
-            std::vector<json> before;
-            for (const auto& v : viewers) before.push_back(view(t.state, v));
-            PartsPatch patch(*parts, t.state, viewers);
-            t.commit({e});
-            const auto patches = patch.patches(t.state, viewers);
-            for (std::size_t i = 0; i < viewers.size(); ++i) {
-                INFO(e.type << " seen by " << viewers[i].name << ": " << patches[i].dump().substr(0, 400));
-                REQUIRE(before[i].patch(patches[i]) == view(t.state, viewers[i]));
-            }
-        }
+    void commit_patched(const std::vector<Event>& events) {
+        t.commit_patched(events, {t.umpire, players[0], players[7], players[19], t.observer});
     }
 
     void must(const Viewer& who, const std::string& type, json body) {

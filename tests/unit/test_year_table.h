@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "shared/campaign/campaign.h"
+#include "shared/campaign/view_parts.h"
 
 namespace year_test {
 
@@ -79,6 +80,27 @@ struct YearTable {
             e.at = now;
             apply(state, e);
             log.push_back(e);
+        }
+    }
+
+    // Commits the events one by one as the server patches views after them (server/app/hub.cpp, patch_parts):
+    // the patch of the parts each changes, applied to each viewer's view before it, gives his view after it.
+    void commit_patched(const std::vector<Event>& events, const std::vector<Viewer>& viewers) {
+        for (const auto& e : events) {
+            auto parts = parts_changed(e);
+            if (!parts) {
+                commit({e});
+                continue;
+            }
+            std::vector<nlohmann::json> before;
+            for (const auto& v : viewers) before.push_back(view(state, v));
+            PartsPatch patch(*parts, state, viewers);
+            commit({e});
+            const auto patches = patch.patches(state, viewers);
+            for (std::size_t i = 0; i < viewers.size(); ++i) {
+                INFO(e.type << " seen by " << viewers[i].name << ": " << patches[i].dump().substr(0, 400));
+                REQUIRE(before[i].patch(patches[i]) == view(state, viewers[i]));
+            }
         }
     }
 
