@@ -2,7 +2,6 @@
 // users on the server, disabling an account (its sockets close at once), and the server's health.
 #include <filesystem>
 #include <iostream>
-#include <regex>
 
 #include <boost/asio/post.hpp>
 
@@ -38,8 +37,9 @@ void App::admin_api(const ApiRequest& request, std::function<void(ApiResponse)> 
             try {
                 const auto user = store::find_user_by_id(db, me);
                 if (!user || !user->admin) return done(api_error(403, "forbidden", "Only the server's administrator may do that."));
-                if (request.path == "/api/admin/import" && request.method == "POST") return import_archive(db, request.body, done);
-                done(admin_answer(db, request, me));
+                const auto action = admin_action(request);
+                if (action.kind == AdminAction::Kind::import_archive) return import_archive(db, request.body, done);
+                done(admin_answer(db, action, me));
             } catch (const std::exception& e) {
                 std::cerr << "muster: admin: " << e.what() << "\n";
                 done(api_error(500, "internal", "The server could not do that; try again."));
@@ -49,46 +49,43 @@ void App::admin_api(const ApiRequest& request, std::function<void(ApiResponse)> 
 }
 
 // Runs on the database thread, for an administrator.
-ApiResponse App::admin_answer(store::Database& db, const ApiRequest& request, std::int64_t me) {
-    const auto& path = request.path;
-    if (path == "/api/admin/users" && request.method == "GET") {
+ApiResponse App::admin_answer(store::Database& db, const AdminAction& action, std::int64_t me) {
+    using Kind = AdminAction::Kind;
+    if (action.refusal) return *action.refusal;
+    if (action.kind == Kind::users) {
         json users = json::array();
         for (const auto& u : store::list_users(db))
             users.push_back({{"id", u.id}, {"username", u.username}, {"admin", u.admin}, {"disabled", u.disabled}, {"created", u.created}});
         return ApiResponse{200, {{"users", std::move(users)}}};
     }
-    if (path == "/api/admin/campaigns" && request.method == "GET") {
+    if (action.kind == Kind::campaigns) {
         json list = json::array();
         for (const auto& c : store::list_campaigns(db)) list.push_back({{"id", c.id}, {"name", c.name}, {"created", c.created}});
         return ApiResponse{200, {{"campaigns", std::move(list)}}};
     }
-    if (path == "/api/admin/health" && request.method == "GET") {
+    if (action.kind == Kind::health) {
         std::size_t connections = 0;
         {
             std::lock_guard lock(clients_mutex_);
             for (const auto& [user, n] : clients_per_user_) connections += static_cast<std::size_t>(n);
         }
-        std::size_t campaigns = 0;
+        const std::size_t campaigns = directory_->size();
+        std::size_t loaded = 0;
         {
             std::lock_guard lock(hubs_mutex_);
-            campaigns = hubs_.size();
+            loaded = hubs_.size();
         }
         json last_backup = nullptr;
         if (!config_.backup_dir.empty()) {
             const auto all = store::backups_in(config_.backup_dir);
             if (!all.empty()) last_backup = std::filesystem::path(all.back()).filename().string();
         }
-        return ApiResponse{200, {{"connections", connections}, {"campaigns", campaigns}, {"outbox_unsent", store::unsent_messages(db)},
+        return ApiResponse{200, {{"connections", connections}, {"campaigns", campaigns}, {"campaigns_in_memory", loaded}, {"outbox_unsent", store::unsent_messages(db)},
                                  {"db_bytes", file_bytes(config_.db) + file_bytes(config_.db + "-wal")}, {"last_backup", last_backup}}};
     }
-    static const std::regex one_user("^/api/admin/users/([0-9]{1,15})$");
-    std::smatch m;
-    if (std::regex_match(path, m, one_user) && request.method == "POST") {
-        const auto body = json::parse(request.body, nullptr, false);
-        if (!body.is_object() || !body.contains("disabled") || !body["disabled"].is_boolean())
-            return api_error(400, "bad_request", "Give {\"disabled\": true or false}.");
-        const std::int64_t user = std::stoll(m[1].str());
-        const bool disabled = body["disabled"].get<bool>();
+    if (action.kind == Kind::set_disabled) {
+        const std::int64_t user = action.user;
+        const bool disabled = action.disabled;
         // The server must keep someone who can enable accounts again.
         if (disabled && user == me) return api_error(409, "conflict", "You cannot disable your own account.");
         store::Transaction tx(db);
@@ -99,9 +96,8 @@ ApiResponse App::admin_answer(store::Database& db, const ApiRequest& request, st
         for (auto s : ended) boost::asio::post(ioc_, [this, s] { close_session(s, "account disabled"); });
         return ApiResponse{200, {{"id", user}, {"disabled", disabled}}};
     }
-    static const std::regex reset_link("^/api/admin/users/([0-9]{1,15})/reset-link$");
-    if (std::regex_match(path, m, reset_link) && request.method == "POST") {
-        const auto user = store::find_user_by_id(db, std::stoll(m[1].str()));
+    if (action.kind == Kind::reset_link) {
+        const auto user = store::find_user_by_id(db, action.user);
         if (!user) return api_error(404, "not_found", "There is no such user.");
         const auto link = make_reset_link(db, user->id, config_.reset_link_minutes);
         return ApiResponse{200, {{"user", user->id}, {"username", user->username},
@@ -131,11 +127,9 @@ void App::import_archive(store::Database& db, const std::string& body, const std
     auto log = store::load_events(db, result.campaign);
     boost::asio::post(ioc_, [this, id = result.campaign, seed = from_hex(row->seed_hex), log = std::move(log), done] {
         auto h = std::make_shared<Hub>(ioc_, *db_, *directory_, id, seed, log, outbound());
+        h->write_index();
+        add_hub(h);
         h->start();
-        {
-            std::lock_guard lock(hubs_mutex_);
-            hubs_[id] = h;
-        }
         done(ApiResponse{201, {{"campaign", id}}});
     });
 }

@@ -13,6 +13,7 @@
 #include "server/app/passwords.h"
 #include "server/app/tokens.h"
 #include "server/store/accounts.h"
+#include "server/store/campaign_index.h"
 #include "server/store/event_store.h"
 #include "server/store/migrations.h"
 
@@ -21,21 +22,27 @@ namespace muster {
 
 App::App(boost::asio::io_context& ioc, Config config)
     : ioc_(ioc), config_(std::move(config)), directory_(std::make_unique<Directory>()), sweep_timer_(ioc),
-      backup_timer_(ioc) {
+      backup_timer_(ioc), wakeup_timer_(ioc) {
     auto parent = std::filesystem::path(config_.db).parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent);
     auto db = std::make_unique<store::Database>(config_.db);
     store::migrate(*db, store::load_migrations(config_.migrations));
 
-    // Read every campaign's log before the database moves to its worker thread, then replay each.
+    // Campaigns stay on disk until they are wanted (campaigns_in_memory.cpp): only their index rows are read,
+    // which fill the directory and the clocks to keep. A campaign without a row (from before the index) is
+    // loaded now, once, which writes its row.
+    store::for_each_index(*db, [this](const store::CampaignIndex& row) {
+        directory_->put(row.campaign, row.directory, row.needs);
+        if (row.alarm) wakeups_[row.campaign] = *row.alarm;
+    });
     struct Loaded {
         store::CampaignRow row;
         std::vector<Event> log;
     };
     std::vector<Loaded> loaded;
-    for (auto& row : store::list_campaigns(*db)) {
-        auto log = store::load_events(*db, row.id);
-        loaded.push_back({std::move(row), std::move(log)});
+    for (auto id : store::campaigns_without_index(*db)) {
+        auto row = store::find_campaign(*db, id);
+        if (row) loaded.push_back({std::move(*row), store::load_events(*db, id)});
     }
     db_ = std::make_unique<DbWorker>(std::move(db));
     // The sender starts before the hubs: what a crash left unsent goes out now, once.
@@ -43,8 +50,13 @@ App::App(boost::asio::io_context& ioc, Config config)
     notifier_->start();
     for (const auto& l : loaded) {
         auto hub = std::make_shared<Hub>(ioc_, *db_, *directory_, l.row.id, from_hex(l.row.seed_hex), l.log, outbound());
+        hub->write_index();
+        add_hub(hub);
         hub->start();
-        hubs_[l.row.id] = hub;
+    }
+    {
+        std::lock_guard lock(hubs_mutex_);
+        arm_wakeup();
     }
 
     // An unknown user's login costs what a real one's does.
@@ -73,7 +85,9 @@ void App::shutdown() {
     for (auto& c : open) c->close(1001, "server shutting down");
     {
         std::lock_guard lock(hubs_mutex_);
+        hubs_stopped_ = true;
         for (auto& [id, hub] : hubs_) hub->stop();
+        wakeup_timer_.cancel();
     }
     sweep_timer_.cancel();
     backup_timer_.cancel();

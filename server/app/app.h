@@ -16,9 +16,11 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/system_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <nlohmann/json.hpp>
 
+#include "server/app/api_requests.h"
 #include "server/app/client.h"
 #include "server/app/clock.h"
 #include "server/app/config.h"
@@ -34,27 +36,7 @@ class Database;
 class Notifier;
 struct Outbound;
 class Hub;
-
-struct ApiRequest {
-    std::string method;  // "GET", "POST", ...
-    std::string path;    // "/api/login"
-    std::string body;
-    std::string token;    // the session cookie's value, "" when absent
-    std::string address;  // the peer's IP address
-    std::string content_type;  // of the body
-};
-
-struct ApiResponse {
-    int status = 200;
-    nlohmann::json body = nlohmann::json::object();
-    std::string set_cookie;  // a whole Set-Cookie value, "" for none
-    std::string raw_type;    // when set, the answer is `raw` of this type (an image), not `body`
-    std::string raw;
-
-    ApiResponse() = default;
-    ApiResponse(int status_, nlohmann::json body_, std::string set_cookie_ = "")
-        : status(status_), body(std::move(body_)), set_cookie(std::move(set_cookie_)) {}
-};
+struct HubRequest;
 
 // `muster backup --db FILE --to PATH`: an online backup from the command line, beside a running server
 // (server/app/backups.cpp). Returns the exit code.
@@ -66,10 +48,6 @@ int verify_dice_command(int argc, char** argv);
 // `muster admin --db FILE --grant USERNAME | --revoke USERNAME | --reset-link USERNAME` (server/app/admin_api.cpp).
 int admin_command(int argc, char** argv);
 
-// The failed-login limiter's key for a username or address: names and addresses are the same in any case, so
-// "Bob" and "bob" count against one limit (accounts.cpp).
-std::string account_key(std::string text);
-
 // A single-use password link (admin_api.cpp), e-mailed or made by the administrator: `path` ("#/reset?token=...") after the
 // server's address, `expires` unix ms.
 struct ResetLink {
@@ -77,11 +55,6 @@ struct ResetLink {
     std::int64_t expires = 0;
 };
 ResetLink make_reset_link(store::Database& db, std::int64_t user, std::int64_t minutes);
-
-// An HTTP API's refusal: {"error": {"code", "message"}} with its status.
-inline ApiResponse api_error(int status, const std::string& code, const std::string& message) {
-    return ApiResponse{status, {{"error", {{"code", code}, {"message", message}}}}, ""};
-}
 
 class App {
 public:
@@ -127,7 +100,7 @@ private:
     void notifications_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     // admin_api.cpp: the server's administrator.
     void admin_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
-    ApiResponse admin_answer(store::Database& db, const ApiRequest& request, std::int64_t me);
+    ApiResponse admin_answer(store::Database& db, const AdminAction& action, std::int64_t me);
     void import_archive(store::Database& db, const std::string& body, const std::function<void(ApiResponse)>& done);
     // archive_api.cpp: an umpire downloads his campaign's archive.
     void archive_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
@@ -144,9 +117,22 @@ private:
     std::string session_cookie(const std::string& token, bool clear) const;
 
     // dispatch.cpp
-    void create_campaign(const std::shared_ptr<Client>& client, const nlohmann::json& id, const nlohmann::json& body);
+    void create_campaign(const std::shared_ptr<Client>& client, const nlohmann::json& id, const std::string& name);
     void list_campaigns(const std::shared_ptr<Client>& client, const nlohmann::json& id);
-    std::shared_ptr<Hub> hub(std::int64_t campaign);
+
+    // campaigns_in_memory.cpp: a campaign's hub is loaded when it is wanted and unloaded when idle.
+    // Hands the request to the campaign's hub, loading it first if need be; false for no such campaign.
+    bool submit_to(std::int64_t campaign, HubRequest request);
+    // Adds a hub made here (a new or imported campaign, one loaded at start) to those in memory.
+    void add_hub(const std::shared_ptr<Hub>& hub);
+    std::shared_ptr<Hub> loaded_hub(std::int64_t campaign);  // nullptr when not in memory; hubs_mutex_ held
+    std::shared_ptr<Hub> keep(std::shared_ptr<Hub> hub);     // in memory from now on; hubs_mutex_ held
+    std::shared_ptr<Hub> load_hub(std::int64_t campaign);    // made, kept and loading; hubs_mutex_ held
+    void retire(const std::shared_ptr<Hub>& hub, std::uint64_t received, std::optional<std::int64_t> alarm);
+    // The clocks of campaigns not in memory: the earliest wakes its campaign, whose hub then keeps it.
+    void wake_at(std::int64_t campaign, std::int64_t at);  // hubs_mutex_ held
+    void arm_wakeup();                                      // hubs_mutex_ held
+    void wake_due();
 
     // backups.cpp: the scheduled online backups.
     void schedule_backup();
@@ -166,7 +152,11 @@ private:
     std::string dummy_hash_;  // verified against for unknown users, so timing does not tell
 
     std::mutex hubs_mutex_;
-    std::unordered_map<std::int64_t, std::shared_ptr<Hub>> hubs_;
+    std::unordered_map<std::int64_t, std::shared_ptr<Hub>> hubs_;  // the campaigns in memory
+    std::map<std::int64_t, std::int64_t> wakeups_;                  // campaign -> its clock, unix ms, when not in memory
+    boost::asio::system_timer wakeup_timer_;
+    std::optional<std::int64_t> wakeup_armed_;                      // what wakeup_timer_ is armed for
+    bool hubs_stopped_ = false;                                     // shutting down: none is unloaded
 
     // Open sockets by login session, and the sessions active since the last sweep.
     std::mutex clients_mutex_;

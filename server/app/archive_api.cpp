@@ -74,14 +74,13 @@ void App::archive_api(const ApiRequest& request, std::function<void(ApiResponse)
 void App::chronicle(const ApiRequest& request, std::int64_t campaign, std::function<void(ApiResponse)> done) {
     authenticate(request.token, [this, campaign, done = std::move(done)](std::optional<SessionInfo> who) {
         if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
-        auto h = hub(campaign);
-        if (!h) return done(api_error(404, "not_found", "There is no such campaign."));
         // The view is made by the campaign's own hub, from the one filter every view goes through.
-        h->view_for(who->user, [campaign, me = *who, done](std::optional<nlohmann::json> view) {
+        auto request = Hub::view_request(who->user, [campaign, me = *who, done](std::optional<nlohmann::json> view) {
             if (!view) return done(api_error(404, "not_found", "There is no such campaign."));
             done(ApiResponse{200, {{"format", "muster-chronicle"}, {"campaign", campaign}, {"user", me.user},
                                    {"username", me.username}, {"view", std::move(*view)}}});
         });
+        if (!submit_to(campaign, std::move(request))) done(api_error(404, "not_found", "There is no such campaign."));
     });
 }
 

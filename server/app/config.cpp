@@ -48,6 +48,7 @@ const std::vector<Setting>& settings() {
          [](Config& c, const std::string& v) { c.allowed_origins = split_list(v); }},
         {"threads", "network threads", [](Config& c, const std::string& v) { c.threads = std::max(1, static_cast<int>(to_int("threads", v))); }},
         {"session_idle_seconds", "a login session ends after this long unused", [](Config& c, const std::string& v) { c.session_idle_seconds = to_int("session_idle_seconds", v); }},
+        {"hub_idle_seconds", "a campaign nobody uses is unloaded from memory after this long (0: never)", [](Config& c, const std::string& v) { c.hub_idle_seconds = to_int("hub_idle_seconds", v); }},
         {"session_absolute_seconds", "a login session ends this long after login", [](Config& c, const std::string& v) { c.session_absolute_seconds = to_int("session_absolute_seconds", v); }},
         {"max_connections_per_user", "open WebSockets allowed per user", [](Config& c, const std::string& v) { c.max_connections_per_user = static_cast<int>(to_int("max_connections_per_user", v)); }},
         {"ws_rate", "frames per second allowed per WebSocket", [](Config& c, const std::string& v) { c.ws_rate = static_cast<double>(to_int("ws_rate", v)); }},

@@ -18,6 +18,7 @@ struct Config {
     std::vector<std::string> allowed_origins;  // empty: the page's own origin (scheme://Host)
     int threads = 2;
     std::int64_t session_idle_seconds = 7 * 24 * 3600;
+    std::int64_t hub_idle_seconds = 600;  // a campaign nobody uses is unloaded after this long
     std::int64_t session_absolute_seconds = 30 * 24 * 3600;
     int max_connections_per_user = 8;
     double ws_rate = 20;   // frames per second per connection

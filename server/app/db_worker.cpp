@@ -23,16 +23,16 @@ void DbWorker::stop() {
 void DbWorker::run(std::function<void(store::Database&)> job) {
     {
         std::lock_guard lock(mutex_);
-        queue_.push_back(Job{std::move(job), 0, {}, {}, {}});
+        queue_.push_back(Job{std::move(job), 0, {}, {}, {}, {}});
     }
     wake_.notify_one();
 }
 
 void DbWorker::append(std::int64_t campaign, std::vector<Event> events, AppendDone done,
-                      std::vector<store::OutboxItem> outbox) {
+                      std::vector<store::OutboxItem> outbox, std::optional<store::CampaignIndex> index) {
     {
         std::lock_guard lock(mutex_);
-        queue_.push_back(Job{{}, campaign, std::move(events), std::move(outbox), std::move(done)});
+        queue_.push_back(Job{{}, campaign, std::move(events), std::move(outbox), std::move(index), std::move(done)});
     }
     wake_.notify_one();
 }
@@ -75,6 +75,7 @@ void DbWorker::commit_appends(std::vector<Job*>& batch) {
             try {
                 store::append_events(*db_, batch[i]->campaign, batch[i]->events);
                 if (!batch[i]->outbox.empty()) store::add_to_outbox(*db_, batch[i]->outbox, batch[i]->events.back().at);
+                if (batch[i]->index) store::put_index(*db_, *batch[i]->index);
                 db_->cached("RELEASE append_one").run();
             } catch (const std::exception& e) {
                 results[i] = e.what();

@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/store/campaign_index.h"
 #include "server/store/database.h"
 #include "server/store/outbox.h"
 #include "shared/core/event.h"
@@ -31,9 +32,10 @@ public:
 
     // Runs job on the worker thread. Exceptions are caught and logged; the job must report its own result.
     void run(std::function<void(store::Database&)> job);
-    // The events and the notifications they cause, in one transaction (docs/protocol.md, "Notifications").
+    // The events, the notifications they cause (docs/protocol.md, "Notifications") and the campaign's index row
+    // when they changed it, in one transaction.
     void append(std::int64_t campaign, std::vector<Event> events, AppendDone done,
-                std::vector<store::OutboxItem> outbox = {});
+                std::vector<store::OutboxItem> outbox = {}, std::optional<store::CampaignIndex> index = std::nullopt);
     void stop();  // finish queued jobs and join; idempotent
 
 private:
@@ -42,6 +44,7 @@ private:
         std::int64_t campaign = 0;                    // an append
         std::vector<Event> events;
         std::vector<store::OutboxItem> outbox;
+        std::optional<store::CampaignIndex> index;
         AppendDone done;
     };
     void loop();

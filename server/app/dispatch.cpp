@@ -1,5 +1,5 @@
-// WebSocket commands: read the frame, then route it: campaign.create / campaign.list / campaign.join here,
-// every other campaign command to its campaign's hub (docs/protocol.md, "Commands").
+// WebSocket commands: read the frame (frame_reader.cpp), then route it: campaign.create / campaign.list /
+// campaign.join here, every other campaign command to its campaign's hub (docs/protocol.md, "Commands").
 #include <iostream>
 #include <mutex>
 
@@ -9,82 +9,51 @@
 #include "server/app/db_worker.h"
 #include "server/app/directory.h"
 #include "server/app/hub.h"
+#include "server/app/frame_reader.h"
 #include "server/app/frames.h"
 #include "server/app/tokens.h"
+#include "server/store/campaign_index.h"
 #include "server/store/event_store.h"
-#include "shared/core/fields.h"
 
 namespace muster {
 
 using nlohmann::json;
 
-std::shared_ptr<Hub> App::hub(std::int64_t campaign) {
-    std::lock_guard lock(hubs_mutex_);
-    auto it = hubs_.find(campaign);
-    return it == hubs_.end() ? nullptr : it->second;
-}
 
 void App::on_frame(const std::shared_ptr<Client>& client, const std::string& text) {
     auto fail = [&](const json& id, Error error) { client->send(frames::reply_error(id, error)); };
 
-    auto frame = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (frame.is_discarded()) return fail(nullptr, bad_request("The frame is not valid JSON."));
-    if (!frame.is_object()) return fail(nullptr, bad_request("A frame must be a JSON object."));
-    json id = frame.contains("id") ? frame["id"] : json(nullptr);
-    if (!id.is_null() && !id.is_number() && !id.is_string()) return fail(nullptr, bad_request("\"id\" must be a number or a string."));
-
+    auto in = frames::read_frame(text);
+    if (in.unreadable) return fail(nullptr, *in.unreadable);
     if (!client->take_token(config_.ws_rate, config_.ws_burst))
-        return fail(id, {"rate_limited", "Too many messages; slow down."});
+        return fail(in.id, {"rate_limited", "Too many messages; slow down."});
     {
         std::lock_guard lock(clients_mutex_);
         active_sessions_[client->who().session] = unix_ms();
     }
+    if (in.refusal) return fail(in.id, *in.refusal);
 
-    auto type_it = frame.find("type");
-    if (type_it == frame.end() || !type_it->is_string()) return fail(id, bad_request("\"type\" must be a command name."));
-    Command command{type_it->get<std::string>(), json::object()};
-    if (auto b = frame.find("body"); b != frame.end()) {
-        if (!b->is_object()) return fail(id, bad_request("\"body\" must be an object."));
-        command.body = std::move(*b);
-    }
-    // The campaign may be named at the top level or in the body; if both, they must agree.
-    if (auto c = frame.find("campaign"); c != frame.end()) {
-        if (command.body.contains("campaign") && command.body["campaign"] != *c)
-            return fail(id, bad_request("\"campaign\" differs between the frame and its body."));
-        command.body["campaign"] = *c;
-    }
-
-    const auto& type = command.type;
-    if (type == "campaign.create") return create_campaign(client, id, command.body);
-    if (type == "campaign.list") return list_campaigns(client, id);
-
-    std::int64_t campaign = 0;
-    if (type == "campaign.join") {
-        std::string code;
-        if (auto e = read_string(command.body, "code", 1, 64, code)) return fail(id, *e);
-        auto found = directory_->campaign_for_code(campaign::invite_code_as_made(code));
-        if (!found) return fail(id, not_found("That invite code is not valid."));
+    using Route = frames::Incoming::Route;
+    if (in.route == Route::create) return create_campaign(client, in.id, in.name);
+    if (in.route == Route::list) return list_campaigns(client, in.id);
+    std::int64_t campaign = in.campaign;
+    if (in.route == Route::join) {
+        auto found = directory_->campaign_for_code(in.code);
+        if (!found) return fail(in.id, not_found("That invite code is not valid."));
         campaign = *found;
-    } else if (type == "campaign.subscribe" || type == "campaign.unsubscribe" || campaign::handles(type)) {
-        if (auto e = read_id(command.body, "campaign", campaign)) return fail(id, *e);
+    } else if (!directory_->is_member(campaign, client->who().user)) {
         // A campaign that does not exist and one of others get the same answer, here and in the hub.
-        if (!directory_->is_member(campaign, client->who().user)) return fail(id, frames::no_campaign(campaign));
-    } else {
-        return fail(id, {"unknown_command", "There is no command \"" + type + "\"."});
+        return fail(in.id, frames::no_campaign(campaign));
     }
-    auto target = hub(campaign);
-    if (!target) return fail(id, frames::no_campaign(campaign));
     HubRequest request;
-    request.command = std::move(command);
-    request.id = id;
+    request.command = std::move(in.command);
+    request.id = in.id;
     request.who = client->who();
     request.client = client;
-    target->submit(std::move(request));
+    if (!submit_to(campaign, std::move(request))) return fail(in.id, frames::no_campaign(campaign));
 }
 
-void App::create_campaign(const std::shared_ptr<Client>& client, const json& id, const json& body) {
-    std::string name;
-    if (auto e = read_string(body, "name", 1, campaign::name_max, name)) return client->send(frames::reply_error(id, *e));
+void App::create_campaign(const std::shared_ptr<Client>& client, const json& id, const std::string& name) {
     auto seed = from_hex(random_hex(32));
     Viewer umpire{client->who().user, client->who().username, Role::umpire};
     std::weak_ptr<Client> weak = client;
@@ -99,6 +68,9 @@ void App::create_campaign(const std::shared_ptr<Client>& client, const json& id,
             e.seq = 1;
             e.at = now;
             store::append_events(db, campaign, {e});
+            campaign::CampaignState state;
+            campaign::apply(state, e);
+            store::put_index(db, {campaign, Directory::entry_of(state), Directory::needs_of(state), campaign::next_alarm(state)});
             tx.commit();
             created = std::move(e);
         } catch (const std::exception& e) {
@@ -111,59 +83,21 @@ void App::create_campaign(const std::shared_ptr<Client>& client, const json& id,
                 return;
             }
             auto h = std::make_shared<Hub>(ioc_, *db_, *directory_, campaign, seed, std::vector<Event>{*created}, outbound());
+            add_hub(h);
             h->start();
-            {
-                std::lock_guard lock(hubs_mutex_);
-                hubs_[campaign] = h;
-            }
             if (client) client->send(frames::reply_ok(id, {{"campaign", campaign}}));
         });
     });
 }
 
-namespace {
-
-// How many things need the user in one campaign, and the soonest of their deadlines (null when none has one).
-void count_needs(json& entry, const std::optional<json>& needs) {
-    entry["needs_you"] = 0;
-    entry["due"] = nullptr;
-    if (!needs || !needs->is_array()) return;
-    entry["needs_you"] = needs->size();
-    for (const auto& n : *needs) {
-        if (!n.contains("due") || !n["due"].is_number()) continue;
-        if (entry["due"].is_null() || n["due"].get<std::int64_t>() < entry["due"].get<std::int64_t>()) entry["due"] = n["due"];
-    }
-}
-
-}  // namespace
-
-// The user's campaigns, each with what needs him there (docs/protocol.md, "campaign.list"): each hub is asked on
-// its own strand, and the reply goes when the last has answered.
+// The user's campaigns, each with what needs him there (docs/protocol.md, "campaign.list"), from the directory:
+// a campaign not in memory is listed as its index row left it.
 void App::list_campaigns(const std::shared_ptr<Client>& client, const json& id) {
-    struct Gather {
-        std::mutex mutex;
-        json list = json::array();
-        std::size_t waiting = 0;
-    };
-    auto gather = std::make_shared<Gather>();
-    const auto listings = directory_->campaigns_of(client->who().user);
-    std::vector<std::pair<std::size_t, std::shared_ptr<Hub>>> ask;
-    for (const auto& c : listings) {
-        gather->list.push_back({{"id", c.id}, {"name", c.name}, {"role", to_string(c.role)}, {"closed", c.closed},
-                                {"needs_you", 0}, {"due", nullptr}});
-        if (auto h = hub(c.id); h && !c.closed) ask.emplace_back(gather->list.size() - 1, std::move(h));
-    }
-    if (ask.empty()) return client->send(frames::reply_ok(id, {{"campaigns", gather->list}}));
-    gather->waiting = ask.size();
-    std::weak_ptr<Client> weak = client;
-    for (auto& [index, h] : ask) {
-        h->needs_for(client->who().user, [gather, index = index, weak, id](std::optional<json> needs) {
-            std::lock_guard lock(gather->mutex);
-            count_needs(gather->list[index], needs);
-            if (--gather->waiting > 0) return;
-            if (auto c = weak.lock()) c->send(frames::reply_ok(id, {{"campaigns", gather->list}}));
-        });
-    }
+    json list = json::array();
+    for (const auto& c : directory_->campaigns_of(client->who().user))
+        list.push_back({{"id", c.id}, {"name", c.name}, {"role", to_string(c.role)}, {"closed", c.closed},
+                        {"needs_you", c.needs_you}, {"due", c.due ? json(*c.due) : json(nullptr)}});
+    client->send(frames::reply_ok(id, {{"campaigns", std::move(list)}}));
 }
 
 }  // namespace muster

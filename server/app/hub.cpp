@@ -54,13 +54,18 @@ Hub::Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::
       id_(id),
       seed_(std::move(seed)),
       first_version_(unix_ms() * 1000),
-      alarm_(strand_) {
+      alarm_(strand_),
+      idle_timer_(strand_) {
     for (const auto& e : log) campaign::apply(state_, e);
-    directory_.update(state_);
+    index_ = index_now();
+    directory_.put(id_, index_->directory, index_->needs);
 }
 
 void Hub::start() {
-    boost::asio::post(strand_, [self = shared_from_this()] { self->arm_alarm(); });
+    boost::asio::post(strand_, [self = shared_from_this()] {
+        self->arm_alarm();
+        self->arm_idle_check();
+    });
 }
 
 void Hub::stop() {
@@ -68,6 +73,7 @@ void Hub::stop() {
         self->stopped_ = true;
         self->alarm_at_.reset();
         self->alarm_.cancel();
+        self->idle_timer_.cancel();
     });
 }
 
@@ -90,7 +96,8 @@ void Hub::arm_alarm() {
     // Relative to unix_ms(), not the system clock, so that a test's clock moves it (server/app/clock.h).
     alarm_.expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, *next - unix_ms())));
     alarm_.async_wait([self = shared_from_this(), at = *next](const boost::system::error_code& ec) {
-        if (ec || self->alarm_at_ != at) return;
+        // While retiring, the clock is the server's to keep: it wakes the campaign again if it is unloaded.
+        if (ec || self->alarm_at_ != at || self->stopped_ || self->retiring_) return;
         self->alarm_at_.reset();
         HubRequest request;
         request.command = campaign::alarm_command(self->state_, unix_ms());
@@ -101,25 +108,18 @@ void Hub::arm_alarm() {
     });
 }
 
-void Hub::view_for(std::int64_t user, std::function<void(std::optional<nlohmann::json>)> done) {
+HubRequest Hub::view_request(std::int64_t user, std::function<void(std::optional<nlohmann::json>)> done) {
     HubRequest request;
     request.command.type = "campaign.view";
     request.who.user = user;
     request.view_answer = std::move(done);
-    submit(std::move(request));
-}
-
-void Hub::needs_for(std::int64_t user, std::function<void(std::optional<nlohmann::json>)> done) {
-    HubRequest request;
-    request.command.type = "campaign.view";
-    request.who.user = user;
-    request.view_answer = std::move(done);
-    request.needs_only = true;
-    submit(std::move(request));
+    return request;
 }
 
 void Hub::submit(HubRequest request) {
+    ++submitted_;
     boost::asio::post(strand_, [self = shared_from_this(), request = std::move(request)]() mutable {
+        ++self->received_;
         self->queue_.push_back(std::move(request));
         self->pump();
     });
@@ -137,6 +137,8 @@ void Hub::pump() {
     // Commands are decided one after another without waiting for each commit, so that one campaign's
     // commands share group commits; a subscribe waits until every decided event is committed, so that no
     // view ever shows an event that is not yet on disk.
+    if (!loaded_ || retiring_ || stopped_) return;
+    last_busy_ = std::chrono::steady_clock::now();
     while (!queue_.empty() && !reloading_ && in_flight_ < max_in_flight) {
         const auto& type = queue_.front().command.type;
         if ((type == "campaign.subscribe" || type == "campaign.unsubscribe" || type == "campaign.view") && in_flight_ > 0) return;
@@ -150,7 +152,6 @@ void Hub::handle(HubRequest& request) {
     if (request.view_answer) {
         const Viewer v = viewer_of(request.who.user);
         if (!v.is_member()) return request.view_answer(std::nullopt);
-        if (request.needs_only) return request.view_answer(campaign::all_needs(state_, v));
         return request.view_answer(campaign::view(state_, v, true));  // the chronicle: every month
     }
     Viewer viewer = request.from_clock ? campaign::server_clock() : viewer_of(request.who);
@@ -216,6 +217,7 @@ void Hub::handle(HubRequest& request) {
     auto sends = apply_events(events);
     auto result = campaign::reply_body(state_, events);
     auto outbox = outbox_items(campaign::notices(needs_before, state_, events), id_, state_.name, state_.webhook, outbound_);
+    auto index = index_change(events);
     const bool wrote = !outbox.empty();
     ++in_flight_;
     db_.append(id_, events, [self = shared_from_this(), request = std::move(request), sends = std::move(sends),
@@ -238,7 +240,7 @@ void Hub::handle(HubRequest& request) {
             self->arm_alarm();
             self->pump();
         });
-    }, std::move(outbox));
+    }, std::move(outbox), std::move(index));
 }
 
 void Hub::reload() {
@@ -259,7 +261,8 @@ void Hub::reload() {
             if (!log) return;  // stays stopped: nothing more is accepted for this campaign
             self->state_ = campaign::CampaignState{};
             for (const auto& e : *log) campaign::apply(self->state_, e);
-            self->directory_.update(self->state_);
+            self->index_ = self->index_now();
+            self->directory_.put(self->id_, self->index_->directory, self->index_->needs);
             // Every view may have changed: each log starts again at a new version.
             for (auto& [user, log] : self->logs_) log = UserLog{{}, log.version + 1};
             for (const auto& s : self->subscribers_) {
@@ -374,14 +377,6 @@ std::vector<std::int64_t> Hub::followed_users() const {
     return users;
 }
 
-bool Hub::changes_directory(const std::vector<Event>& events) {
-    bool changed = false;
-    for (const auto& e : events)
-        changed = changed || e.type.rfind("campaign.", 0) == 0 || e.type.rfind("invite.", 0) == 0 ||
-                  e.type.rfind("member.", 0) == 0;
-    return changed;
-}
-
 std::shared_ptr<const nlohmann::json> Hub::joined(const std::vector<std::shared_ptr<const nlohmann::json>>& list) {
     if (list.size() == 1) return list.front();
     auto all = std::make_shared<nlohmann::json>(nlohmann::json::array());
@@ -437,7 +432,6 @@ Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
     std::erase_if(subscribers_, [](const Subscriber& s) { return s.client.expired(); });
     const std::vector<std::int64_t> users = followed_users();  // whose views are followed
     Pieces pieces = patch_pieces(events, users);
-    if (changes_directory(events)) directory_.update(state_);
     Sends sends = sends_to_subscribers(log_and_frame(pieces));
     trim_logs(users);
     return sends;

@@ -3,6 +3,8 @@
 // each on the state its predecessors left; each one's events are committed before its reply goes out and
 // before anyone's view shows them (a command may be decided while the one before it is being committed,
 // so that they share a group commit). Campaigns run in parallel (DESIGN.md, "The core loop").
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -15,6 +17,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/system_timer.hpp>
 #include <nlohmann/json.hpp>
 
@@ -22,6 +25,7 @@
 #include "server/app/db_worker.h"
 #include "server/app/directory.h"
 #include "server/app/outbound.h"
+#include "server/store/campaign_index.h"
 #include "shared/campaign/campaign.h"
 
 namespace muster {
@@ -35,7 +39,6 @@ struct HubRequest {
     std::int64_t clock_at = 0;  // and the time it was set for
     // A view asked for over HTTP (a member's chronicle): answered here, once every decided event is committed.
     std::function<void(std::optional<nlohmann::json>)> view_answer;
-    bool needs_only = false;  // answer view_answer with what needs the user (campaign::all_needs), not his view
 };
 
 class Hub : public std::enable_shared_from_this<Hub> {
@@ -43,14 +46,25 @@ public:
     // seed: the campaign's raw dice seed. log: its events so far, replayed here.
     Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::int64_t id, std::string seed,
         const std::vector<Event>& log, Outbound outbound = {});
+    // A campaign whose seed and log load() reads from the database (server/app/hub_lifecycle.cpp).
+    Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::int64_t id, Outbound outbound = {});
+
+    // The server unloads a campaign nobody is using: once the hub has had no subscriber and nothing to do
+    // for `idle_ms`, it asks `retire` (with the count of requests it has received and its next clock);
+    // the server answers with retired() when no request came in the meantime, else with retire_refused().
+    using Retire = std::function<void(std::shared_ptr<Hub>, std::uint64_t received, std::optional<std::int64_t> alarm)>;
+    void set_retire(Retire retire, std::int64_t idle_ms);
+    void retire_refused();
+    std::uint64_t submitted() const { return submitted_.load(); }
 
     void start();                     // arms the clocks the replayed state holds
+    void load();                      // reads the seed and log on the database worker, replays, then starts
+    void write_index();               // writes its index row as it stands (a campaign replayed without one)
     void stop();                      // cancels them, for shutdown
     void clock_changed();             // the test clock moved: re-arm against the new time
-    // This user's whole view of the campaign as it stands committed, or nothing for a non-member (any thread).
-    void view_for(std::int64_t user, std::function<void(std::optional<nlohmann::json>)> done);
-    // What needs the user in this campaign now (the list his view's "what needs you" sections hold), or nullopt.
-    void needs_for(std::int64_t user, std::function<void(std::optional<nlohmann::json>)> done);
+    // A request for this user's whole view of the campaign (every month: his chronicle) as it stands committed,
+    // answered with nothing for a non-member.
+    static HubRequest view_request(std::int64_t user, std::function<void(std::optional<nlohmann::json>)> done);
     void submit(HubRequest request);  // any thread
     std::int64_t id() const { return id_; }
 
@@ -81,8 +95,6 @@ private:
     void patch_whole_views(std::span<const Event> run, const std::vector<std::int64_t>& users, Pieces& pieces);
     // The users whose views are followed: every member who subscribed, here or away.
     std::vector<std::int64_t> followed_users() const;
-    // Whether the events change what the directory indexes (campaign.*, invite.*, member.*).
-    static bool changes_directory(const std::vector<Event>& events);
     // A user's pieces as one patch (the piece itself when there is only one).
     static std::shared_ptr<const nlohmann::json> joined(const std::vector<std::shared_ptr<const nlohmann::json>>& list);
     // Adds each user's non-empty patch to his log at his next version, and makes his frame, each patch
@@ -94,6 +106,12 @@ private:
     // Keeps each log to user_log_kept entries; an away user's log that grew past it is dropped.
     void trim_logs(const std::vector<std::int64_t>& users);
     void reload();
+    // The campaign's index row (its directory entry, what needs each member, its next clock) when the events
+    // changed it, the directory updated to match; nothing when they did not (chat, notices, rolls never do).
+    std::optional<store::CampaignIndex> index_change(const std::vector<Event>& events);
+    store::CampaignIndex index_now() const;
+    void arm_idle_check();
+    bool idle() const;  // no subscriber here, nothing queued, decided or loading
     Viewer viewer_of(const SessionInfo& who) const;
     Viewer viewer_of(std::int64_t user) const;
     // Arms the timer for the campaign's next clock (a month's deadline, an auction countdown), if any.
@@ -142,6 +160,17 @@ private:
     std::optional<std::int64_t> alarm_at_;  // what alarm_ is armed for
     std::optional<std::int64_t> refused_alarm_;  // a clock whose command was refused: not retried
     bool stopped_ = false;
+    bool loaded_ = true;     // false until load() has replayed the log
+    std::optional<store::CampaignIndex> index_;  // as last written
+    // Unloading when idle: requests submitted (any thread) and received (on the strand); while retiring,
+    // nothing is handled until the server answers.
+    std::atomic<std::uint64_t> submitted_{0};
+    std::uint64_t received_ = 0;
+    bool retiring_ = false;
+    Retire retire_;
+    std::int64_t idle_ms_ = 0;
+    std::chrono::steady_clock::time_point last_busy_ = std::chrono::steady_clock::now();
+    boost::asio::steady_timer idle_timer_;
 };
 
 }  // namespace muster

@@ -13,7 +13,6 @@
 #include "server/app/tokens.h"
 #include "server/store/accounts.h"
 #include "server/store/outbox.h"
-#include "shared/core/fields.h"
 
 namespace muster {
 
@@ -22,15 +21,6 @@ using nlohmann::json;
 namespace {
 
 constexpr int reset_links_per_hour = 3;
-
-// A new password from the body's `key`, or the words of what is wrong with it.
-std::string read_new_password(const json& body, const char* key, std::string& out) {
-    if (!body.is_object() || !body.contains(key) || !body[key].is_string()) return std::string("Give \"") + key + "\".";
-    out = body[key].get<std::string>();
-    if (utf8_length(out) < 10) return "A password needs at least 10 characters.";
-    if (out.size() > 1024) return "A password is at most 1024 characters.";
-    return "";
-}
 
 }  // namespace
 
@@ -43,11 +33,8 @@ void App::password_api(const ApiRequest& request, std::function<void(ApiResponse
 }
 
 void App::change_password(const ApiRequest& request, const json& body, std::function<void(ApiResponse)> done) {
-    std::string fresh;
-    if (auto why = read_new_password(body, "password", fresh); !why.empty()) return done(api_error(400, "bad_request", why));
-    if (!body.contains("current") || !body["current"].is_string())
-        return done(api_error(400, "bad_request", "Give your \"current\" password."));
-    const std::string current = body["current"].get<std::string>();
+    std::string current, fresh;
+    if (auto bad = read_password_change(body, current, fresh)) return done(*bad);
     authenticate(request.token, [this, current, fresh, done = std::move(done)](std::optional<SessionInfo> who) mutable {
         if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
         const SessionInfo me = *who;
@@ -76,11 +63,8 @@ void App::change_password(const ApiRequest& request, const json& body, std::func
 }
 
 void App::forgot_password(const ApiRequest& request, const json& body, std::function<void(ApiResponse)> done) {
-    if (!body.is_object() || !body.contains("account") || !body["account"].is_string() || body["account"].get<std::string>().empty() ||
-        body["account"].get<std::string>().size() > 254)
-        return done(api_error(400, "bad_request", "Give your username or e-mail address (\"account\")."));
-    // Names and addresses are the same in any case: "Bob" and "bob" count against one limit.
-    const std::string account = account_key(body["account"].get<std::string>());
+    std::string account;
+    if (auto bad = read_password_forgot(body, account)) return done(*bad);
     const ApiResponse same{200, {{"sent", "If that account has a verified e-mail address, a link to reset its password is on its way."}}, ""};
     // Counted as a failed login: a flood of requests cannot flood anyone's inbox.
     if (login_limited("reset:" + account, request.address)) return done(same);
@@ -113,10 +97,9 @@ void App::forgot_password(const ApiRequest& request, const json& body, std::func
 }
 
 void App::reset_password(const json& body, std::function<void(ApiResponse)> done) {
-    std::string fresh;
-    if (auto why = read_new_password(body, "password", fresh); !why.empty()) return done(api_error(400, "bad_request", why));
-    if (!body.contains("token") || !body["token"].is_string()) return done(api_error(400, "bad_request", "Give the \"token\" from the link."));
-    const std::string token_hash = sha256_hex(body["token"].get<std::string>());
+    std::string token, fresh;
+    if (auto bad = read_password_reset(body, token, fresh)) return done(*bad);
+    const std::string token_hash = sha256_hex(token);
     boost::asio::post(hashing_, [this, token_hash, fresh, done = std::move(done)]() mutable {
         const auto hash = hash_password(fresh, ScryptParams{std::uint64_t{1} << config_.password_work});
         db_->run([this, token_hash, hash, done = std::move(done)](store::Database& db) {

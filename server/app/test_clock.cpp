@@ -22,6 +22,8 @@ void App::test_clock_api(const ApiRequest& request, std::function<void(ApiRespon
     {
         std::lock_guard lock(hubs_mutex_);
         for (auto& [id, hub] : hubs_) hub->clock_changed();
+        wakeup_armed_.reset();  // re-armed against the new time
+        arm_wakeup();
     }
     if (notifier_) notifier_->poke();
     done(ApiResponse{200, {{"now", unix_ms()}}});

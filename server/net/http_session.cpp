@@ -5,31 +5,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "server/net/http_request.h"
 #include "server/net/static_files.h"
 #include "server/net/websocket_session.h"
 
 namespace muster::net {
-
-namespace {
-
-constexpr std::uint64_t request_body_max = 64 * 1024;  // any request but a picture's upload
-
-std::string cookie_value(beast::string_view header, const std::string& name) {
-    std::string text(header);
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        auto end = text.find(';', pos);
-        if (end == std::string::npos) end = text.size();
-        auto part = text.substr(pos, end - pos);
-        auto first = part.find_first_not_of(' ');
-        if (first != std::string::npos) part = part.substr(first);
-        if (part.rfind(name + "=", 0) == 0) return part.substr(name.size() + 1);
-        pos = end + 1;
-    }
-    return "";
-}
-
-}  // namespace
 
 template <class Stream>
 HttpSession<Stream>::HttpSession(Stream&& stream, App& app) : stream_(std::move(stream)), app_(app) {
@@ -48,9 +28,8 @@ void HttpSession<Stream>::do_read() {
     parser_.emplace();
     // The parser checks a declared Content-Length against this when the header is complete, so it is the
     // largest any request may send; on_header holds each request to its own.
-    parser_->body_limit(std::max({request_body_max, static_cast<std::uint64_t>(app_.config().image_max_bytes),
-                                  static_cast<std::uint64_t>(app_.config().archive_max_bytes)}));
-    parser_->header_limit(16 * 1024);
+    parser_->body_limit(largest_body(app_.config()));
+    parser_->header_limit(request_header_max);
     beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(30));
     http::async_read_header(stream_, buffer_, *parser_,
                             beast::bind_front_handler(&HttpSession::on_header, this->shared_from_this()));
@@ -60,16 +39,8 @@ template <class Stream>
 void HttpSession<Stream>::on_header(beast::error_code ec, std::size_t) {
     if (ec == http::error::end_of_stream) return do_close();
     if (ec) return;  // timed out, reset or malformed: drop the connection
-    // A picture's upload (docs/protocol.md, "Images") may be bigger than any other request.
     const auto& head = parser_->get();
-    const std::string target(head.target());
-    const bool picture = head.method() == http::verb::post && target.rfind("/api/campaigns/", 0) == 0 &&
-                         target.size() > 7 && target.substr(target.size() - 7) == "/images";
-    // So may an archive the administrator imports (docs/operations.md, "Archives").
-    const bool archive = head.method() == http::verb::post && target == "/api/admin/import";
-    const std::uint64_t limit = picture   ? static_cast<std::uint64_t>(app_.config().image_max_bytes)
-                                : archive ? static_cast<std::uint64_t>(app_.config().archive_max_bytes)
-                                          : request_body_max;
+    const std::uint64_t limit = body_limit(head, app_.config());
     if (parser_->content_length() && *parser_->content_length() > limit) return too_large(head.version(), limit);
     parser_->body_limit(limit);  // a chunked body is held to it as it comes
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, this->shared_from_this()));
@@ -143,9 +114,7 @@ void HttpSession<Stream>::handle(Request&& request) {
     }
     // The links in e-mails (docs/protocol.md, "Notifications"): pages a person reads.
     if ((path == "/verify-email" || path == "/unsubscribe") && request.method() == http::verb::get) {
-        const auto q = target.find("token=");
-        std::string token = q == std::string::npos ? "" : target.substr(q + 6);
-        token = token.substr(0, token.find('&'));
+        const std::string token = link_token(target);
         auto version = request.version();
         bool keep_alive = request.keep_alive();
         const bool verify = path == "/verify-email";
@@ -170,9 +139,7 @@ void HttpSession<Stream>::handle(Request&& request) {
         return;
     }
     if (path.rfind("/api/", 0) == 0) {
-        ApiRequest api{std::string(request.method_string()), path, request.body(),
-                       cookie_value(request[http::field::cookie], "muster_session"), address_,
-                       std::string(request[http::field::content_type])};
+        ApiRequest api = api_request(request, path, address_);
         auto version = request.version();
         bool keep_alive = request.keep_alive();
         app_.http_api(std::move(api), [self = this->shared_from_this(), version, keep_alive](ApiResponse r) {

@@ -63,7 +63,7 @@ void WebsocketSession<Stream>::send(std::shared_ptr<const std::string> frame) {
     asio::post(ws_.get_executor(), [s = self(), frame = std::move(frame)]() mutable {
         if (s->closing_ || s->finished_) return;
         const auto& config = s->app_.config();
-        if (s->queue_.size() >= config.ws_send_queue || s->queued_bytes_ + frame->size() > config.ws_send_queue_bytes) {
+        if (s->queue_.size() - s->head_ >= config.ws_send_queue || s->queued_bytes_ + frame->size() > config.ws_send_queue_bytes) {
             // It stopped reading: drop it rather than buffer without bound.
             s->closing_ = true;
             beast::error_code ignored;
@@ -72,26 +72,31 @@ void WebsocketSession<Stream>::send(std::shared_ptr<const std::string> frame) {
         }
         s->queued_bytes_ += frame->size();
         s->queue_.push_back(std::move(frame));
-        if (s->queue_.size() == 1) s->do_write();
+        if (s->queue_.size() - s->head_ == 1) s->do_write();
     });
 }
 
 template <class Stream>
 void WebsocketSession<Stream>::do_write() {
     ws_.text(true);
-    ws_.async_write(asio::buffer(*queue_.front()), beast::bind_front_handler(&WebsocketSession::on_write, self()));
+    ws_.async_write(asio::buffer(*queue_[head_]), beast::bind_front_handler(&WebsocketSession::on_write, self()));
 }
 
 template <class Stream>
 void WebsocketSession<Stream>::on_write(beast::error_code ec, std::size_t) {
     if (ec) {
         queue_.clear();
+        head_ = 0;
         queued_bytes_ = 0;
         return;
     }
-    queued_bytes_ -= queue_.front()->size();
-    queue_.pop_front();
-    if (!queue_.empty() && !closing_) do_write();
+    queued_bytes_ -= queue_[head_]->size();
+    queue_[head_++].reset();
+    if (head_ == queue_.size() || head_ >= 64) {  // written ones dropped; the capacity kept
+        queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(head_));
+        head_ = 0;
+    }
+    if (head_ < queue_.size() && !closing_) do_write();
 }
 
 template <class Stream>
@@ -99,9 +104,9 @@ void WebsocketSession<Stream>::close(int code, std::string reason) {
     asio::post(ws_.get_executor(), [s = self(), code, reason = std::move(reason)] {
         if (s->closing_ || s->finished_) return;
         s->closing_ = true;
-        if (!s->queue_.empty()) {  // the front may be mid-write
-            s->queue_.erase(s->queue_.begin() + 1, s->queue_.end());
-            s->queued_bytes_ = s->queue_.front()->size();
+        if (s->head_ < s->queue_.size()) {  // the front may be mid-write
+            s->queue_.erase(s->queue_.begin() + static_cast<std::ptrdiff_t>(s->head_) + 1, s->queue_.end());
+            s->queued_bytes_ = s->queue_[s->head_]->size();
         }
         websocket::close_reason why(static_cast<websocket::close_code>(code), reason);
         s->ws_.async_close(why, [s](beast::error_code) {

@@ -2,7 +2,7 @@
 // One WebSocket (DESIGN.md, "Network layer"; after Beast's chat-multi): its own strand, its own send
 // queue of shared frames written one at a time in order; a client that stops reading is dropped once its
 // queue is full. Frames read are handed to the App, which never sees Beast.
-#include <deque>
+#include <vector>
 #include <memory>
 
 #include "server/app/app.h"
@@ -33,7 +33,9 @@ private:
     websocket::stream<Stream> ws_;
     beast::flat_buffer buffer_;
     App& app_;
-    std::deque<std::shared_ptr<const std::string>> queue_;
+    // Frames to write, from queue_[head_] on (a vector: an idle socket's deque would hold a block of its own).
+    std::vector<std::shared_ptr<const std::string>> queue_;
+    std::size_t head_ = 0;
     std::size_t queued_bytes_ = 0;
     bool open_ = false;     // admitted and reading
     bool closing_ = false;  // a close was started; send nothing more

@@ -1,0 +1,106 @@
+// Campaigns in memory (docs/architecture.md, "Campaigns in memory"): a campaign's hub is loaded from its log when
+// a request for it comes or its clock comes due, and unloaded once nobody has used it for hub_idle_seconds, so
+// the server's memory follows the campaigns in play, not every campaign it holds. Every request reaches a hub
+// through submit_to, under hubs_mutex_, so a hub is unloaded only when no request is on its way to it.
+#include "server/app/app.h"
+#include "server/app/hub.h"
+
+#include <boost/asio/post.hpp>
+
+namespace muster {
+
+std::shared_ptr<Hub> App::loaded_hub(std::int64_t campaign) {
+    auto it = hubs_.find(campaign);
+    return it == hubs_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<Hub> App::keep(std::shared_ptr<Hub> hub) {
+    hubs_[hub->id()] = hub;
+    wakeups_.erase(hub->id());  // its own clock now
+    hub->set_retire([this](std::shared_ptr<Hub> h, std::uint64_t received, std::optional<std::int64_t> alarm) {
+        retire(h, received, alarm);
+    }, config_.hub_idle_seconds * 1000);
+    return hub;
+}
+
+std::shared_ptr<Hub> App::load_hub(std::int64_t campaign) {
+    auto hub = keep(std::make_shared<Hub>(ioc_, *db_, *directory_, campaign, outbound()));
+    hub->load();
+    return hub;
+}
+
+void App::add_hub(const std::shared_ptr<Hub>& hub) {
+    std::lock_guard lock(hubs_mutex_);
+    keep(hub);
+}
+
+bool App::submit_to(std::int64_t campaign, HubRequest request) {
+    std::shared_ptr<Hub> hub;
+    {
+        std::lock_guard lock(hubs_mutex_);
+        hub = loaded_hub(campaign);
+        if (!hub) {
+            if (!directory_->exists(campaign)) return false;
+            hub = load_hub(campaign);
+        }
+        hub->submit(std::move(request));  // counted under the lock: see retire
+    }
+    return true;
+}
+
+void App::retire(const std::shared_ptr<Hub>& hub, std::uint64_t received, std::optional<std::int64_t> alarm) {
+    {
+        std::lock_guard lock(hubs_mutex_);
+        const bool current = loaded_hub(hub->id()) == hub;
+        if (current && hub->submitted() == received && !hubs_stopped_) {
+            hubs_.erase(hub->id());
+            if (alarm) wake_at(hub->id(), *alarm);
+            hub->stop();
+            return;
+        }
+    }
+    hub->retire_refused();  // a request came while it asked: it goes on
+}
+
+void App::wake_at(std::int64_t campaign, std::int64_t at) {
+    wakeups_[campaign] = at;
+    arm_wakeup();
+}
+
+void App::arm_wakeup() {
+    std::optional<std::int64_t> next;
+    for (const auto& [campaign, at] : wakeups_)
+        if (!next || at < *next) next = at;
+    if (next == wakeup_armed_) return;
+    wakeup_armed_ = next;
+    wakeup_timer_.cancel();
+    if (!next) return;
+    // Relative to unix_ms(), so that a test's clock moves it (server/app/clock.h).
+    wakeup_timer_.expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, *next - unix_ms())));
+    wakeup_timer_.async_wait([this, at = *next](const boost::system::error_code& ec) {
+        if (ec) return;
+        {
+            std::lock_guard lock(hubs_mutex_);
+            if (wakeup_armed_ != at) return;
+            wakeup_armed_.reset();
+        }
+        wake_due();
+    });
+}
+
+void App::wake_due() {
+    std::lock_guard lock(hubs_mutex_);
+    const auto now = unix_ms();
+    for (auto it = wakeups_.begin(); it != wakeups_.end();) {
+        if (it->second > now || loaded_hub(it->first)) {
+            ++it;
+            continue;
+        }
+        const auto campaign = it->first;
+        it = wakeups_.erase(it);
+        load_hub(campaign);  // loaded, it arms its own clock, which is due, and acts
+    }
+    arm_wakeup();
+}
+
+}  // namespace muster

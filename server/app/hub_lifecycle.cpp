@@ -1,0 +1,125 @@
+// A hub's life: loaded from the database when its campaign is first wanted, its index row kept current,
+// unloaded when nobody has used it for a while (docs/architecture.md, "Campaigns in memory").
+#include "server/app/hub.h"
+
+#include <iostream>
+
+#include <boost/asio/post.hpp>
+
+#include "server/app/frames.h"
+#include "server/app/tokens.h"
+#include "server/store/event_store.h"
+#include "shared/campaign/notices.h"
+
+namespace muster {
+
+Hub::Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::int64_t id, Outbound outbound)
+    : strand_(boost::asio::make_strand(ioc)),
+      db_(db),
+      outbound_(std::move(outbound)),
+      directory_(directory),
+      id_(id),
+      first_version_(unix_ms() * 1000),
+      alarm_(strand_),
+      idle_timer_(strand_) {
+    loaded_ = false;
+}
+
+void Hub::load() {
+    db_.run([self = shared_from_this()](store::Database& db) {
+        std::optional<store::CampaignRow> row;
+        std::vector<Event> log;
+        try {
+            row = store::find_campaign(db, self->id_);
+            if (row) log = store::load_events(db, self->id_);
+        } catch (const std::exception& e) {
+            std::cerr << "muster: campaign " << self->id_ << ": load failed: " << e.what() << "\n";
+            row.reset();
+        }
+        boost::asio::post(self->strand_, [self, row = std::move(row), log = std::move(log)] {
+            if (!row) {
+                // Nothing is handled for it: each waiting request is told there is no such campaign.
+                self->stopped_ = true;
+                for (auto& r : self->queue_) {
+                    if (r.view_answer) r.view_answer(std::nullopt);
+                    else if (auto c = r.client.lock()) c->send(frames::reply_error(r.id, frames::no_campaign(self->id_)));
+                }
+                self->queue_.clear();
+                return;
+            }
+            self->seed_ = from_hex(row->seed_hex);
+            for (const auto& e : log) campaign::apply(self->state_, e);
+            self->index_ = self->index_now();
+            self->directory_.put(self->id_, self->index_->directory, self->index_->needs);
+            self->loaded_ = true;
+            self->arm_alarm();
+            self->arm_idle_check();
+            self->pump();
+        });
+    });
+}
+
+void Hub::write_index() {
+    db_.run([index = index_now()](store::Database& db) { store::put_index(db, index); });
+}
+
+store::CampaignIndex Hub::index_now() const {
+    store::CampaignIndex index;
+    index.campaign = id_;
+    index.directory = Directory::entry_of(state_);
+    index.needs = Directory::needs_of(state_);
+    index.alarm = campaign::next_alarm(state_);
+    return index;
+}
+
+std::optional<store::CampaignIndex> Hub::index_change(const std::vector<Event>& events) {
+    const bool may_change = std::any_of(events.begin(), events.end(), [](const Event& e) { return !campaign::has_view_patch(e.type); });
+    if (!may_change) return std::nullopt;
+    auto now = index_now();
+    if (index_ && *index_ == now) return std::nullopt;
+    index_ = now;
+    directory_.put(id_, now.directory, now.needs);
+    return now;
+}
+
+void Hub::set_retire(Retire retire, std::int64_t idle_ms) {
+    boost::asio::post(strand_, [self = shared_from_this(), retire = std::move(retire), idle_ms]() mutable {
+        self->retire_ = std::move(retire);
+        self->idle_ms_ = idle_ms;
+        self->arm_idle_check();
+    });
+}
+
+bool Hub::idle() const {
+    const bool anyone_here = std::any_of(subscribers_.begin(), subscribers_.end(),
+                                         [](const Subscriber& s) { return !s.client.expired(); });
+    return loaded_ && !stopped_ && !retiring_ && !reloading_ && queue_.empty() && in_flight_ == 0 && !anyone_here;
+}
+
+void Hub::arm_idle_check() {
+    if (!retire_ || idle_ms_ <= 0 || stopped_ || !loaded_) return;
+    idle_timer_.expires_after(std::chrono::milliseconds(idle_ms_ / 2 + 1));
+    idle_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+        if (ec || self->stopped_) return;
+        const auto quiet = std::chrono::steady_clock::now() - self->last_busy_;
+        if (self->idle() && quiet >= std::chrono::milliseconds(self->idle_ms_)) {
+            self->retiring_ = true;
+            self->retire_(self, self->received_, self->alarm_at_);
+            return;  // the server answers: retired (stop) or refused
+        }
+        self->arm_idle_check();
+    });
+}
+
+void Hub::retire_refused() {
+    boost::asio::post(strand_, [self = shared_from_this()] {
+        self->retiring_ = false;
+        self->last_busy_ = std::chrono::steady_clock::now();
+        self->alarm_at_.reset();  // re-armed: a clock may have come due while it waited
+        self->arm_alarm();
+        self->arm_idle_check();
+        self->pump();
+    });
+}
+
+}  // namespace muster
