@@ -14,11 +14,13 @@
 // figure also holds N + 1 campaign.list commands; their own cost is measured alone and printed below the table.
 // Run on demand (never part of the test suite):
 //
-//   node bench/aging.mjs [--months 36] [--players 20] [--bin build/muster]
+//   node bench/aging.mjs [--months 36] [--players 20] [--bin build/muster] [--deflate]
+//
+// --deflate starts the server with ws_deflate and adds the compressed size of a fresh view on the wire.
 import { readFileSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-const USAGE = 'node bench/aging.mjs [--months 36] [--players 20] [--bin build/muster]';
+const USAGE = 'node bench/aging.mjs [--months 36] [--players 20] [--bin build/muster] [--deflate]';
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
@@ -109,7 +111,9 @@ function diary(campaign, i, m, hasRegiment, label) {
 }
 
 const t0 = performance.now();
-const server = await startServer({ args: ['--ws-rate', '100000', '--ws-burst', '100000'] });
+const DEFLATE = process.argv.includes('--deflate');
+const server = await startServer({ args: ['--ws-rate', '100000', '--ws-burst', '100000', ...(DEFLATE ? ['--ws-deflate', 'true'] : [])] });
+const { default: WebSocket } = await import('ws');
 const rows = [];
 const probes = [];
 let failure = null;
@@ -191,6 +195,19 @@ try {
     }
   }
 
+  // With --deflate: the bytes the subscribe's reply and view take on the wire, compressed (a browser offers it).
+  async function wireViewBytes(cookie) {
+    const ws = new WebSocket(server.wsUrl(), { headers: { Cookie: cookie, Origin: server.origin }, perMessageDeflate: true });
+    await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+    const before = ws._socket.bytesRead;
+    const got = new Promise((resolve) => ws.on('message', (m) => { if ('view' in JSON.parse(String(m))) resolve(); }));
+    ws.send(JSON.stringify({ id: 1, type: 'campaign.subscribe', body: { campaign } }));
+    await got;
+    const bytes = ws._socket.bytesRead - before;
+    ws.terminate();
+    return bytes;
+  }
+
   for (let m = 1; m <= MONTHS; m++) {
     const measured = MEASURED.includes(m);
     const label = U.view(campaign).year.calendar.label;
@@ -235,6 +252,10 @@ try {
     if (measured) {
       row.umpire_view_bytes = await freshViewBytes(ump.cookie);
       row.player_view_bytes = await freshViewBytes(shown.cookie);
+      if (DEFLATE) {
+        row.umpire_wire_bytes = await wireViewBytes(ump.cookie);
+        row.player_wire_bytes = await wireViewBytes(shown.cookie);
+      }
       rows.push(row);
       if (process.env.ROWS) console.log(JSON.stringify(row));
     }
@@ -254,10 +275,12 @@ const kb = (b) => (b === undefined ? '-' : (b / 1024).toFixed(1));
 console.log(`\`node bench/aging.mjs ${process.argv.slice(2).join(' ')}\` (binary ${MUSTER_BIN}; ${MONTHS} months, ${PLAYERS} players, ` +
   `${Math.min(PLAYERS, LAST_REGIMENT - FIRST_REGIMENT + 1)} with a regiment; player view: player ${playerShown ?? '-'})`);
 console.log('');
-console.log('| month | diary.submit ms CPU | month.resolve ms CPU | battle turn ms CPU | umpire view KB | player view KB |');
-console.log('|---:|---:|---:|---:|---:|---:|');
+const wire = DEFLATE ? ' umpire view compressed KB | player view compressed KB |' : '';
+console.log(`| month | diary.submit ms CPU | month.resolve ms CPU | battle turn ms CPU | umpire view KB | player view KB |${wire}`);
+console.log(`|---:|---:|---:|---:|---:|---:|${DEFLATE ? '---:|---:|' : ''}`);
 for (const r of rows) {
-  console.log(`| ${r.month} (${r.label}) | ${f1(r.diary_ms)} | ${f1(r.resolve_ms)} | ${f1(r.battle_ms)} | ${kb(r.umpire_view_bytes)} | ${kb(r.player_view_bytes)} |`);
+  const w = DEFLATE ? ` ${kb(r.umpire_wire_bytes)} | ${kb(r.player_wire_bytes)} |` : '';
+  console.log(`| ${r.month} (${r.label}) | ${f1(r.diary_ms)} | ${f1(r.resolve_ms)} | ${f1(r.battle_ms)} | ${kb(r.umpire_view_bytes)} | ${kb(r.player_view_bytes)} |${w}`);
 }
 console.log('');
 console.log(`CPU: the run time of every server thread (/proc/PID/task/*/schedstat): month.resolve and the battle turn are one ` +

@@ -4,7 +4,7 @@
 // loopback's ephemeral ports suffice. Each socket has subscribed to the user's one campaign, as an open page has.
 // RSS is VmRSS from /proc, before the sockets and after them. Run on demand (as root, for the file limit):
 //
-//   node bench/idle-sockets.mjs [--sockets 50000] [--bin build/muster]
+//   node bench/idle-sockets.mjs [--sockets 50000] [--bin build/muster] [--deflate]
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -30,13 +30,15 @@ const { default: WebSocket } = await import('ws');
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const fds = (pid) => spawnSync('ls', [`/proc/${pid}/fd`], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).length;
 
-const server = await startServer({ args: ['--max-connections-per-user', String(N + 10), '--ws-rate', '100000', '--ws-burst', '100000'] });
+const DEFLATE = process.argv.includes('--deflate');  // the server offers compression and every socket takes it
+const server = await startServer({ args: ['--max-connections-per-user', String(N + 10), '--ws-rate', '100000', '--ws-burst', '100000',
+  ...(DEFLATE ? ['--ws-deflate', 'true'] : [])] });
 const sockets = [];
 try {
   const pid = server.proc.pid;
   const u = await newUser(server, 'bench_idle');
   const open = (i) => new Promise((resolve, reject) => {
-    const ws = new WebSocket(server.wsUrl(), { headers: { Cookie: u.cookie, Origin: server.origin }, localAddress: `127.0.0.${1 + (i % 4)}` });
+    const ws = new WebSocket(server.wsUrl(), { headers: { Cookie: u.cookie, Origin: server.origin }, localAddress: `127.0.0.${1 + (i % 4)}`, perMessageDeflate: DEFLATE });
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
   });
@@ -66,7 +68,7 @@ try {
   const openS = (performance.now() - t0) / 1000;
   await new Promise((r) => setTimeout(r, 3000));
   const rss1 = rssMb(pid), fd1 = fds(pid);
-  console.log(`\`node bench/idle-sockets.mjs --sockets ${N}\` (binary ${process.env.MUSTER_BIN || 'build/muster'})\n`);
+  console.log(`\`node bench/idle-sockets.mjs --sockets ${N}${DEFLATE ? ' --deflate' : ''}\` (binary ${process.env.MUSTER_BIN || 'build/muster'})\n`);
   console.log('| | sockets | server RSS MB | server fds |');
   console.log('|---|---:|---:|---:|');
   console.log(`| before | 1 | ${rss0.toFixed(0)} | ${fd0} |`);

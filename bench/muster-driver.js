@@ -136,7 +136,8 @@ async function makeUser(username) {
 // ------------------------------------------------------------------ WebSocket with request/reply
 function openSocket(cookie, onWire) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(WS_URL, { perMessageDeflate: false, headers: { Cookie: cookie, Origin: ORIGIN } });
+    // MUSTER_DEFLATE=1 offers compression from the client too (the server offers it with --ws-deflate true).
+    const ws = new WebSocket(WS_URL, { perMessageDeflate: process.env.MUSTER_DEFLATE === "1", headers: { Cookie: cookie, Origin: ORIGIN } });
     const pending = new Map();
     let nextId = 0;
     const s = {

@@ -92,6 +92,11 @@ const std::vector<Setting>& settings() {
         {"backup_keep", "how many scheduled backups are kept (7)", [](Config& c, const std::string& v) {
              c.backup_keep = static_cast<int>(std::max<long long>(1, to_int("backup_keep", v)));
          }},
+        {"ws_deflate", "true offers WebSocket compression (permessage-deflate): smaller frames, more memory and CPU",
+         [](Config& c, const std::string& v) {
+             if (v != "true" && v != "false") throw std::invalid_argument("ws_deflate must be true or false");
+             c.ws_deflate = v == "true";
+         }},
         {"test_clock", "tests only: true lets POST /api/test/clock move the server's clock forward",
          [](Config& c, const std::string& v) {
              if (v != "true" && v != "false") throw std::invalid_argument("test_clock must be true or false");

@@ -24,6 +24,7 @@ struct Config {
     double ws_rate = 20;   // frames per second per connection
     double ws_burst = 40;
     std::size_t ws_max_message = 64 * 1024;
+    bool ws_deflate = false;  // permessage-deflate offered (docs/performance.md, "Compression")
     std::size_t ws_send_queue = 512;  // frames queued to a client that is not reading, before it is dropped
     std::size_t ws_send_queue_bytes = 8 * 1024 * 1024;  // and bytes
     int login_failures_per_account = 10;  // per 15 minutes

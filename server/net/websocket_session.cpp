@@ -23,6 +23,18 @@ void WebsocketSession<Stream>::run(http::request<http::string_body> request) {
     ws_.set_option(websocket::stream_base::decorator(
         [](websocket::response_type& res) { res.set(http::field::server, "muster"); }));
     ws_.read_message_max(app_.config().ws_max_message);  // larger closes with 1009 (too big)
+    if (app_.config().ws_deflate) {
+        // A small window and no context kept between messages, so that a socket's compressor holds less than
+        // zlib's defaults would (docs/performance.md, "Compression").
+        websocket::permessage_deflate pmd;
+        pmd.server_enable = true;
+        pmd.server_max_window_bits = 11;
+        pmd.server_no_context_takeover = true;
+        pmd.client_no_context_takeover = true;
+        pmd.memLevel = 4;
+        pmd.compLevel = 6;
+        ws_.set_option(pmd);
+    }
     ws_.async_accept(request, beast::bind_front_handler(&WebsocketSession::on_accept, self()));
 }
 
