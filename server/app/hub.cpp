@@ -213,7 +213,8 @@ void Hub::handle(HubRequest& request) {
     // Applied now, so the next command is decided on top of it; replied to and pushed only once committed. What
     // newly needs each member is told by e-mail and webhook, written with the events (docs/protocol.md,
     // "Notifications").
-    const auto needs_before = campaign::needs_of_members(state_);
+    std::optional<campaign::Needs> needs_before;  // chat, notices and rolls change nobody's needs
+    if (!campaign::changes_no_needs(events)) needs_before = campaign::needs_of_members(state_);
     auto sends = apply_events(events);
     auto result = campaign::reply_body(state_, events);
     auto outbox = outbox_items(campaign::notices(needs_before, state_, events), id_, state_.name, state_.webhook, outbound_);
@@ -297,7 +298,13 @@ void Hub::patch_by_role(const Event& e, const std::vector<std::int64_t>& users, 
     for (auto user : users) {
         Viewer viewer = viewer_of(user);
         auto& patch = by_role[static_cast<int>(viewer.role)];
-        if (!patch) patch = std::make_shared<const json>(*campaign::view_patch(state_, e, viewer));
+        if (!patch) {
+            auto made = std::make_shared<const json>(*campaign::view_patch(state_, e, viewer));
+            // Roles that see the event alike share one patch, and so one serialization (a chat line).
+            for (const auto& other : by_role)
+                if (other && *other == *made) made = other;
+            patch = made;
+        }
         pieces[user].push_back(patch);
     }
 }

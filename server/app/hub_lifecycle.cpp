@@ -73,8 +73,7 @@ store::CampaignIndex Hub::index_now() const {
 }
 
 std::optional<store::CampaignIndex> Hub::index_change(const std::vector<Event>& events) {
-    const bool may_change = std::any_of(events.begin(), events.end(), [](const Event& e) { return !campaign::has_view_patch(e.type); });
-    if (!may_change) return std::nullopt;
+    if (campaign::changes_no_needs(events)) return std::nullopt;  // nor the directory, nor a clock
     auto now = index_now();
     if (index_ && *index_ == now) return std::nullopt;
     index_ = now;

@@ -1,5 +1,7 @@
 #include "shared/campaign/notices.h"
 
+#include <algorithm>
+
 #include <set>
 
 #include "shared/battle/entry_view.h"
@@ -195,12 +197,17 @@ Needs needs_of_members(const CampaignState& state) {
     return out;
 }
 
-std::vector<Notice> notices(const Needs& before, const CampaignState& after, const std::vector<Event>& events) {
+bool changes_no_needs(const std::vector<Event>& events) {
+    return std::all_of(events.begin(), events.end(), [](const Event& e) { return has_view_patch(e.type); });
+}
+
+std::vector<Notice> notices(const std::optional<Needs>& before, const CampaignState& after, const std::vector<Event>& events) {
     std::vector<Notice> out;
     for (const auto& [user, m] : after.members) {
+        if (!before) break;
         if (m.role == Role::none || m.role == Role::observer) continue;
-        auto was = before.find(user);
-        const std::set<std::string> old = was == before.end() ? std::set<std::string>{}
+        auto was = before->find(user);
+        const std::set<std::string> old = was == before->end() ? std::set<std::string>{}
                                                                : std::set<std::string>(was->second.begin(), was->second.end());
         for (const auto& n : all_needs(after, Viewer{user, m.name, m.role})) {
             if (old.count(key_of(n))) continue;

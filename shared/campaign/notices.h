@@ -6,6 +6,7 @@
 // Pure: the server turns each into an e-mail or a webhook post in its outbox, in the same transaction.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,8 +28,12 @@ struct Notice {
 // What needs each member now, by user: taken before the events are applied, so the state need not be copied.
 using Needs = std::map<std::int64_t, std::vector<std::string>>;
 Needs needs_of_members(const CampaignState& state);
-// The notices the events make, with `before` the members' needs before them and `after` the state after.
-std::vector<Notice> notices(const Needs& before, const CampaignState& after, const std::vector<Event>& events);
+// Whether the events leave everyone's needs as they were (chat, notices, rolls), so that a server need not
+// work them out before and after.
+bool changes_no_needs(const std::vector<Event>& events);
+// The notices the events make, with `before` the members' needs before them (nothing when the events change no
+// needs) and `after` the state after.
+std::vector<Notice> notices(const std::optional<Needs>& before, const CampaignState& after, const std::vector<Event>& events);
 
 // Every "what needs you" of a member now: the year's and each battle's (docs/protocol.md, "What needs you").
 nlohmann::json all_needs(const CampaignState& state, const Viewer& viewer);
