@@ -105,6 +105,8 @@ private:
     // archive_api.cpp: an umpire downloads his campaign's archive.
     void archive_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void chronicle(const ApiRequest& request, std::int64_t campaign, std::function<void(ApiResponse)> done);
+    void battle_record(const ApiRequest& request, std::int64_t campaign, std::int64_t battle,
+                       std::function<void(ApiResponse)> done);
     // password_api.cpp: change, and reset by an e-mailed link.
     void password_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void change_password(const ApiRequest& request, const nlohmann::json& body, std::function<void(ApiResponse)> done);

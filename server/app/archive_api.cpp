@@ -1,6 +1,8 @@
 // GET /api/campaigns/{id}/export (an umpire's): the campaign's archive to download (server/app/archive.h). The
 // dice seed is in it only once the campaign is closed: while it runs, the seed stays the server's.
 // GET /api/campaigns/{id}/chronicle (any member's): what he saw, his whole view, to keep or print.
+// GET /api/campaigns/{id}/battles/{battle} (any member's): one battle as his whole view holds it, log and history
+// included (an ended battle's are not in the live view).
 // GET /api/campaigns/{id}/battles/{battle}/dice (any member's, once the battle ended): the battle's dice file,
 // its revealed seed and every roll of its stream, for `muster verify-dice` (docs/dice.md, "Checking a battle").
 #include <iostream>
@@ -38,11 +40,12 @@ void battle_dice(DbWorker& db, std::int64_t campaign, std::int64_t battle, std::
 }  // namespace
 
 void App::archive_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
-    static const std::regex route("^/api/campaigns/([0-9]{1,15})/(export|chronicle|battles/([0-9]{1,15})/dice)$");
+    static const std::regex route("^/api/campaigns/([0-9]{1,15})/(export|chronicle|battles/([0-9]{1,15})(/dice)?)$");
     std::smatch m;
     if (!std::regex_match(request.path, m, route)) return done(api_error(404, "not_found", "No such API."));
     if (request.method != "GET") return done(api_error(405, "bad_request", "Download it with GET."));
     const std::int64_t campaign = std::stoll(m[1].str());
+    if (m[3].matched && !m[4].matched) return battle_record(request, campaign, std::stoll(m[3].str()), std::move(done));
     if (m[3].matched) {
         const std::int64_t battle = std::stoll(m[3].str());
         return authenticate(request.token, [this, campaign, battle, done = std::move(done)](std::optional<SessionInfo> who) {
@@ -68,6 +71,18 @@ void App::archive_api(const ApiRequest& request, std::function<void(ApiResponse)
                 done(api_error(500, "internal", "The server could not do that; try again."));
             }
         });
+    });
+}
+
+void App::battle_record(const ApiRequest& request, std::int64_t campaign, std::int64_t battle,
+                        std::function<void(ApiResponse)> done) {
+    authenticate(request.token, [this, campaign, battle, done = std::move(done)](std::optional<SessionInfo> who) {
+        if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
+        auto request = Hub::battle_request(who->user, battle, [done](std::optional<nlohmann::json> record) {
+            if (!record) return done(api_error(404, "not_found", "There is no such battle."));
+            done(ApiResponse{200, {{"battle", std::move(*record)}}});
+        });
+        if (!submit_to(campaign, std::move(request))) done(api_error(404, "not_found", "There is no such battle."));
     });
 }
 

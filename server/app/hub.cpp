@@ -13,6 +13,7 @@
 #include "server/app/tokens.h"
 #include "server/app/verifiable_dice.h"
 #include "server/store/event_store.h"
+#include "shared/campaign/battles.h"
 #include "shared/campaign/view_parts.h"
 
 namespace muster {
@@ -116,6 +117,13 @@ HubRequest Hub::view_request(std::int64_t user, std::function<void(std::optional
     return request;
 }
 
+HubRequest Hub::battle_request(std::int64_t user, std::int64_t battle,
+                               std::function<void(std::optional<nlohmann::json>)> done) {
+    HubRequest request = view_request(user, std::move(done));
+    request.battle = battle;
+    return request;
+}
+
 void Hub::submit(HubRequest request) {
     ++submitted_;
     boost::asio::post(strand_, [self = shared_from_this(), request = std::move(request)]() mutable {
@@ -152,6 +160,7 @@ void Hub::handle(HubRequest& request) {
     if (request.view_answer) {
         const Viewer v = viewer_of(request.who.user);
         if (!v.is_member()) return request.view_answer(std::nullopt);
+        if (request.battle) return request.view_answer(campaign::battles::battle_record(state_, v, *request.battle));
         return request.view_answer(campaign::view(state_, v, true));  // the chronicle: every month
     }
     Viewer viewer = request.from_clock ? campaign::server_clock() : viewer_of(request.who);

@@ -39,6 +39,7 @@ struct HubRequest {
     std::int64_t clock_at = 0;  // and the time it was set for
     // A view asked for over HTTP (a member's chronicle): answered here, once every decided event is committed.
     std::function<void(std::optional<nlohmann::json>)> view_answer;
+    std::optional<std::int64_t> battle;  // answer view_answer with this battle's record, not the whole view
 };
 
 class Hub : public std::enable_shared_from_this<Hub> {
@@ -65,6 +66,10 @@ public:
     // A request for this user's whole view of the campaign (every month: his chronicle) as it stands committed,
     // answered with nothing for a non-member.
     static HubRequest view_request(std::int64_t user, std::function<void(std::optional<nlohmann::json>)> done);
+    // A request for one battle as the user's whole view holds it, log and history included (an ended battle's
+    // are left out of the live view).
+    static HubRequest battle_request(std::int64_t user, std::int64_t battle,
+                                     std::function<void(std::optional<nlohmann::json>)> done);
     void submit(HubRequest request);  // any thread
     std::int64_t id() const { return id_; }
 

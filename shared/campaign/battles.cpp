@@ -178,15 +178,34 @@ json appended_ops(const CampaignState& after, const Viewer& viewer, const Marks&
     return ops;
 }
 
-void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bool light) {
+namespace {
+json one_battle(const CampaignState& state, std::int64_t id, const battle::BattleEntry& e, const Viewer& viewer, bool light) {
+    json one = battle::view(e, viewer, light);
+    // Every member sees the battle's dice commitment from its creation, and its seed once it ended.
+    if (auto seed = state.battle_seeds.find(id); seed != state.battle_seeds.end()) {
+        one["seed_sha256"] = seed->second.sha256;
+        if (!seed->second.revealed.empty()) one["seed"] = seed->second.revealed;
+    }
+    return one;
+}
+}  // namespace
+
+std::optional<json> battle_record(const CampaignState& state, const Viewer& viewer, std::int64_t battle) {
+    auto it = state.battles.battles.find(battle);
+    if (!viewer.is_member() || it == state.battles.battles.end()) return std::nullopt;
+    return one_battle(state, battle, it->second, viewer, false);
+}
+
+void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bool light, bool whole) {
     json all = json::object();
     if (viewer.is_member())
         for (const auto& [id, e] : state.battles.battles) {
-            json one = battle::view(e, viewer, light);
-            // Every member sees the battle's dice commitment from its creation, and its seed once it ended.
-            if (auto seed = state.battle_seeds.find(id); seed != state.battle_seeds.end()) {
-                one["seed_sha256"] = seed->second.sha256;
-                if (!seed->second.revealed.empty()) one["seed"] = seed->second.revealed;
+            const bool paged = !whole && e.status == "ended";
+            json one = one_battle(state, id, e, viewer, light || paged);
+            if (paged) {
+                one["log"] = json::array();
+                one["history"] = json::array();
+                one["paged"] = true;
             }
             all[std::to_string(id)] = std::move(one);
         }

@@ -50,8 +50,14 @@ bool handles_event(const std::string& event_type);
 // Folds in the battles' events (and a battle's losses into the regiments); ignores any other.
 void apply(CampaignState& state, const Event& event);
 // Adds the battles' section to `out`, filtered for this viewer. `light`: each battle's log and history
-// empty (see appended_ops).
-void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& viewer, bool light = false);
+// empty (see appended_ops). An ended battle's log and history are left out of a live view (`whole` false): it is
+// marked `"paged": true` and its record is fetched on demand (battle_record), so that old battles do not weigh
+// on every subscribe; a whole view (the chronicle's) holds them.
+void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& viewer, bool light = false,
+                 bool whole = false);
+// One battle as this viewer's whole view holds it, its log and history included; nothing for a non-member or
+// no such battle.
+std::optional<nlohmann::json> battle_record(const CampaignState& state, const Viewer& viewer, std::int64_t battle);
 
 // A battle's log and history only grow (battle.ended aside, which the server diffs whole), so the server
 // patches a battle's events by diffing light sections and appending what was added since `marks`.

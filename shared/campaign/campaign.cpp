@@ -354,7 +354,7 @@ json view(const CampaignState& state, const Viewer& viewer, bool whole) {
         out["webhook"] = state.webhook;  // a shared channel's secret address: the umpires' only
     }
     year::add_to_view(out, state, viewer, whole);
-    battles::add_to_view(out, state, viewer);
+    battles::add_to_view(out, state, viewer, false, whole);
     expeditions::add_to_view(out, state, viewer);
     return out;
 }

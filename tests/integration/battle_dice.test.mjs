@@ -104,6 +104,26 @@ test('a battle commits to its own seed at creation, plays, and reveals the seed 
   }
 });
 
+test('an ended battle\'s log and history leave the live view; each member fetches them as his whole view holds them', async () => {
+  const url = `/api/campaigns/${campaign}/battles/${battle}`;
+  for (const [who, c] of [['umpire', U], ['player', A], ['observer', O]]) {
+    const live = bv(c);
+    assert.equal(live.paged, true, `${who}: paged`);
+    assert.deepEqual([live.log, live.history], [[], []], `${who}: no log nor history in the live view`);
+    const cookie = { umpire: t.users.umpire, player: t.users.a, observer: t.users.o }[who].cookie;
+    const record = await httpRequest(server, 'GET', url, { cookie });
+    assert.equal(record.status, 200);
+    assert.ok(record.json.battle.log.length > 0, `${who}: the log in the record`);
+    const chronicle = (await httpRequest(server, 'GET', `/api/campaigns/${campaign}/chronicle`, { cookie })).json.view;
+    assert.deepEqual(record.json.battle, chronicle.battles[String(battle)], `${who}: the record is his whole view's battle`);
+    assert.equal(chronicle.battles[String(battle)].paged, undefined);
+  }
+  const stranger = await newUser(server, 'bd_stranger');
+  assert.equal((await httpRequest(server, 'GET', url, { cookie: stranger.cookie })).status, 404);
+  assert.equal((await httpRequest(server, 'GET', `/api/campaigns/${campaign}/battles/99`, { cookie: t.users.a.cookie })).status, 404);
+  assert.equal((await httpRequest(server, 'GET', url, {})).status, 401);
+});
+
 test('a player downloads the battle\'s dice file; verify-dice checks it and names a changed roll', async () => {
   assert.ok(seedHex, 'the battle was played');
   const got = await httpRequest(server, 'GET', diceUrl(), { cookie: t.users.b.cookie });

@@ -267,6 +267,14 @@ TEST_CASE("the battle's end: a closing line, the open turn's cards discarded unr
     REQUIRE(b["history"].size() == 2);
     CHECK(b["history"][1]["end"] == true);
     CHECK(b["losses"][0]["percent"] == 10);
+    // The live view leaves the ended battle's log and history out; its record (fetched on demand) is the whole view's.
+    const json live = view(t.state, t.bob)["battles"]["1"];
+    CHECK(live["paged"] == true);
+    CHECK(live["log"].empty());
+    CHECK(live["history"].empty());
+    CHECK(live["losses"] == b["losses"]);
+    CHECK(battles::battle_record(t.state, t.bob, 1) == std::optional<json>(b));
+    CHECK_FALSE(battles::battle_record(t.state, t.bob, 2));
     check_replay(t);
 }
 

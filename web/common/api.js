@@ -135,6 +135,11 @@ export const api = {
   chronicle(campaignId) {
     return request('GET', `/api/campaigns/${Number(campaignId)}/chronicle`);
   },
+  // One battle as the member's whole view holds it, log and history included (docs/protocol.md, "HTTP"): {battle};
+  // an ended battle's log and history are not in the live view (`paged`).
+  battleRecord(campaignId, battleId) {
+    return request('GET', `/api/campaigns/${Number(campaignId)}/battles/${Number(battleId)}`);
+  },
   // A campaign's archive (its JSON text, sent unchanged) onto this server: {campaign: id}; 400 with the reason and
   // nothing written.
   adminImport(archiveText) {

@@ -6,6 +6,7 @@
 // nothing from web/umpire/.
 
 import { h, setText } from '../dom.js';
+import { api } from '../api.js';
 import { battleMap } from './map.js';
 import { talkPanel } from './talk.js';
 import { logPanel, replayPanel } from './log.js';
@@ -122,6 +123,7 @@ class BattlePage {
     this.selectedId = null;
     this.lastView = null;
     this.pickReq = null; // the book's request for a point on the map: {from, reach, to, hint}
+    this.records_ = new Map(); // an ended battle's log and history, fetched once it is shown (the view pages them)
     this.consoleApi = null;
     this.secret = null; // the book's secret panel on screen
     this.e = headerElements();
@@ -196,6 +198,20 @@ class BattlePage {
       const newest = [...list].reverse();
       b = newest.find((x) => x.needs_you) || newest.find((x) => x.status !== 'ended') || list[list.length - 1];
       this.selectedId = b.id;
+    }
+    return this.withRecord(b);
+  }
+
+  // An ended battle's log and history are not in the live view (docs/protocol.md, "paged"): fetched once, then shown.
+  withRecord(b) {
+    if (!b.paged) return b;
+    const got = this.records_.get(b.id);
+    if (got && got.battle) return { ...b, log: got.battle.log || [], history: got.battle.history || [] };
+    if (!got) {
+      this.records_.set(b.id, {});
+      api.battleRecord(this.campaignId, b.id)
+        .then((r) => { this.records_.set(b.id, { battle: r.battle }); this.refresh(); })
+        .catch(() => this.records_.delete(b.id));
     }
     return b;
   }
