@@ -9,7 +9,7 @@ import path from 'node:path';
 import https from 'node:https';
 import http from 'node:http';
 import WebSocket from 'ws';
-import { MUSTER_BIN, MUSTER_WEB } from './lib/server.mjs';
+import { MUSTER_BIN, MUSTER_WEB, checkSanitizerReport } from './lib/server.mjs';
 
 function request(port, method, target, { body, cookie } = {}) {
   return new Promise((resolve, reject) => {
@@ -35,6 +35,10 @@ test('TLS: HTTPS, a Secure cookie and a WSS command round trip; plain HTTP is no
     '-keyout', key, '-out', cert], { stdio: 'ignore' });
   const child = spawn(MUSTER_BIN, ['--listen', '127.0.0.1:0', '--db', path.join(dir, 'm.db'), '--web', MUSTER_WEB,
     '--tls-cert', cert, '--tls-key', key], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (d) => { stderr += d; });
+  const closed = new Promise((resolve) => child.once('close', resolve));
   try {
     const port = await new Promise((resolve, reject) => {
       let out = '';
@@ -114,7 +118,8 @@ test('TLS: HTTPS, a Secure cookie and a WSS command round trip; plain HTTP is no
     assert.doesNotMatch(plain, /status 200/);
   } finally {
     child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+    await closed;
+    checkSanitizerReport(stderr);
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -341,7 +341,9 @@ TEST_CASE("battle view: hidden information is not in the view of those who may n
             CHECK(text.find(marker) != std::string::npos);
         for (const char* marker : {"BRITISH-OWN-VALUE-4471", "RULESET-STATE-1212", "BLIND-ROLL-7373"})
             CHECK(text.find(marker) == std::string::npos);
-        for (const auto& item : view(b, eve, "", vis)["boxes"]["cards"]["items"]) CHECK(item["user"] == eve.user);
+        // The view held by name: a range-for over a part of a temporary would read it after its destruction.
+        const json own = view(b, eve, "", vis);
+        for (const auto& item : own["boxes"]["cards"]["items"]) CHECK(item["user"] == eve.user);
     }
     SECTION("observers and strangers") {
         for (const Viewer& v : {observer, stranger}) {

@@ -82,7 +82,9 @@ TEST_CASE("a concealed leader's person is in no list the enemy gets: players, su
         CHECK_FALSE(has(text, hidden_leader));
         CHECK_FALSE(has(text, hidden_unit));
         // The reveal's line shows the British cards and nothing of Dave's.
-        for (const auto& l : battle_of(t, v)["log"])
+        // The battle held by name: a range-for over a part of a temporary would read it after its destruction.
+        const json battle = battle_of(t, v);
+        for (const auto& l : battle["log"])
             if (l["details"].contains("cards"))
                 for (const auto& c : l["details"]["cards"]) CHECK(c["user"] != t.dave.user);
     }

@@ -79,6 +79,8 @@ TEST_CASE("recruit_cost 0: the companies come back free, as the book leaves it",
     auto d = t.run(t.umpire, "month.resolve", json::object(), dice);
     REQUIRE(std::holds_alternative<std::vector<Event>>(d));
     t.commit(std::get<std::vector<Event>>(d));
-    for (const auto& line : t.sheet(t.bob)["reports"]["1"]["money"]) CHECK(line["item"] != "recruiting");
+    // The sheet held by name: a range-for over a part of a temporary would read it after its destruction.
+    const json sheet = t.sheet(t.bob);
+    for (const auto& line : sheet["reports"]["1"]["money"]) CHECK(line["item"] != "recruiting");
     CHECK(sheet_of(t, t.bob)["companies"] == 10);
 }

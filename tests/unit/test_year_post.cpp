@@ -65,7 +65,9 @@ TEST_CASE("post: leave is declared ahead from a yearly allowance, never after a 
     CHECK(n.size() == 1);  // the others are not told
     CHECK(t.sheet(t.bob)["leave"] == json({1, 2}));
     CHECK(t.year_view(t.carol)["colonels"]["2"]["away"] == "leave");
-    for (const auto& need : t.year_view(t.bob)["needs_you"]) CHECK(need["tab"] != "diary");  // no diary owed
+    // The view held by name: a range-for over a part of a temporary would read it after its destruction.
+    const json bobs = t.year_view(t.bob);
+    for (const auto& need : bobs["needs_you"]) CHECK(need["tab"] != "diary");  // no diary owed
 
     // Two months in each campaign year (house rule "leave_months_per_year"); March 174- is month 1 of year 1.
     CHECK(t.error(t.bob, "leave.declare", {{"from", 3}, {"months", 1}}) == "conflict");

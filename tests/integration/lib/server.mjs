@@ -7,6 +7,8 @@
 //   await server.kill();     // SIGKILL (a crash), then server.start() again on the same db
 //   server.args = [...];     // the extra flags of the next start()
 //   await server.cleanup();  // stop if running, remove the temp dir
+// A server that printed a sanitizer's report (a build-asan/muster, scripts/sanitize.sh) fails the test file
+// once stop(), kill() or cleanup() has seen it, whatever the server's exit code.
 //
 // MUSTER_BIN is the binary (default: build/muster of this repository), MUSTER_WEB the web dir (default: web/).
 import { spawn } from 'node:child_process';
@@ -19,6 +21,19 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 export const MUSTER_BIN = process.env.MUSTER_BIN || path.join(REPO, 'build/muster');
 export const MUSTER_WEB = process.env.MUSTER_WEB || path.join(REPO, 'web');
 const LISTENING = /^listening on http:\/\/127\.0\.0\.1:(\d+)$/;
+const SANITIZER_REPORT = /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/;
+
+/**
+ * If a process's stderr holds a report from ASan, LeakSanitizer or UBSan, prints it and fails the test file by its
+ * exit code. Not a throw: that would cut short the after hook stopping the server, and a mail sink or webhook it
+ * then left running would hold the file open until CTest's timeout.
+ */
+export function checkSanitizerReport(stderr, what = 'the server') {
+  const at = stderr.search(SANITIZER_REPORT);
+  if (at < 0) return;
+  process.stderr.write(`${what} printed a sanitizer report:\n${stderr.slice(Math.max(0, at - 300))}\n`);
+  process.exitCode = 1;
+}
 
 const live = new Set();
 process.on('exit', () => {
@@ -73,8 +88,9 @@ export class MusterServer {
       child.on('exit', (code, signal) => {
         this.exit = { code, signal };
         live.delete(child);
-        resolve(this.exit);
       });
+      // 'close' comes after the last of stderr, a sanitizer's report at exit included.
+      child.on('close', () => resolve(this.exit));
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (d) => { this.stderr += d; });
@@ -115,7 +131,11 @@ export class MusterServer {
   /** SIGTERM and wait for the exit; SIGKILL after timeoutMs. Returns {code, signal}. */
   async stop({ timeoutMs = 15000 } = {}) {
     if (!this.proc) return this.exit;
-    if (this.exit) return this.exit;
+    if (this.exit) {
+      await this.exited;
+      checkSanitizerReport(this.stderr);
+      return this.exit;
+    }
     this.proc.kill('SIGTERM');
     let timer;
     const timedOut = new Promise((resolve) => { timer = setTimeout(() => resolve(null), timeoutMs); });
@@ -126,14 +146,16 @@ export class MusterServer {
       await this.exited;
       throw new Error(`server did not exit within ${timeoutMs} ms of SIGTERM\nstderr: ${this.stderr}`);
     }
+    checkSanitizerReport(this.stderr);
     return result;
   }
 
   /** Sends a signal (e.g. SIGKILL, to test crash safety) and waits for the exit. Returns {code, signal}. */
   async kill(signal = 'SIGKILL') {
-    if (!this.running) return this.exit;
-    this.proc.kill(signal);
-    return this.exited;
+    if (this.running) this.proc.kill(signal);
+    const exit = this.proc ? await this.exited : this.exit;
+    checkSanitizerReport(this.stderr);
+    return exit;
   }
 
   async restart() {
