@@ -85,11 +85,13 @@ export class MusterServer {
     this.proc = child;
     live.add(child);
     this.exited = new Promise((resolve) => {
+      // Resolved on 'close', after the last of stderr (a sanitizer's report at exit included), or a second after
+      // the exit should something else still hold the pipes.
       child.on('exit', (code, signal) => {
         this.exit = { code, signal };
         live.delete(child);
+        setTimeout(() => resolve(this.exit), 1000).unref();
       });
-      // 'close' comes after the last of stderr, a sanitizer's report at exit included.
       child.on('close', () => resolve(this.exit));
     });
     child.stderr.setEncoding('utf8');
