@@ -133,6 +133,8 @@ test('the campaign year in the browser: colonels, auction, diaries, resolution, 
     assert.ok((await kemp.textContent()).includes(M.aObjective));
     await kemp.getByTestId('objective-approve').click();
     await el(pa.page, 'objective-status', { status: 'approved' }).waitFor();
+    // The umpire's own push may land after the player's: wait for the approved item to leave his list.
+    await kemp.waitFor({ state: 'detached' });
     assert.equal(await el(umpire.page, 'objective-review-item').count(), 1);
   });
 
