@@ -28,6 +28,16 @@ std::int64_t file_bytes(const std::string& path) {
     return ec ? 0 : static_cast<std::int64_t>(n);
 }
 
+// The database's size: SQLite's file and its write-ahead log, or what PostgreSQL says of its database.
+std::int64_t db_bytes(store::Database& db, const std::string& store) {
+    if (db.engine() == store::Engine::postgresql) {
+        auto size = db.prepare("SELECT pg_database_size(current_database())");
+        return size.step() ? size.column_int(0) : 0;
+    }
+    const std::string file = store.rfind("sqlite:", 0) == 0 ? store.substr(7) : store;
+    return file_bytes(file) + file_bytes(file + "-wal");
+}
+
 }  // namespace
 
 void App::admin_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
@@ -81,7 +91,7 @@ ApiResponse App::admin_answer(store::Database& db, const AdminAction& action, st
             if (!all.empty()) last_backup = std::filesystem::path(all.back()).filename().string();
         }
         return ApiResponse{200, {{"connections", connections}, {"campaigns", campaigns}, {"campaigns_in_memory", loaded}, {"outbox_unsent", store::unsent_messages(db)},
-                                 {"db_bytes", file_bytes(config_.db) + file_bytes(config_.db + "-wal")}, {"last_backup", last_backup}}};
+                                 {"db_bytes", db_bytes(db, config_.db)}, {"last_backup", last_backup}}};
     }
     if (action.kind == Kind::set_disabled) {
         const std::int64_t user = action.user;
@@ -136,8 +146,9 @@ void App::import_archive(store::Database& db, const std::string& body, const std
 
 int admin_command(int argc, char** argv) {
     const std::string what = argc == 6 ? argv[4] : "";
-    if (argc != 6 || std::string(argv[2]) != "--db" || (what != "--grant" && what != "--revoke" && what != "--reset-link")) {
-        std::cerr << "usage: muster admin --db FILE --grant USERNAME | --revoke USERNAME | --reset-link USERNAME\n";
+    const std::string where = argc == 6 ? argv[2] : "";
+    if (argc != 6 || (where != "--db" && where != "--store") || (what != "--grant" && what != "--revoke" && what != "--reset-link")) {
+        std::cerr << "usage: muster admin --db FILE | --store STORE  --grant USERNAME | --revoke USERNAME | --reset-link USERNAME\n";
         return 2;
     }
     try {

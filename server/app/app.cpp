@@ -23,10 +23,11 @@ namespace muster {
 App::App(boost::asio::io_context& ioc, Config config)
     : ioc_(ioc), config_(std::move(config)), directory_(std::make_unique<Directory>()), sweep_timer_(ioc),
       backup_timer_(ioc), wakeup_timer_(ioc) {
-    auto parent = std::filesystem::path(config_.db).parent_path();
-    if (!parent.empty()) std::filesystem::create_directories(parent);
+    const bool sqlite_file = !store::is_postgresql(config_.db);
+    auto parent = std::filesystem::path(config_.db.rfind("sqlite:", 0) == 0 ? config_.db.substr(7) : config_.db).parent_path();
+    if (sqlite_file && !parent.empty()) std::filesystem::create_directories(parent);
     auto db = std::make_unique<store::Database>(config_.db);
-    store::migrate(*db, store::load_migrations(config_.migrations));
+    store::migrate(*db, store::load_migrations(store::migrations_for(config_.migrations, db->engine())));
 
     // Campaigns stay on disk until they are wanted (campaigns_in_memory.cpp): only their index rows are read,
     // which fill the directory and the clocks to keep. A campaign without a row (from before the index) is

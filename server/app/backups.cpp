@@ -37,7 +37,7 @@ int backup_command(int argc, char** argv) {
     std::string db, to;
     for (int i = 2; i + 1 < argc; i += 2) {
         const std::string flag = argv[i];
-        if (flag == "--db") db = argv[i + 1];
+        if (flag == "--db" || flag == "--store") db = argv[i + 1];
         else if (flag == "--to") to = argv[i + 1];
         else {
             std::cerr << "muster backup: unknown option " << flag << "\n";
@@ -48,7 +48,7 @@ int backup_command(int argc, char** argv) {
         std::cerr << "usage: muster backup --db FILE --to PATH\n";
         return 2;
     }
-    if (!std::filesystem::exists(db)) {
+    if (!store::is_postgresql(db) && !std::filesystem::exists(db)) {
         std::cerr << "muster backup: no database at " << db << "\n";
         return 1;
     }

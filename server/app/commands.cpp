@@ -24,7 +24,8 @@ bool read_flags(int argc, char** argv, std::map<std::string, std::string>& flags
                 std::cerr << "muster: " << arg << " needs a value\n";
                 return false;
             }
-            flags[arg] = argv[++i];
+            // --store names a SQLite file or a PostgreSQL URL; --db, a file, is its older name.
+            flags[arg == "--store" ? "--db" : arg] = argv[++i];
         } else {
             plain.push_back(arg);
         }
@@ -52,7 +53,7 @@ int export_command(int argc, char** argv) {
     std::map<std::string, std::string> flags;
     std::vector<std::string> plain;
     if (!read_flags(argc, argv, flags, plain) || !flags.count("--db") || !flags.count("--campaign") || !plain.empty()) {
-        std::cerr << "usage: muster export --db FILE --campaign ID [--to PATH]\n";
+        std::cerr << "usage: muster export --db FILE | --store STORE --campaign ID [--to PATH]\n";
         return 2;
     }
     try {
@@ -81,15 +82,15 @@ int import_command(int argc, char** argv) {
     std::map<std::string, std::string> flags;
     std::vector<std::string> plain;
     if (!read_flags(argc, argv, flags, plain) || !flags.count("--db") || plain.size() != 1) {
-        std::cerr << "usage: muster import --db FILE ARCHIVE\n";
+        std::cerr << "usage: muster import --db FILE | --store STORE ARCHIVE\n";
         return 2;
     }
     auto archive = read_archive(plain[0]);
     if (!archive) return 1;
     try {
         store::Database db(flags["--db"]);
-        store::migrate(db, store::load_migrations(flags.count("--migrations") ? flags["--migrations"]
-                                                                               : std::string(MUSTER_SOURCE_DIR) + "/migrations"));
+        const std::string dir = flags.count("--migrations") ? flags["--migrations"] : std::string(MUSTER_SOURCE_DIR) + "/migrations";
+        store::migrate(db, store::load_migrations(store::migrations_for(dir, db.engine())));
         const auto result = import_campaign(db, *archive, unix_ms());
         if (!result.error.empty()) {
             std::cerr << "muster import: " << result.error << "\n";

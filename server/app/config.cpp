@@ -1,5 +1,6 @@
 #include "server/app/config.h"
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -40,6 +41,8 @@ const std::vector<Setting>& settings() {
     static const std::vector<Setting> list = {
         {"listen", "HOST:PORT to listen on (port 0 picks a free port)", [](Config& c, const std::string& v) { c.listen = v; }},
         {"db", "SQLite database file", [](Config& c, const std::string& v) { c.db = v; }},
+        {"store", "the database instead of --db: sqlite:FILE, or postgresql://USER@HOST:PORT/NAME for several nodes",
+         [](Config& c, const std::string& v) { c.db = v; }},
         {"web", "folder of the static web client", [](Config& c, const std::string& v) { c.web = v; }},
         {"migrations", "folder of the numbered .sql migrations", [](Config& c, const std::string& v) { c.migrations = v; }},
         {"tls_cert", "PEM certificate chain; with tls_key turns TLS on", [](Config& c, const std::string& v) { c.tls_cert = v; }},
@@ -51,6 +54,12 @@ const std::vector<Setting>& settings() {
         {"hub_idle_seconds", "a campaign nobody uses is unloaded from memory after this long (0: never)", [](Config& c, const std::string& v) { c.hub_idle_seconds = to_int("hub_idle_seconds", v); }},
         {"session_absolute_seconds", "a login session ends this long after login", [](Config& c, const std::string& v) { c.session_absolute_seconds = to_int("session_absolute_seconds", v); }},
         {"max_connections_per_user", "open WebSockets allowed per user", [](Config& c, const std::string& v) { c.max_connections_per_user = static_cast<int>(to_int("max_connections_per_user", v)); }},
+        {"max_http_connections_per_address", "HTTP connections from one address waiting on their client, past which more are closed (0: no cap)",
+         [](Config& c, const std::string& v) { c.max_http_connections_per_address = static_cast<int>(to_int("max_http_connections_per_address", v)); }},
+        {"http_header_timeout_seconds", "seconds for a request's header to arrive in full (10), and for an idle connection to send one",
+         [](Config& c, const std::string& v) {
+             c.http_header_timeout_seconds = static_cast<int>(std::clamp<long long>(to_int("http_header_timeout_seconds", v), 1, 300));
+         }},
         {"ws_rate", "frames per second allowed per WebSocket", [](Config& c, const std::string& v) { c.ws_rate = static_cast<double>(to_int("ws_rate", v)); }},
         {"ws_burst", "burst of frames allowed per WebSocket", [](Config& c, const std::string& v) { c.ws_burst = static_cast<double>(to_int("ws_burst", v)); }},
         {"ws_send_queue", "frames queued for a slow client before it is disconnected", [](Config& c, const std::string& v) { c.ws_send_queue = static_cast<std::size_t>(to_int("ws_send_queue", v)); }},

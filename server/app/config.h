@@ -10,7 +10,7 @@ namespace muster {
 
 struct Config {
     std::string listen = "127.0.0.1:8080";  // HOST:PORT; port 0 picks a free port
-    std::string db = "data/muster.db";
+    std::string db = "data/muster.db";  // a SQLite file, or a PostgreSQL URL (the setting `store`)
     std::string web;         // static files; default: the repo's web/
     std::string migrations;  // default: the repo's migrations/
     std::string tls_cert;    // PEM files; TLS is on when both are set
@@ -21,6 +21,10 @@ struct Config {
     std::int64_t hub_idle_seconds = 600;  // a campaign nobody uses is unloaded after this long
     std::int64_t session_absolute_seconds = 30 * 24 * 3600;
     int max_connections_per_user = 8;
+    // HTTP connections from one address (an IPv6 /64) waiting on their client for a request or to take an answer;
+    // more are closed as they come (0: no cap). Set it to 0 behind a proxy, where every client has its address.
+    int max_http_connections_per_address = 64;
+    int http_header_timeout_seconds = 10;  // for a request's header to come in full, and for an idle keep-alive
     double ws_rate = 20;   // frames per second per connection
     double ws_burst = 40;
     std::size_t ws_max_message = 64 * 1024;

@@ -109,7 +109,7 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
         db_->run([user, address, token, out, username = who->username, done](store::Database& db) {
             try {
                 store::Transaction tx(db);
-                store::set_user_email(db, user, address, sha256_hex(token), unix_ms());
+                store::set_user_email(db, user, address, sha256_hex(token), unix_ms(), random_hex(16));
                 // The one message an unverified address gets: its link.
                 store::add_to_outbox(db, {{0, user, "verify", address, "Muster: is this your address?",
                                            "Someone (we hope you, " + username + ") gave this address to Muster.\n"

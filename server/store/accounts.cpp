@@ -48,6 +48,7 @@ bool create_user_with_id(Database& db, std::int64_t id, const std::string& usern
     st.bind(1, id).bind(2, username).bind(3, username_key(username)).bind(4, password_hash).bind(5, now_ms);
     if (!st.step()) return false;
     st.run();
+    db.ids_given_by_hand("users");
     return true;
 }
 
@@ -65,13 +66,12 @@ std::optional<UserRow> find_user_by_id(Database& db, std::int64_t id) {
 
 std::int64_t create_session(Database& db, std::int64_t user, const std::string& token_hash,
                             std::int64_t now_ms) {
-    db.prepare("INSERT INTO sessions(user, token_hash, created, last_seen) VALUES(?, ?, ?, ?)")
-        .bind(1, user)
-        .bind(2, token_hash)
-        .bind(3, now_ms)
-        .bind(4, now_ms)
-        .run();
-    return db.last_insert_id();
+    auto st = db.prepare("INSERT INTO sessions(\"user\", token_hash, created, last_seen) VALUES(?, ?, ?, ?) RETURNING id");
+    st.bind(1, user).bind(2, token_hash).bind(3, now_ms).bind(4, now_ms);
+    if (!st.step()) throw StoreError("a new session has no id");
+    const std::int64_t id = st.column_int(0);
+    st.run();
+    return id;
 }
 
 std::optional<SessionRow> find_session(Database& db, const std::string& token_hash, std::int64_t now_ms,
@@ -79,8 +79,8 @@ std::optional<SessionRow> find_session(Database& db, const std::string& token_ha
     SessionRow row;
     {
         auto st = db.prepare(
-            "SELECT s.id, s.user, u.username, s.created, s.last_seen "
-            "FROM sessions s JOIN users u ON u.id = s.user WHERE s.token_hash = ? AND u.disabled = 0");
+            "SELECT s.id, s.\"user\", u.username, s.created, s.last_seen "
+            "FROM sessions s JOIN users u ON u.id = s.\"user\" WHERE s.token_hash = ? AND u.disabled = 0");
         st.bind(1, token_hash);
         if (!st.step()) return std::nullopt;
         row = {st.column_int(0), st.column_int(1), st.column_text(2), st.column_int(3), st.column_int(4)};
@@ -116,8 +116,8 @@ std::vector<std::int64_t> expire_sessions(Database& db, std::int64_t now_ms, std
 }
 
 void touch_session(Database& db, std::int64_t session_id, std::int64_t now_ms) {
-    // MAX: last_seen never moves backwards, even if the clock steps back.
-    db.prepare("UPDATE sessions SET last_seen = MAX(last_seen, ?) WHERE id = ?")
+    // last_seen never moves backwards, even if the clock steps back.
+    db.prepare("UPDATE sessions SET last_seen = ?1 WHERE id = ?2 AND last_seen < ?1")
         .bind(1, now_ms)
         .bind(2, session_id)
         .run();
@@ -132,11 +132,11 @@ void set_password_hash(Database& db, std::int64_t user, const std::string& passw
 
 std::vector<std::int64_t> end_sessions_of(Database& db, std::int64_t user, std::int64_t keep) {
     std::vector<std::int64_t> ended;
-    auto& find = db.cached("SELECT id FROM sessions WHERE user = ?1 AND id != ?2");
+    auto& find = db.cached("SELECT id FROM sessions WHERE \"user\" = ?1 AND id != ?2");
     find.bind(1, user).bind(2, keep);
     while (find.step()) ended.push_back(find.column_int(0));
     find.reset();
-    auto& st = db.cached("DELETE FROM sessions WHERE user = ?1 AND id != ?2");
+    auto& st = db.cached("DELETE FROM sessions WHERE \"user\" = ?1 AND id != ?2");
     st.bind(1, user).bind(2, keep);
     st.run();
     st.reset();
@@ -145,8 +145,8 @@ std::vector<std::int64_t> end_sessions_of(Database& db, std::int64_t user, std::
 
 std::optional<ResetTarget> reset_target(Database& db, const std::string& name_or_address) {
     auto& st = db.cached(
-        "SELECT u.id, e.address FROM users u JOIN user_emails e ON e.user = u.id AND e.verified = 1 "
-        "WHERE u.username = ?1 COLLATE NOCASE OR e.address = ?1 COLLATE NOCASE LIMIT 1");
+        "SELECT u.id, e.address FROM users u JOIN user_emails e ON e.\"user\" = u.id AND e.verified = 1 "
+        "WHERE lower(u.username) = lower(?1) OR lower(e.address) = lower(?1) LIMIT 1");
     st.bind(1, name_or_address);
     std::optional<ResetTarget> out;
     if (st.step()) out = ResetTarget{st.column_int(0), st.column_text(1)};
@@ -155,14 +155,14 @@ std::optional<ResetTarget> reset_target(Database& db, const std::string& name_or
 }
 
 void create_reset(Database& db, std::int64_t user, const std::string& token_hash, std::int64_t now_ms, std::int64_t expires_ms) {
-    auto& st = db.cached("INSERT INTO password_resets(token_hash, user, created, expires) VALUES(?1, ?2, ?3, ?4)");
+    auto& st = db.cached("INSERT INTO password_resets(token_hash, \"user\", created, expires) VALUES(?1, ?2, ?3, ?4)");
     st.bind(1, token_hash).bind(2, user).bind(3, now_ms).bind(4, expires_ms);
     st.run();
     st.reset();
 }
 
 int resets_since(Database& db, std::int64_t user, std::int64_t since_ms) {
-    auto& st = db.cached("SELECT COUNT(*) FROM password_resets WHERE user = ?1 AND created >= ?2");
+    auto& st = db.cached("SELECT COUNT(*) FROM password_resets WHERE \"user\" = ?1 AND created >= ?2");
     st.bind(1, user).bind(2, since_ms);
     st.step();
     const int n = static_cast<int>(st.column_int(0));
@@ -171,7 +171,7 @@ int resets_since(Database& db, std::int64_t user, std::int64_t since_ms) {
 }
 
 std::optional<std::int64_t> use_reset(Database& db, const std::string& token_hash, std::int64_t now_ms) {
-    auto& find = db.cached("SELECT user FROM password_resets WHERE token_hash = ?1 AND used IS NULL AND expires > ?2");
+    auto& find = db.cached("SELECT \"user\" FROM password_resets WHERE token_hash = ?1 AND used IS NULL AND expires > ?2");
     find.bind(1, token_hash).bind(2, now_ms);
     std::optional<std::int64_t> user;
     if (find.step()) user = find.column_int(0);

@@ -11,6 +11,9 @@ namespace muster::store {
 namespace fs = std::filesystem;
 
 std::int64_t backup_to(Database& db, const std::string& path) {
+    if (!db.handle())
+        throw StoreError("muster's backups copy a SQLite database; back up PostgreSQL with its own tools (pg_basebackup, "
+                         "a standby: docs/operations.md, \"More than one machine\")");
     const std::string part = path + ".part";
     std::error_code ec;
     fs::remove(part, ec);

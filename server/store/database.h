@@ -1,6 +1,7 @@
 #pragma once
-// A thin RAII wrapper over SQLite (after SQLiteCpp): a Database owns one connection, a Statement
-// finalizes itself, a Transaction rolls back unless committed. Every failure throws StoreError.
+// The store's one API over two database engines (server/store/engine.h): SQLite, the embedded default, and
+// PostgreSQL, for a deployment of several nodes. A Database owns one connection, a Statement finalizes itself, a
+// Transaction rolls back unless committed (after SQLiteCpp). Every failure throws StoreError.
 // One connection, used by one thread at a time (docs/architecture.md, "Storage").
 #include <cstdint>
 #include <memory>
@@ -9,8 +10,7 @@
 #include <string>
 #include <unordered_map>
 
-struct sqlite3;
-struct sqlite3_stmt;
+#include "server/store/engine.h"
 
 namespace muster::store {
 
@@ -22,25 +22,34 @@ class Statement;
 
 class Database {
 public:
-    // Opens (creating if missing) the file; sets WAL, foreign_keys=ON, busy_timeout, synchronous=FULL.
-    // ":memory:" works for tests.
-    explicit Database(const std::string& path);
+    // `store` names the database: a SQLite file ("muster.db", "sqlite:muster.db"; ":memory:" for tests), or a
+    // PostgreSQL URL ("postgresql://user@host/db", "postgres://..."). SQLite's file is opened in WAL with
+    // foreign_keys=ON, a busy_timeout and synchronous=FULL; PostgreSQL's commits are durable by its own settings.
+    explicit Database(const std::string& store);
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
 
+    Engine engine() const { return conn_->engine(); }
     void exec(const std::string& sql);  // one or more statements, no results
     Statement prepare(const std::string& sql);
     // A statement prepared once per connection and reused, reset and unbound, for the hot paths.
     Statement& cached(const std::string& sql);
-    std::int64_t last_insert_id() const;
-    int changes() const;
-    sqlite3* handle() const { return db_; }
+    int changes() const;  // rows the last statement inserted, updated or deleted
+    bool has_table(const std::string& name);
+    // After rows were inserted with their ids given (an imported campaign): PostgreSQL's identity column does not
+    // see them, so it is moved past them, or the next new row would collide. Nothing to do on SQLite.
+    void ids_given_by_hand(const std::string& table);
+    Connection& connection() { return *conn_; }
+    sqlite3* handle() const { return conn_->sqlite_handle(); }  // nullptr unless SQLite
 
 private:
-    sqlite3* db_ = nullptr;
+    std::unique_ptr<Connection> conn_;
     std::unordered_map<std::string, std::unique_ptr<Statement>> cache_;
 };
+
+// True when `store` names a PostgreSQL database rather than a SQLite file.
+bool is_postgresql(const std::string& store);
 
 class Statement {
 public:
@@ -68,13 +77,12 @@ public:
     bool column_is_null(int index) const;
 
 private:
-    sqlite3* db_ = nullptr;
-    sqlite3_stmt* stmt_ = nullptr;
+    std::unique_ptr<Cursor> cursor_;
 };
 
 class Transaction {
 public:
-    explicit Transaction(Database& db);  // BEGIN IMMEDIATE
+    explicit Transaction(Database& db);  // BEGIN (IMMEDIATE, on SQLite)
     ~Transaction();                      // ROLLBACK unless committed
     void commit();
     Transaction(const Transaction&) = delete;

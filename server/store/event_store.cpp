@@ -21,16 +21,27 @@ nlohmann::json from_text(const std::string& text, std::int64_t campaign, std::in
     }
 }
 
+// True when the log holds exactly this event under its seq.
+bool already_stored(Database& db, std::int64_t campaign, const Event& e) {
+    auto& find = db.cached("SELECT type, actor, at, body, dice FROM events WHERE campaign = ? AND seq = ?");
+    find.bind(1, campaign).bind(2, e.seq);
+    const bool same = find.step() && find.column_text(0) == e.type && find.column_int(1) == e.actor &&
+                      find.column_int(2) == e.at && find.column_text(3) == to_text(e.body) &&
+                      find.column_text(4) == to_text(e.dice);
+    find.reset();
+    return same;
+}
+
 }  // namespace
 
 std::int64_t create_campaign(Database& db, const std::string& name, const std::string& seed_hex,
                              std::int64_t created_ms) {
-    db.prepare("INSERT INTO campaigns(name, seed_hex, created) VALUES(?, ?, ?)")
-        .bind(1, name)
-        .bind(2, seed_hex)
-        .bind(3, created_ms)
-        .run();
-    return db.last_insert_id();
+    auto st = db.prepare("INSERT INTO campaigns(name, seed_hex, created) VALUES(?, ?, ?) RETURNING id");
+    st.bind(1, name).bind(2, seed_hex).bind(3, created_ms);
+    if (!st.step()) throw StoreError("a new campaign has no id");
+    const std::int64_t id = st.column_int(0);
+    st.run();
+    return id;
 }
 
 bool create_campaign_with_id(Database& db, std::int64_t id, const std::string& name, const std::string& seed_hex,
@@ -38,7 +49,9 @@ bool create_campaign_with_id(Database& db, std::int64_t id, const std::string& n
     auto st = db.prepare("INSERT INTO campaigns(id, name, seed_hex, created) VALUES(?, ?, ?, ?) ON CONFLICT DO NOTHING");
     st.bind(1, id).bind(2, name).bind(3, seed_hex).bind(4, created_ms);
     st.run();
-    return db.changes() == 1;
+    if (db.changes() != 1) return false;
+    db.ids_given_by_hand("campaigns");
+    return true;
 }
 
 std::optional<CampaignRow> find_campaign(Database& db, std::int64_t id) {
@@ -67,7 +80,12 @@ void append_events(Database& db, std::int64_t campaign, const std::vector<Event>
 
     auto& insert = db.cached(
         "INSERT INTO events(campaign, seq, type, actor, at, body, dice) VALUES(?, ?, ?, ?, ?, ?, ?)");
+    const std::int64_t stored = expected - 1;
     for (const Event& e : events) {
+        // A retried append (its first try's commit may have landed before the connection was lost) is a success
+        // when what is stored under its seq is the same event.
+        if (e.seq <= stored && already_stored(db, campaign, e))
+            continue;
         if (e.seq != expected)
             throw StoreError("event seq " + std::to_string(e.seq) + " for campaign " + std::to_string(campaign) +
                              " is not the next one (" + std::to_string(expected) + ")");

@@ -47,9 +47,12 @@ std::vector<Migration> load_migrations(const std::string& dir) {
     return out;
 }
 
+std::string migrations_for(const std::string& dir, Engine engine) {
+    return engine == Engine::postgresql ? dir + "/postgresql" : dir;
+}
+
 int schema_version(Database& db) {
-    auto exists = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'");
-    if (!exists.step()) return 0;
+    if (!db.has_table("schema_migrations")) return 0;
     auto max = db.prepare("SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
     max.step();
     return static_cast<int>(max.column_int(0));
@@ -62,7 +65,7 @@ int migrate(Database& db, const std::vector<Migration>& migrations) {
 
     db.exec(
         "CREATE TABLE IF NOT EXISTS schema_migrations("
-        "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+        "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)");
 
     const int known = migrations.empty() ? 0 : migrations.back().version;
     const int current = schema_version(db);

@@ -15,6 +15,10 @@ struct Migration {
     std::string sql;
 };
 
+// The folder of an engine's migrations: SQLite's are in `dir` itself, PostgreSQL's in dir/postgresql, with the same
+// numbers, so a schema version means the same tables on both.
+std::string migrations_for(const std::string& dir, Engine engine);
+
 // Reads every NNNN_*.sql in dir, sorted by version. Throws StoreError on a duplicate version or a
 // file name that does not start with digits and an underscore.
 std::vector<Migration> load_migrations(const std::string& dir);

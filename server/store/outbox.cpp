@@ -6,7 +6,7 @@ namespace {
 
 void insert_row(Database& db, const OutboxItem& it, const std::string& address, bool held, std::int64_t now_ms) {
     auto& st = db.cached(
-        "INSERT INTO outbox(campaign, user, channel, address, subject, body, created, next_try, held, due) "
+        "INSERT INTO outbox(campaign, \"user\", channel, address, subject, body, created, next_try, held, due) "
         "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9)");
     st.bind(1, it.campaign).bind(2, it.user).bind(3, it.channel).bind(4, address).bind(5, it.subject).bind(6, it.body)
         .bind(7, now_ms).bind(8, std::int64_t{held ? 1 : 0});
@@ -18,7 +18,7 @@ void insert_row(Database& db, const OutboxItem& it, const std::string& address, 
 
 // The user's verified address and his choice for it ("immediate", "digest", "off"), if he has one.
 std::optional<std::pair<std::string, std::string>> verified_address(Database& db, std::int64_t user) {
-    auto& find = db.cached("SELECT address, mode FROM user_emails WHERE user = ?1 AND verified = 1");
+    auto& find = db.cached("SELECT address, mode FROM user_emails WHERE \"user\" = ?1 AND verified = 1");
     find.bind(1, user);
     std::optional<std::pair<std::string, std::string>> to;
     if (find.step()) to = std::make_pair(find.column_text(0), find.column_text(1));
@@ -34,7 +34,7 @@ void add_email(Database& db, const OutboxItem& it, std::int64_t now_ms) {
     if (!held && it.cap > 0) {
         // A storm of notices (a busy battle) becomes one digest, not a full inbox.
         auto& count = db.cached(
-            "SELECT COUNT(*) FROM outbox WHERE user = ?1 AND channel = 'email' AND held = 0 AND created > ?2");
+            "SELECT COUNT(*) FROM outbox WHERE \"user\" = ?1 AND channel = 'email' AND held = 0 AND created > ?2");
         count.bind(1, it.user).bind(2, now_ms - 24 * 3600 * 1000);
         count.step();
         held = count.column_int(0) >= it.cap;
@@ -44,7 +44,7 @@ void add_email(Database& db, const OutboxItem& it, std::int64_t now_ms) {
 }
 
 void add_notification(Database& db, const OutboxItem& it, std::int64_t now_ms) {
-    auto& st = db.cached("INSERT INTO notifications(user, campaign, text, tab, due, created) VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+    auto& st = db.cached("INSERT INTO notifications(\"user\", campaign, text, tab, due, created) VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
     st.bind(1, it.user).bind(2, it.campaign).bind(3, it.subject).bind(4, it.tab);
     if (it.due) st.bind(5, *it.due);
     else st.bind_null(5);
@@ -83,8 +83,8 @@ OutboxRow row_of(Statement& st) {
 }
 
 #define ROW_COLUMNS                                                                                         \
-    "o.id, o.campaign, o.user, o.channel, o.address, o.subject, o.body, o.attempts, o.due, e.time_zone, " \
-    "e.unsubscribe FROM outbox o LEFT JOIN user_emails e ON e.user = o.user AND o.channel = 'email' "
+    "o.id, o.campaign, o.\"user\", o.channel, o.address, o.subject, o.body, o.attempts, o.due, e.time_zone, " \
+    "e.unsubscribe FROM outbox o LEFT JOIN user_emails e ON e.\"user\" = o.\"user\" AND o.channel = 'email' "
 
 }  // namespace
 
@@ -121,7 +121,7 @@ void mark_failed(Database& db, std::int64_t id, const std::string& error, std::i
 }
 
 std::optional<EmailRow> user_email(Database& db, std::int64_t user) {
-    auto& st = db.cached("SELECT address, verified, mode, digest_hour, time_zone FROM user_emails WHERE user = ?1");
+    auto& st = db.cached("SELECT address, verified, mode, digest_hour, time_zone FROM user_emails WHERE \"user\" = ?1");
     st.bind(1, user);
     std::optional<EmailRow> out;
     if (st.step())
@@ -132,13 +132,13 @@ std::optional<EmailRow> user_email(Database& db, std::int64_t user) {
 }
 
 void set_user_email(Database& db, std::int64_t user, const std::string& address, const std::string& token_hash,
-                    std::int64_t now_ms) {
+                    std::int64_t now_ms, const std::string& unsubscribe) {
     auto& st = db.cached(
-        "INSERT INTO user_emails(user, address, verified, token_hash, created, unsubscribe) "
-        "VALUES(?1, ?2, 0, ?3, ?4, lower(hex(randomblob(16)))) "
-        "ON CONFLICT(user) DO UPDATE SET address = excluded.address, verified = 0, token_hash = excluded.token_hash, "
+        "INSERT INTO user_emails(\"user\", address, verified, token_hash, created, unsubscribe) "
+        "VALUES(?1, ?2, 0, ?3, ?4, ?5) "
+        "ON CONFLICT(\"user\") DO UPDATE SET address = excluded.address, verified = 0, token_hash = excluded.token_hash, "
         "created = excluded.created");
-    st.bind(1, user).bind(2, address).bind(3, token_hash).bind(4, now_ms);
+    st.bind(1, user).bind(2, address).bind(3, token_hash).bind(4, now_ms).bind(5, unsubscribe);
     st.run();
     st.reset();
 }
@@ -147,7 +147,7 @@ namespace {
 
 // What waits for his digest is dropped when he turns e-mail off or removes his address.
 void drop_held(Database& db, std::int64_t user, const char* why) {
-    auto& st = db.cached("UPDATE outbox SET held = 0, sent = created, last_error = ?2 WHERE user = ?1 AND held = 1");
+    auto& st = db.cached("UPDATE outbox SET held = 0, sent = created, last_error = ?2 WHERE \"user\" = ?1 AND held = 1");
     st.bind(1, user).bind(2, std::string(why));
     st.run();
     st.reset();
@@ -156,7 +156,7 @@ void drop_held(Database& db, std::int64_t user, const char* why) {
 }  // namespace
 
 bool set_email_choices(Database& db, std::int64_t user, const std::string& mode, int digest_hour, const std::string& time_zone) {
-    auto& st = db.cached("UPDATE user_emails SET mode = ?2, digest_hour = ?3, time_zone = ?4 WHERE user = ?1");
+    auto& st = db.cached("UPDATE user_emails SET mode = ?2, digest_hour = ?3, time_zone = ?4 WHERE \"user\" = ?1");
     st.bind(1, user).bind(2, mode).bind(3, std::int64_t{digest_hour}).bind(4, time_zone);
     st.run();
     st.reset();
@@ -167,13 +167,13 @@ bool set_email_choices(Database& db, std::int64_t user, const std::string& mode,
 
 bool unsubscribe(Database& db, const std::string& token) {
     if (token.empty()) return false;
-    auto& find = db.cached("SELECT user FROM user_emails WHERE unsubscribe = ?1");
+    auto& find = db.cached("SELECT \"user\" FROM user_emails WHERE unsubscribe = ?1");
     find.bind(1, token);
     std::optional<std::int64_t> user;
     if (find.step()) user = find.column_int(0);
     find.reset();
     if (!user) return false;
-    auto& st = db.cached("UPDATE user_emails SET mode = 'off' WHERE user = ?1");
+    auto& st = db.cached("UPDATE user_emails SET mode = 'off' WHERE \"user\" = ?1");
     st.bind(1, *user);
     st.run();
     st.reset();
@@ -183,8 +183,8 @@ bool unsubscribe(Database& db, const std::string& token) {
 
 std::vector<HeldFor> held_users(Database& db) {
     auto& st = db.cached(
-        "SELECT o.user, MIN(o.created), e.digest_hour, e.time_zone FROM outbox o JOIN user_emails e ON e.user = o.user "
-        "WHERE o.held = 1 GROUP BY o.user");
+        "SELECT o.\"user\", MIN(o.created), e.digest_hour, e.time_zone FROM outbox o JOIN user_emails e ON e.\"user\" = o.\"user\" "
+        "WHERE o.held = 1 GROUP BY o.\"user\", e.digest_hour, e.time_zone");
     std::vector<HeldFor> out;
     while (st.step())
         out.push_back({st.column_int(0), st.column_int(1), static_cast<int>(st.column_int(2)), st.column_text(3)});
@@ -193,7 +193,7 @@ std::vector<HeldFor> held_users(Database& db) {
 }
 
 std::vector<OutboxRow> held_messages(Database& db, std::int64_t user) {
-    auto& st = db.cached("SELECT " ROW_COLUMNS "WHERE o.user = ?1 AND o.held = 1 ORDER BY o.id");
+    auto& st = db.cached("SELECT " ROW_COLUMNS "WHERE o.\"user\" = ?1 AND o.held = 1 ORDER BY o.id");
     st.bind(1, user);
     std::vector<OutboxRow> out;
     while (st.step()) out.push_back(row_of(st));
@@ -211,7 +211,7 @@ void write_digest(Database& db, std::int64_t user, const std::string& subject, c
         digest.body = body;
         insert_row(db, digest, address->first, false, now_ms);
     }
-    auto& st = db.cached("UPDATE outbox SET held = 0, sent = ?2, last_error = 'sent in a digest' WHERE user = ?1 AND held = 1");
+    auto& st = db.cached("UPDATE outbox SET held = 0, sent = ?2, last_error = 'sent in a digest' WHERE \"user\" = ?1 AND held = 1");
     st.bind(1, user).bind(2, now_ms);
     st.run();
     st.reset();
@@ -220,7 +220,7 @@ void write_digest(Database& db, std::int64_t user, const std::string& subject, c
 
 std::vector<NotificationRow> notifications_of(Database& db, std::int64_t user, int limit) {
     auto& st = db.cached(
-        "SELECT id, campaign, text, tab, due, created, seen FROM notifications WHERE user = ?1 ORDER BY id DESC LIMIT ?2");
+        "SELECT id, campaign, text, tab, due, created, seen FROM notifications WHERE \"user\" = ?1 ORDER BY id DESC LIMIT ?2");
     st.bind(1, user).bind(2, std::int64_t{limit});
     std::vector<NotificationRow> out;
     while (st.step()) {
@@ -234,7 +234,7 @@ std::vector<NotificationRow> notifications_of(Database& db, std::int64_t user, i
 }
 
 void mark_seen(Database& db, std::int64_t user, std::int64_t up_to) {
-    auto& st = db.cached("UPDATE notifications SET seen = 1 WHERE user = ?1 AND id <= ?2 AND seen = 0");
+    auto& st = db.cached("UPDATE notifications SET seen = 1 WHERE \"user\" = ?1 AND id <= ?2 AND seen = 0");
     st.bind(1, user).bind(2, up_to);
     st.run();
     st.reset();
@@ -242,20 +242,20 @@ void mark_seen(Database& db, std::int64_t user, std::int64_t up_to) {
 
 void remove_user_email(Database& db, std::int64_t user) {
     drop_held(db, user, "not sent: address removed");
-    auto& st = db.cached("DELETE FROM user_emails WHERE user = ?1");
+    auto& st = db.cached("DELETE FROM user_emails WHERE \"user\" = ?1");
     st.bind(1, user);
     st.run();
     st.reset();
 }
 
 std::optional<std::int64_t> verify_user_email(Database& db, const std::string& token_hash) {
-    auto& find = db.cached("SELECT user FROM user_emails WHERE token_hash = ?1 AND verified = 0");
+    auto& find = db.cached("SELECT \"user\" FROM user_emails WHERE token_hash = ?1 AND verified = 0");
     find.bind(1, token_hash);
     std::optional<std::int64_t> user;
     if (find.step()) user = find.column_int(0);
     find.reset();
     if (!user) return std::nullopt;
-    auto& st = db.cached("UPDATE user_emails SET verified = 1, token_hash = NULL WHERE user = ?1");
+    auto& st = db.cached("UPDATE user_emails SET verified = 1, token_hash = NULL WHERE \"user\" = ?1");
     st.bind(1, *user);
     st.run();
     st.reset();

@@ -91,9 +91,10 @@ struct EmailRow {
     std::string time_zone = "UTC";
 };
 std::optional<EmailRow> user_email(Database& db, std::int64_t user);
-// Sets (or replaces) a user's address, unverified, with the hash of the token its link carries.
+// Sets (or replaces) a user's address, unverified, with the hash of the token its link carries. `unsubscribe` is the
+// random token of his unsubscribe link, kept when he only changes his address.
 void set_user_email(Database& db, std::int64_t user, const std::string& address, const std::string& token_hash,
-                    std::int64_t now_ms);
+                    std::int64_t now_ms, const std::string& unsubscribe);
 void remove_user_email(Database& db, std::int64_t user);
 // His choices for e-mail (checked by the caller); false when he has no address.
 bool set_email_choices(Database& db, std::int64_t user, const std::string& mode, int digest_hour, const std::string& time_zone);

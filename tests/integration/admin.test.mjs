@@ -20,9 +20,9 @@ before(async () => {
 after(async () => { await server?.cleanup(); });
 
 test('muster admin grants the rights beside the running server; /api/me says so; nobody else gets in', async () => {
-  assert.equal(muster('admin', '--db', server.dbPath, '--grant', 'nobody_here').status, 1);
-  assert.equal(muster('admin', '--db', server.dbPath).status, 2);
-  const r = muster('admin', '--db', server.dbPath, '--grant', 'AD_BOSS');
+  assert.equal(muster('admin', ...server.storeArgs, '--grant', 'nobody_here').status, 1);
+  assert.equal(muster('admin', ...server.storeArgs).status, 2);
+  const r = muster('admin', ...server.storeArgs, '--grant', 'AD_BOSS');
   assert.equal(r.status, 0, r.stderr);
   assert.equal((await get('/api/me', boss)).json.admin, true);
   assert.equal((await get('/api/me', player)).json.admin, false);

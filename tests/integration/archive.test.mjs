@@ -65,7 +65,7 @@ test('export and import into a fresh server: every member\'s view as it was, the
   for (const c of [U, A, B]) await c.caughtUp(campaign, 3000);
   seen = [U, A, B].map((c) => structuredClone(c.view(campaign)));
   const archive = path.join(dir, 'taken.json');
-  const ex = muster('export', '--db', server.dbPath, '--campaign', String(campaign), '--to', archive);
+  const ex = muster('export', ...server.storeArgs, '--campaign', String(campaign), '--to', archive);
   assert.equal(ex.status, 0, ex.stderr);
 
   // A fresh server where the same people registered first (their accounts keep their ids).
@@ -78,20 +78,20 @@ test('export and import into a fresh server: every member\'s view as it was, the
     const bad = JSON.parse(readFileSync(archive, 'utf8'));
     bad.version = 99;
     writeFileSync(path.join(dir, 'newer.json'), JSON.stringify(bad));
-    const newer = muster('import', '--db', fresh.dbPath, path.join(dir, 'newer.json'));
+    const newer = muster('import', ...fresh.storeArgs, path.join(dir, 'newer.json'));
     assert.equal(newer.status, 1);
     assert.match(newer.stderr, /newer Muster .*nothing was written/);
     writeFileSync(path.join(dir, 'cut.json'), readFileSync(archive, 'utf8').slice(0, 500));
-    assert.match(muster('import', '--db', fresh.dbPath, path.join(dir, 'cut.json')).stderr, /not JSON: a damaged archive/);
+    assert.match(muster('import', ...fresh.storeArgs, path.join(dir, 'cut.json')).stderr, /not JSON: a damaged archive/);
     const gap = JSON.parse(readFileSync(archive, 'utf8'));
     gap.events.splice(3, 1);
     writeFileSync(path.join(dir, 'gap.json'), JSON.stringify(gap));
-    assert.match(muster('import', '--db', fresh.dbPath, path.join(dir, 'gap.json')).stderr, /out of order; nothing was written/);
+    assert.match(muster('import', ...fresh.storeArgs, path.join(dir, 'gap.json')).stderr, /out of order; nothing was written/);
 
-    const im = muster('import', '--db', fresh.dbPath, archive);
+    const im = muster('import', ...fresh.storeArgs, archive);
     assert.equal(im.status, 0, im.stderr);
     assert.match(im.stdout, new RegExp(`imported campaign ${campaign}`));
-    assert.match(muster('import', '--db', fresh.dbPath, archive).stderr, /already exists/);
+    assert.match(muster('import', ...fresh.storeArgs, archive).stderr, /already exists/);
     await fresh.start();
     const names = Object.keys(people);
     for (let i = 0; i < names.length; ++i) {
@@ -115,7 +115,7 @@ test('the administrator uploads the archive to a running server; its members ope
   const live = await startServer({ dir: liveDir });
   try {
     for (const name of Object.keys(people)) await register(live, name);
-    assert.equal(muster('admin', '--db', live.dbPath, '--grant', 'ar_umpire').status, 0);
+    assert.equal(muster('admin', ...live.storeArgs, '--grant', 'ar_umpire').status, 0);
     const body = JSON.parse(readFileSync(path.join(dir, 'taken.json'), 'utf8'));
     const asUser = async (name) => login(live, name);
     const upload = async (name, archive) => httpRequest(live, 'POST', '/api/admin/import', { body: archive, cookie: await asUser(name) });

@@ -9,12 +9,21 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, MUSTER_BIN } from './lib/server.mjs';
+import { wantsPostgres } from './lib/postgres.mjs';
 import { connect, newUser, sleep } from './lib/client.mjs';
 
 let server, dir, ump, pl, U, P, campaign;
 const sockets = [];
 
+// With PostgreSQL the database is not the server's file: its backups are PostgreSQL's own (pg_basebackup, a standby),
+// and `muster backup` says so (the last test).
+const sqliteOnly = wantsPostgres && "muster's backups copy a SQLite file; a PostgreSQL store is backed up by its own tools";
+
 before(async () => {
+  if (wantsPostgres) {
+    server = await startServer();
+    return;
+  }
   dir = mkdtempSync(path.join(tmpdir(), 'muster-backup-'));
   server = await startServer({ args: ['--backup-dir', path.join(dir, 'scheduled'), '--backup-interval-seconds', '1', '--backup-keep', '2'] });
   ump = await newUser(server, 'bk_umpire');
@@ -40,7 +49,7 @@ after(async () => {
 
 const backup = (...args) => spawnSync(MUSTER_BIN, ['backup', ...args], { encoding: 'utf8' });
 
-test('a backup of a running server, restored, gives every view as it was, and nothing after it', async () => {
+test('a backup of a running server, restored, gives every view as it was, and nothing after it', { skip: sqliteOnly }, async () => {
   for (const c of [U, P]) await c.caughtUp(campaign, 3000);
   const seen = { U: structuredClone(U.view(campaign)), P: structuredClone(P.view(campaign)) };
   const copy = path.join(dir, 'copy.db');
@@ -66,7 +75,7 @@ test('a backup of a running server, restored, gives every view as it was, and no
   }
 });
 
-test('scheduled backups appear in their folder, the newest two kept, each a database a server starts on', async () => {
+test('scheduled backups appear in their folder, the newest two kept, each a database a server starts on', { skip: sqliteOnly }, async () => {
   const folder = path.join(dir, 'scheduled');
   const list = () => (existsSync(folder) ? readdirSync(folder).filter((f) => /^muster-\d{8}-\d{6}\.db$/.test(f)).sort() : []);
   const end = Date.now() + 8000;
@@ -89,7 +98,7 @@ test('scheduled backups appear in their folder, the newest two kept, each a data
   }
 });
 
-test('muster backup refuses a missing database and bad usage, and writes nothing', () => {
+test('muster backup refuses a missing database and bad usage, and writes nothing', { skip: sqliteOnly }, () => {
   const target = path.join(dir, 'never.db');
   const missing = backup('--db', path.join(dir, 'nothing-here.db'), '--to', target);
   assert.equal(missing.status, 1);
@@ -97,4 +106,11 @@ test('muster backup refuses a missing database and bad usage, and writes nothing
   assert.equal(backup('--db').status, 2);
   assert.equal(backup('--db', server.dbPath, '--to', target, '--what', 'x').status, 2);
   assert.equal(existsSync(target), false);
+});
+
+test('muster backup of a PostgreSQL store refuses, naming the tools that back it up', { skip: !wantsPostgres && 'the store is SQLite' }, () => {
+  const r = backup(...server.storeArgs, '--to', path.join(tmpdir(), 'never-written.db'));
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /back up PostgreSQL with its own tools/);
+  assert.equal(existsSync(path.join(tmpdir(), 'never-written.db')), false);
 });

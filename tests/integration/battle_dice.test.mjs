@@ -63,7 +63,7 @@ test('a battle commits to its own seed at creation, plays, and reveals the seed 
     assert.ok(!('seed' in bv(c)), 'no seed before the end');
   }
   // docs/dice.md: battle seed = HMAC-SHA256(campaign seed, "battle-seed:" + battle id); its SHA-256 is the commitment.
-  const exported = muster('export', '--db', server.dbPath, '--campaign', String(campaign));
+  const exported = muster('export', ...server.storeArgs, '--campaign', String(campaign));
   assert.equal(exported.status, 0, exported.stderr);
   const campaignSeed = Buffer.from(JSON.parse(exported.stdout).campaign.seed, 'hex');
   const seed = createHmac('sha256', campaignSeed).update(`battle-seed:${battle}`).digest();

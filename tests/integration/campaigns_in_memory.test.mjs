@@ -38,7 +38,7 @@ async function inMemory(n, what) {
 before(async () => {
   server = await startServer({ args: ['--hub-idle-seconds', '1'] });
   boss = await newUser(server, 'mem_boss');
-  assert.equal(spawnSync(MUSTER_BIN, ['admin', '--db', server.dbPath, '--grant', 'mem_boss']).status, 0);
+  assert.equal(spawnSync(MUSTER_BIN, ['admin', ...server.storeArgs, '--grant', 'mem_boss']).status, 0);
   ump = await newUser(server, 'mem_umpire');
   pa = await newUser(server, 'mem_player');
   const U = track(await connect(server, ump.cookie));
@@ -116,13 +116,12 @@ test('the deadline of a campaign not in memory resolves the month by itself, aft
 
 test('a database from before the index is indexed at start', async () => {
   await server.stop();
-  execFileSync('python3', ['-c', `import sqlite3; c = sqlite3.connect(${JSON.stringify(server.dbPath)}); c.execute('DELETE FROM campaign_index'); c.commit()`]);
+  server.sql('DELETE FROM campaign_index');
   await server.start();
   const A = track(await connect(server, pa.cookie));
   const list = (await A.ok('campaign.list', {})).campaigns;
   assert.deepEqual(list.map((c) => c.id), [campaign]);
-  const rows = execFileSync('python3', ['-c', `import sqlite3; print(sqlite3.connect(${JSON.stringify(server.dbPath)}).execute('SELECT count(*) FROM campaign_index').fetchone()[0])`], { encoding: 'utf8' });
-  assert.equal(rows.trim(), '1', 'its row written again');
+  assert.equal(server.sql('SELECT count(*) FROM campaign_index'), '1', 'its row written again');
   await closeAll();
   await inMemory(0, 'loaded at start, then unloaded when idle');
 });

@@ -3,7 +3,7 @@
 // refuses to start on a database newer than it knows).
 import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, copyFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, copyFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +18,15 @@ let ump;
 let campaign;
 let dirs = [];
 
+// A copy of the project's migrations with `extra` files added, for the server's engine (PostgreSQL's are in a
+// folder of their own: server/store/migrations.h).
 function migrationsWith(extra) {
   const d = mkdtempSync(path.join(tmpdir(), 'muster-itest-migrations-'));
   dirs.push(d);
-  for (const f of readdirSync(MIGRATIONS)) if (f.endsWith('.sql')) copyFileSync(path.join(MIGRATIONS, f), path.join(d, f));
-  for (const [name, sql] of Object.entries(extra)) writeFileSync(path.join(d, name), sql);
+  const sub = server.engine === 'postgresql' ? 'postgresql' : '';
+  mkdirSync(path.join(d, sub), { recursive: true });
+  for (const f of readdirSync(path.join(MIGRATIONS, sub))) if (f.endsWith('.sql')) copyFileSync(path.join(MIGRATIONS, sub, f), path.join(d, sub, f));
+  for (const [name, sql] of Object.entries(extra)) writeFileSync(path.join(d, sub, name), sql);
   return d;
 }
 

@@ -103,9 +103,8 @@ TEST_CASE("statements bind and read integers, text and NULL", "[store][database]
     db.exec("CREATE TABLE t(i INTEGER, s TEXT, n TEXT)");
     db.prepare("INSERT INTO t VALUES(?, ?, ?)").bind(1, std::int64_t{-9007199254740993}).bind(2, "héllo").bind_null(3).run();
     CHECK(db.changes() == 1);
-    CHECK(db.last_insert_id() == 1);
     db.prepare("INSERT INTO t VALUES(?, ?, ?)").bind(1, 42).bind(2, std::string("a\0b", 3)).bind(3, "x").run();
-    CHECK(db.last_insert_id() == 2);
+    CHECK(db.changes() == 1);
 
     auto st = db.prepare("SELECT i, s, n FROM t ORDER BY rowid");
     REQUIRE(st.step());
@@ -440,6 +439,11 @@ TEST_CASE("a duplicate or skipped seq is refused", "[store][events]") {
     append_events(db, c, {make_event(1, "a", 0, 1, {}), make_event(2, "b", 0, 2, {})});
 
     CHECK_THROWS_WITH(append_events(db, c, {make_event(2, "dup", 0, 3, {})}), Contains("is not the next one (3)"));
+    // The same events again (a retry after a commit whose answer was lost) are a success and add nothing; with a
+    // new one after them, only that one is added.
+    append_events(db, c, {make_event(1, "a", 0, 1, {}), make_event(2, "b", 0, 2, {})});
+    CHECK(load_events(db, c).size() == 2);
+    CHECK_THROWS_WITH(append_events(db, c, {make_event(2, "b", 0, 9, {})}), Contains("is not the next one (3)"));
     CHECK_THROWS_AS(append_events(db, c, {make_event(4, "gap", 0, 3, {})}), StoreError);
     {
         Transaction tx(db);

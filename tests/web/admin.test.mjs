@@ -55,7 +55,7 @@ test('the server administrator\'s page: health, campaigns, users; disabling and 
   await step('an administrator made with the command line, a player with a campaign', async () => {
     boss = await newUser(server, uniqueName('adm'));
     player = await newUser(server, uniqueName('plr'));
-    const r = spawnSync(MUSTER_BIN, ['admin', '--db', server.dbPath, '--grant', boss.username], { encoding: 'utf8' });
+    const r = spawnSync(MUSTER_BIN, ['admin', ...server.storeArgs, '--grant', boss.username], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     const c = await connect(server, player.cookie);
     try {
@@ -192,13 +192,13 @@ test('the server administrator\'s page: health, campaigns, users; disabling and 
     await fresh.context.close();
 
     // From the command line beside the running server; a name not on the server is refused.
-    const r = spawnSync(MUSTER_BIN, ['admin', '--db', server.dbPath, '--reset-link', player.username], { encoding: 'utf8' });
+    const r = spawnSync(MUSTER_BIN, ['admin', ...server.storeArgs, '--reset-link', player.username], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     const token = r.stdout.match(/#\/reset\?token=([0-9a-f]{64})/)[1];
     const set = await httpRequest(server, 'POST', '/api/password/reset', { body: { token, password: PASSWORD } });
     assert.equal(set.status, 200, set.text);
     assert.equal((await login(PASSWORD)).status, 200, 'his first password is back');
-    const none = spawnSync(MUSTER_BIN, ['admin', '--db', server.dbPath, '--reset-link', 'nobody_here'], { encoding: 'utf8' });
+    const none = spawnSync(MUSTER_BIN, ['admin', ...server.storeArgs, '--reset-link', 'nobody_here'], { encoding: 'utf8' });
     assert.equal(none.status, 1);
     assert.match(none.stderr, /no user "nobody_here"/);
     // A player may not make one.
@@ -217,9 +217,9 @@ test('the server administrator\'s page: health, campaigns, users; disabling and 
     const bossThere = await newUser(fresh, boss.username);
     const playerThere = await newUser(fresh, player.username);
     assert.deepEqual([bossThere.user, playerThere.user], [boss.user, player.user]);
-    const r = spawnSync(MUSTER_BIN, ['admin', '--db', fresh.dbPath, '--grant', boss.username], { encoding: 'utf8' });
+    const r = spawnSync(MUSTER_BIN, ['admin', ...fresh.storeArgs, '--grant', boss.username], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    const ex = spawnSync(MUSTER_BIN, ['export', '--db', server.dbPath, '--campaign', String(campaign),
+    const ex = spawnSync(MUSTER_BIN, ['export', ...server.storeArgs, '--campaign', String(campaign),
       '--to', path.join(dir, 'flanders.json')], { encoding: 'utf8' });
     assert.equal(ex.status, 0, ex.stderr);
     const archive = readFileSync(path.join(dir, 'flanders.json'), 'utf8');

@@ -1,7 +1,11 @@
-// Starts the real Muster server binary on a loopback port with a fresh SQLite file in a temp dir.
+// Starts the real Muster server binary on a loopback port with a fresh SQLite file in a temp dir, or, with
+// MUSTER_TEST_STORE=postgresql, a fresh PostgreSQL database (tests/integration/lib/postgres.mjs).
 //
 //   const server = await startServer({ args: ['--ws-rate', '20'] });
 //   server.port, server.origin ('http://127.0.0.1:PORT'), server.url('/healthz'), server.dbPath
+//   server.engine            'sqlite' | 'postgresql'
+//   server.storeArgs         ['--db', FILE] or ['--store', URL]: the database, for `muster admin|export|import`
+//   server.sql(query)        a query's rows as text (psql -At, or Python's sqlite3 likewise)
 //   await server.stop();     // SIGTERM, waits for the exit, asserts nothing itself: returns {code, signal}
 //   await server.restart();  // stop + start again on the same db (and the same flags); new port
 //   await server.kill();     // SIGKILL (a crash), then server.start() again on the same db
@@ -11,11 +15,12 @@
 // once stop(), kill() or cleanup() has seen it, whatever the server's exit code.
 //
 // MUSTER_BIN is the binary (default: build/muster of this repository), MUSTER_WEB the web dir (default: web/).
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { wantsPostgres, newDatabase } from './postgres.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const MUSTER_BIN = process.env.MUSTER_BIN || path.join(REPO, 'build/muster');
@@ -53,9 +58,10 @@ function childEnv(extra) {
 }
 
 export class MusterServer {
-  constructor({ dir, web, args, env, keepDir }) {
+  constructor({ dir, web, args, env, keepDir, pg = null }) {
     this.dir = dir;
     this.dbPath = path.join(dir, 'muster.db');
+    this.pg = pg;
     this.web = web;
     this.args = args;
     this.env = env;
@@ -72,11 +78,20 @@ export class MusterServer {
   url(p) { return `${this.origin}${p}`; }
   wsUrl(p = '/ws') { return `ws://127.0.0.1:${this.port}${p}`; }
   get running() { return this.proc !== null && this.exit === null; }
+  get engine() { return this.pg ? 'postgresql' : 'sqlite'; }
+  get storeArgs() { return this.pg ? ['--store', this.pg.url] : ['--db', this.dbPath]; }
+
+  sql(query) {
+    if (this.pg) return this.pg.sql(query);
+    const script = 'import sqlite3, sys\nc = sqlite3.connect(sys.argv[1])\nrows = c.execute(sys.argv[2]).fetchall()\nc.commit()\n'
+      + 'for row in rows: print("|".join("" if v is None else str(v) for v in row))';
+    return execFileSync('python3', ['-c', script, this.dbPath, query], { encoding: 'utf8' }).trim();
+  }
 
   async start({ timeoutMs = 20000 } = {}) {
     if (this.running) throw new Error('server already running');
     if (!existsSync(MUSTER_BIN)) throw new Error(`no server binary at ${MUSTER_BIN} (set MUSTER_BIN)`);
-    const argv = ['--listen', '127.0.0.1:0', '--db', this.dbPath, '--web', this.web, ...this.args];
+    const argv = ['--listen', '127.0.0.1:0', ...this.storeArgs, '--web', this.web, ...this.args];
     this.stdout = '';
     this.stderr = '';
     this.exit = null;
@@ -170,9 +185,21 @@ export class MusterServer {
     try {
       if (this.running) await this.stop();
     } finally {
-      if (!this.keepDir) rmSync(this.dir, { recursive: true, force: true });
+      if (!this.keepDir) {
+        rmSync(this.dir, { recursive: true, force: true });
+        if (this.pg) { databases.delete(this.dir); this.pg.drop(); }
+      }
     }
   }
+}
+
+// With PostgreSQL, a server's database goes with its dir: a second server started on the same dir (a restart in a
+// new process object) finds the same campaigns, as it would the same SQLite file.
+const databases = new Map();
+export async function databaseFor(dir) {
+  if (!wantsPostgres) return null;
+  if (!databases.has(dir)) databases.set(dir, await newDatabase());
+  return databases.get(dir);
 }
 
 /**
@@ -182,7 +209,8 @@ export class MusterServer {
 export async function startServer({ args = [], env = {}, web = MUSTER_WEB, dir } = {}) {
   const keepDir = Boolean(dir);
   const d = dir || mkdtempSync(path.join(tmpdir(), 'muster-itest-'));
-  const server = new MusterServer({ dir: d, web, args, env, keepDir });
+  const pg = await databaseFor(d);
+  const server = new MusterServer({ dir: d, web, args, env, keepDir, pg });
   try {
     await server.start();
   } catch (e) {
