@@ -14,6 +14,8 @@
 #   OUT_DIR      results (jsonl, logs)                                       [/tmp/muster-bench]
 #   MUSTER_ARGS  extra server flags for an experiment, e.g. "--threads 1"    []
 #   LABEL        label of the Muster rows                                    [muster]
+#   STORE        sqlite, or postgresql: a cluster of Debian's PostgreSQL started for the run (fsync on, as a
+#                deployment's), a fresh database in it for each server         [sqlite]
 #   LEAKTEST=0   skip the leak-detector self-tests (Muster's here, the peers' in their run.sh)
 #   SKIP_INSTALL=1  passed to the peers' run.sh
 # Every server listens on 127.0.0.1 only, gets a fresh temporary database, and is stopped by its PID;
@@ -33,6 +35,7 @@ PLAYERS="${PLAYERS:-6}"
 WORKERS="${WORKERS:-2}"
 MUSTER_ARGS="${MUSTER_ARGS:-}"
 LABEL="${LABEL:-muster}"
+STORE="${STORE:-sqlite}"
 
 [ -x "$MUSTER_BIN" ] || { echo "no server binary at $MUSTER_BIN (build it: cmake --build build --target muster)" >&2; exit 2; }
 mkdir -p "$OUT_DIR/logs" "$OUT_DIR/bin"
@@ -63,18 +66,35 @@ others_now() { # box CPU use over 1 s (of 100% x cores) and its top 3 processes,
 }
 
 # ---------------------------------------------------------------- Muster server
-SPID=""; DBDIR=""
+SPID=""; DBDIR=""; PGDIR=""
 cleanup() {
   if [ -n "$SPID" ]; then kill "$SPID" 2>/dev/null || true; wait "$SPID" 2>/dev/null || true; SPID=""; fi
   if [ -n "$DBDIR" ]; then rm -rf "$DBDIR"; DBDIR=""; fi
 }
-trap cleanup EXIT INT TERM
+stop_postgres() { [ -z "$PGDIR" ] || node "$REPO/tests/integration/lib/postgres.mjs" stop "$PGDIR" >/dev/null 2>&1 || true; }
+trap 'cleanup; stop_postgres' EXIT INT TERM
+
+# PostgreSQL's cluster for STORE=postgresql, with fsync on: a deployment's durability, not the tests'.
+if [ "$STORE" = postgresql ]; then
+  PGDIR="/tmp/muster-bench-pg-$$"
+  PG_FSYNC=on node "$REPO/tests/integration/lib/postgres.mjs" start "$PGDIR"
+  PGBIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+fi
+store_args() { # a fresh database for one server
+  if [ "$STORE" = postgresql ]; then
+    local name="bench_$(date +%s%N)"
+    "$PGBIN/psql" -h "$PGDIR" -p "$(cat "$PGDIR/port")" -U postgres -qAt -c "CREATE DATABASE $name" >/dev/null
+    echo "--store postgresql://postgres@/$name?host=$PGDIR&port=$(cat "$PGDIR/port")"
+  else
+    echo "--db $DBDIR/muster.db"
+  fi
+}
 
 start_muster() { # label -> sets SPID, PORT
   local label=$1 log="$OUT_DIR/logs/muster-$1-$STAMP.log"
   DBDIR="$(mktemp -d /tmp/muster-bench-db.XXXXXX)"
   # shellcheck disable=SC2086
-  "$BIN" --listen 127.0.0.1:0 --db "$DBDIR/muster.db" --ws-rate 100000 --ws-burst 100000 $MUSTER_ARGS > "$log" 2>&1 &
+  "$BIN" --listen 127.0.0.1:0 $(store_args) --ws-rate 100000 --ws-burst 100000 $MUSTER_ARGS > "$log" 2>&1 &
   SPID=$!
   PORT=""
   for _ in $(seq 1 100); do

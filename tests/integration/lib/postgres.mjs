@@ -58,7 +58,9 @@ export async function startCluster(dir) {
   const data = path.join(dir, 'data');
   if (!existsSync(path.join(data, 'PG_VERSION'))) run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'], 'initdb');
   const port = await freePort();
-  const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c max_connections=200`;
+  // PG_FSYNC=on for a benchmark (bench/run.sh STORE=postgresql): commits then reach the disk, as a deployment's.
+  const fsync = process.env.PG_FSYNC === 'on' ? 'on' : 'off';
+  const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=${fsync} -c max_connections=200`;
   run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', options, 'start'], 'pg_ctl start');
   writeFileSync(path.join(dir, 'port'), String(port));
   return { dir, port };
