@@ -45,7 +45,7 @@ App::App(boost::asio::io_context& ioc, Config config)
         auto row = store::find_campaign(*db, id);
         if (row) loaded.push_back({std::move(*row), store::load_events(*db, id)});
     }
-    db_ = std::make_unique<DbWorker>(std::move(db));
+    start_database(std::move(db));
     // The sender starts before the hubs: what a crash left unsent goes out now, once.
     notifier_ = std::make_unique<Notifier>(*db_, config_);
     notifier_->start();

@@ -135,6 +135,9 @@ private:
     void wake_at(std::int64_t campaign, std::int64_t at);  // hubs_mutex_ held
     void arm_wakeup();                                      // hubs_mutex_ held
     void wake_due();
+    // Which node this is, for the campaigns' leases; a campaign whose lease another node took is let go.
+    void start_database(std::unique_ptr<store::Database> db);
+    void lease_lost(std::int64_t campaign);
 
     // backups.cpp: the scheduled online backups.
     void schedule_backup();

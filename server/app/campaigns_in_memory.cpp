@@ -3,7 +3,10 @@
 // the server's memory follows the campaigns in play, not every campaign it holds. Every request reaches a hub
 // through submit_to, under hubs_mutex_, so a hub is unloaded only when no request is on its way to it.
 #include "server/app/app.h"
+#include "server/app/db_worker.h"
 #include "server/app/hub.h"
+
+#include <unistd.h>
 
 #include <boost/asio/post.hpp>
 
@@ -52,10 +55,13 @@ void App::retire(const std::shared_ptr<Hub>& hub, std::uint64_t received, std::o
     {
         std::lock_guard lock(hubs_mutex_);
         const bool current = loaded_hub(hub->id()) == hub;
-        if (current && hub->submitted() == received && !hubs_stopped_) {
+        // A hub whose campaign another node keeps goes at once: a request on its way to it is answered `moved`.
+        if (current && (hub->submitted() == received || hub->gone()) && !hubs_stopped_) {
             hubs_.erase(hub->id());
             if (alarm) wake_at(hub->id(), *alarm);
             hub->stop();
+            // Another node may take it at once; the worker runs this after every append the hub made.
+            db_->run([worker = db_.get(), id = hub->id()](store::Database& db) { worker->release(db, id); });
             return;
         }
     }
@@ -101,6 +107,39 @@ void App::wake_due() {
         load_hub(campaign);  // loaded, it arms its own clock, which is due, and acts
     }
     arm_wakeup();
+}
+
+namespace {
+
+std::string host_name() {
+    char name[256] = {};
+    return gethostname(name, sizeof name - 1) == 0 && name[0] ? name : "muster";
+}
+
+}  // namespace
+
+void App::start_database(std::unique_ptr<store::Database> db) {
+    DbWorker::Ownership ownership;
+    ownership.node = config_.node.empty() ? host_name() : config_.node;
+    ownership.lease_ms = config_.lease_seconds * 1000;
+    ownership.lost = [this](std::int64_t campaign) {
+        boost::asio::post(ioc_, [this, campaign] { lease_lost(campaign); });
+    };
+    db_ = std::make_unique<DbWorker>(std::move(db), std::move(ownership));
+}
+
+// Another node took the campaign (its lease ran out here: this node was cut off, or paused): its hub here lets its
+// sockets go, so that their pages reconnect and the proxy sends them to the node that keeps it now.
+void App::lease_lost(std::int64_t campaign) {
+    std::shared_ptr<Hub> hub;
+    {
+        std::lock_guard lock(hubs_mutex_);
+        hub = loaded_hub(campaign);
+        if (!hub) return;
+        hubs_.erase(campaign);
+        wakeups_.erase(campaign);
+    }
+    hub->moved();
 }
 
 }  // namespace muster

@@ -19,6 +19,8 @@ struct Config {
     int threads = 2;
     std::int64_t session_idle_seconds = 7 * 24 * 3600;
     std::int64_t hub_idle_seconds = 600;  // a campaign nobody uses is unloaded after this long
+    std::string node;                     // this server among the nodes of one store; "": the host's name
+    std::int64_t lease_seconds = 30;      // a campaign's lease (server/store/leases.h), renewed a third of the way
     std::int64_t session_absolute_seconds = 30 * 24 * 3600;
     int max_connections_per_user = 8;
     // HTTP connections from one address (an IPv6 /64) waiting on their client for a request or to take an answer;

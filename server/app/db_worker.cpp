@@ -1,12 +1,45 @@
 #include "server/app/db_worker.h"
 
 #include <iostream>
+#include <thread>
+#include <unordered_set>
 
+#include "server/app/clock.h"
 #include "server/store/event_store.h"
 
 namespace muster {
 
-DbWorker::DbWorker(std::unique_ptr<store::Database> db) : db_(std::move(db)), thread_([this] { loop(); }) {}
+namespace {
+
+// What went wrong, read from the connection at once: a rollback would clear SQLite's error code.
+AppendError append_error(const store::Database& db, const std::string& what) {
+    if (what.rfind("lease lost", 0) == 0) return {what, store::WriteFailure::lease_lost};
+    auto cause = store::last_write_failure(db, what);
+    return {cause.detail.empty() ? what : what + " (" + cause.detail + ")", cause.kind};
+}
+
+}  // namespace
+
+Error unsaved(store::WriteFailure failure) {
+    switch (failure) {
+    case store::WriteFailure::full:
+        return {"unavailable", "The server's disk is full, so that was not saved: nothing was changed. Tell the server's administrator."};
+    case store::WriteFailure::read_only:
+        return {"unavailable", "The server cannot write its database (it has become read-only), so that was not saved: nothing was changed. Tell the server's administrator."};
+    case store::WriteFailure::disk:
+        return {"unavailable", "The server's disk failed to write its database, so that was not saved: nothing was changed. Tell the server's administrator."};
+    case store::WriteFailure::lease_lost:
+        return {"moved", "Another of the club's servers keeps this campaign now, so that was not saved: nothing was changed. Reconnect and send it again."};
+    case store::WriteFailure::other:
+        break;
+    }
+    return {"internal", "The server could not save that; nothing was changed."};
+}
+
+DbWorker::DbWorker(std::unique_ptr<store::Database> db, Ownership ownership)
+    : db_(std::move(db)), ownership_(std::move(ownership)), thread_([this] { loop(); }) {}
+
+DbWorker::DbWorker(std::unique_ptr<store::Database> db) : DbWorker(std::move(db), Ownership{}) {}
 
 DbWorker::~DbWorker() { stop(); }
 
@@ -42,10 +75,14 @@ void DbWorker::loop() {
         std::deque<Job> jobs;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+            // Awake at least three times a lease, to renew the leases before they run out.
+            wake_.wait_for(lock, std::chrono::milliseconds(ownership_.lease_ms / 3),
+                           [this] { return stopping_ || !queue_.empty(); });
             if (queue_.empty() && stopping_) return;
             jobs.swap(queue_);
         }
+        reopen_if_read_only();
+        renew_leases();
         // In order; consecutive appends share one transaction.
         std::vector<Job*> batch;
         for (auto& job : jobs) {
@@ -64,31 +101,124 @@ void DbWorker::loop() {
     }
 }
 
+void DbWorker::reopen_if_read_only() {
+    // So that a server started while its database could not be written takes commands again by itself once it can.
+    // Between jobs: no job holds the old connection. It is closed first: a process's connections share one mapping
+    // of the -shm file, read-only if the first opened it so. Opening a file that can be written fails only if it is
+    // gone; then the server stops, as it would at its start.
+    if (!store::can_write_again(*db_)) return;
+    const auto file = store::sqlite_file(*db_);
+    db_.reset();
+    db_ = std::make_unique<store::Database>(file);
+    std::cerr << "muster: the database can be written again: opened it again\n";
+}
+
 void DbWorker::commit_appends(std::vector<Job*>& batch) {
     if (batch.empty()) return;
-    std::vector<std::optional<std::string>> results(batch.size());
+    std::vector<std::optional<AppendError>> results(batch.size());
+    auto whole = attempt_appends(batch, results);
+    // A connection to PostgreSQL lost mid-batch (its server restarted, a standby promoted): the commit may or may
+    // not have landed, so the batch is tried again on a new connection. Appends are idempotent on (campaign, seq)
+    // (store::append_events), so what landed is not written twice; a reply still means committed.
+    for (int retry = 1; whole && retry <= 3 && whole->what.find("database unavailable") != std::string::npos; ++retry) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(250 * retry));
+        std::cerr << "muster: " << whole->what << ": trying the batch again (" << retry << ")\n";
+        results.assign(batch.size(), std::nullopt);
+        whole = attempt_appends(batch, results);
+    }
+    if (whole)
+        for (auto& r : results) r = whole;
+    for (std::size_t i = 0; i < batch.size(); ++i) batch[i]->done(results[i]);
+    batch.clear();
+}
+
+// One try at the batch in one transaction; its own failure (then none of it was stored), or each append's in results.
+std::optional<AppendError> DbWorker::attempt_appends(std::vector<Job*>& batch, std::vector<std::optional<AppendError>>& results) {
+    std::optional<AppendError> whole;
     try {
         store::Transaction tx(*db_);
         for (std::size_t i = 0; i < batch.size(); ++i) {
             // A savepoint each, so one bad append fails alone.
             db_->cached("SAVEPOINT append_one").run();
             try {
-                store::append_events(*db_, batch[i]->campaign, batch[i]->events);
-                if (!batch[i]->outbox.empty()) store::add_to_outbox(*db_, batch[i]->outbox, batch[i]->events.back().at);
+                check_lease(batch[i]->campaign);
+                // Its notifications only with its events: a retried append whose events had landed adds none.
+                const auto written = store::append_events(*db_, batch[i]->campaign, batch[i]->events);
+                if (written > 0 && !batch[i]->outbox.empty())
+                    store::add_to_outbox(*db_, batch[i]->outbox, batch[i]->events.back().at);
                 if (batch[i]->index) store::put_index(*db_, *batch[i]->index);
                 db_->cached("RELEASE append_one").run();
             } catch (const std::exception& e) {
-                results[i] = e.what();
+                results[i] = append_error(*db_, e.what());
+                // A disk that cannot be written fails the whole batch, not this one append.
+                if (results[i]->failure != store::WriteFailure::other && results[i]->failure != store::WriteFailure::lease_lost) {
+                    whole = results[i];
+                    break;
+                }
                 db_->cached("ROLLBACK TO append_one").run();
                 db_->cached("RELEASE append_one").run();
             }
         }
-        tx.commit();
+        if (!whole) {
+            try {
+                tx.commit();
+            } catch (const std::exception& e) {
+                whole = append_error(*db_, std::string("commit failed: ") + e.what());  // before tx rolls back
+            }
+        }
     } catch (const std::exception& e) {
-        for (auto& r : results) r = std::string("commit failed: ") + e.what();
+        if (!whole) whole = append_error(*db_, std::string("commit failed: ") + e.what());
     }
-    for (std::size_t i = 0; i < batch.size(); ++i) batch[i]->done(results[i]);
-    batch.clear();
+    return whole;
+}
+
+// A campaign written here is leased here: taken at its first append (a new campaign's first event) if its load
+// did not take it, then checked inside every append's transaction, so a node that lost it cannot write on.
+void DbWorker::check_lease(std::int64_t campaign) {
+    auto held = leases_.find(campaign);
+    if (held == leases_.end()) {
+        if (!lease(*db_, campaign))
+            throw store::StoreError("lease lost: campaign " + std::to_string(campaign) + " is written by another node");
+        return;
+    }
+    store::check_lease(*db_, campaign, held->second);
+}
+
+bool DbWorker::lease(store::Database& db, std::int64_t campaign) {
+    auto taken = store::take_lease(db, campaign, ownership_.node, unix_ms(), ownership_.lease_ms);
+    if (!taken) return false;
+    leases_[campaign] = *taken;
+    return true;
+}
+
+void DbWorker::release(store::Database& db, std::int64_t campaign) {
+    auto held = leases_.find(campaign);
+    if (held == leases_.end()) return;
+    store::release_lease(db, campaign, held->second);
+    leases_.erase(held);
+}
+
+void DbWorker::renew_leases() {
+    const auto now = std::chrono::steady_clock::now();
+    if (leases_.empty() || now - renewed_ < std::chrono::milliseconds(ownership_.lease_ms / 3)) return;
+    renewed_ = now;
+    try {
+        const auto still = store::renew_leases(*db_, ownership_.node, unix_ms(), ownership_.lease_ms);
+        const std::unordered_set<std::int64_t> kept(still.begin(), still.end());
+        for (auto it = leases_.begin(); it != leases_.end();) {
+            if (kept.count(it->first)) {
+                ++it;
+                continue;
+            }
+            const auto campaign = it->first;
+            it = leases_.erase(it);
+            std::cerr << "muster: campaign " << campaign << ": its lease was taken by another node\n";
+            if (ownership_.lost) ownership_.lost(campaign);
+        }
+    } catch (const std::exception& e) {
+        // The leases run on until they expire; the next renewal tries again.
+        std::cerr << "muster: renewing the campaigns' leases failed: " << e.what() << "\n";
+    }
 }
 
 }  // namespace muster

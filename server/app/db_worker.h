@@ -4,6 +4,7 @@
 // Everyone else hands it jobs. Appends that queue up while a commit is in flight are committed together
 // in one transaction (group commit); each caller is told only after that commit, so a reply still means
 // committed.
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -13,22 +14,52 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "server/store/campaign_index.h"
 #include "server/store/database.h"
+#include "server/store/leases.h"
 #include "server/store/outbox.h"
+#include "server/store/write_failure.h"
+#include "shared/core/error.h"
 #include "shared/core/event.h"
 
 namespace muster {
 
+// Why an append was not stored: the words for the server's log, and the kind of failure for the client's.
+struct AppendError {
+    std::string what;
+    store::WriteFailure failure = store::WriteFailure::other;
+};
+
+// What a client is told when what he asked for was not stored, and so nothing was changed: a full disk, a database
+// turned read-only or a disk error are `unavailable` (the administrator can mend them and the same command then
+// goes in); anything else is `internal`.
+Error unsaved(store::WriteFailure failure);
+
 class DbWorker {
 public:
     // Empty on success, else what went wrong. Called on the worker thread: post onward, don't block.
-    using AppendDone = std::function<void(std::optional<std::string> error)>;
+    using AppendDone = std::function<void(std::optional<AppendError> error)>;
 
-    explicit DbWorker(std::unique_ptr<store::Database> db);
+    // Which node this is, for the campaigns' leases (server/store/leases.h): each campaign this worker writes or
+    // loads is leased to `node` for `lease_ms` at a time, renewed while held. lost(campaign) is told, on the worker
+    // thread, when another node has taken one.
+    struct Ownership {
+        std::string node = "muster";
+        std::int64_t lease_ms = 30'000;
+        std::function<void(std::int64_t campaign)> lost;
+    };
+
+    DbWorker(std::unique_ptr<store::Database> db, Ownership ownership);
+    explicit DbWorker(std::unique_ptr<store::Database> db);  // a node of its own name, "muster"
     ~DbWorker();  // finishes every queued job, then closes the database
+
+    // On the worker thread, in a job: takes the campaign's lease for this node (false: another node holds it),
+    // and gives it up when the campaign is unloaded.
+    bool lease(store::Database& db, std::int64_t campaign);
+    void release(store::Database& db, std::int64_t campaign);
 
     // Runs job on the worker thread. Exceptions are caught and logged; the job must report its own result.
     void run(std::function<void(store::Database&)> job);
@@ -49,12 +80,19 @@ private:
     };
     void loop();
     void commit_appends(std::vector<Job*>& batch);
+    std::optional<AppendError> attempt_appends(std::vector<Job*>& batch, std::vector<std::optional<AppendError>>& results);
+    void reopen_if_read_only();
+    void check_lease(std::int64_t campaign);
+    void renew_leases();
 
     std::unique_ptr<store::Database> db_;
     std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<Job> queue_;
     bool stopping_ = false;
+    Ownership ownership_;
+    std::unordered_map<std::int64_t, store::Lease> leases_;  // held; touched on the worker thread only
+    std::chrono::steady_clock::time_point renewed_ = std::chrono::steady_clock::now();
     std::thread thread_;
 };
 

@@ -60,6 +60,7 @@ void App::create_campaign(const std::shared_ptr<Client>& client, const json& id,
     db_->run([this, name, seed, umpire, id, weak](store::Database& db) {
         std::optional<Event> created;
         std::int64_t campaign = 0;
+        auto failure = store::WriteFailure::other;
         try {
             store::Transaction tx(db);
             auto now = unix_ms();
@@ -74,12 +75,18 @@ void App::create_campaign(const std::shared_ptr<Client>& client, const json& id,
             tx.commit();
             created = std::move(e);
         } catch (const std::exception& e) {
+            // A full disk, a read-only file or an I/O error ends the transaction inside SQLite, so tx's destructor
+            // ran no ROLLBACK over the error code; where one did, this reads `other` and the reply is `internal`.
+            failure = store::last_write_failure(db, e.what()).kind;
             std::cerr << "muster: campaign.create failed: " << e.what() << "\n";
         }
-        boost::asio::post(ioc_, [this, created = std::move(created), campaign, seed, id, weak] {
+        boost::asio::post(ioc_, [this, created = std::move(created), campaign, seed, id, weak, failure] {
             auto client = weak.lock();
             if (!created) {
-                if (client) client->send(frames::reply_error(id, {"internal", "The server could not create the campaign."}));
+                Error error = failure == store::WriteFailure::other
+                                  ? Error{"internal", "The server could not create the campaign."}
+                                  : unsaved(failure);
+                if (client) client->send(frames::reply_error(id, error));
                 return;
             }
             auto h = std::make_shared<Hub>(ioc_, *db_, *directory_, campaign, seed, std::vector<Event>{*created}, outbound());

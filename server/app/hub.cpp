@@ -20,19 +20,11 @@ namespace muster {
 
 namespace {
 
+// How long a clock's command whose events could not be stored waits before it is tried again.
+constexpr std::int64_t clock_retry_ms = 10'000;
 
 void send_to(const std::weak_ptr<Client>& weak, frames::Frame frame) {
     if (auto client = weak.lock()) client->send(std::move(frame));
-}
-
-// What a client is told when his command's events could not be stored: nothing was changed, and why, where the
-// store says (a full disk, a database that cannot be written), so the club can tell its administrator.
-Error append_refusal(const std::string& why) {
-    if (why.find("full") != std::string::npos)
-        return {"unavailable", "The server's disk is full, so that was not saved: nothing was changed. Tell the server's administrator."};
-    if (why.find("readonly") != std::string::npos || why.find("read-only") != std::string::npos)
-        return {"unavailable", "The server cannot write its database just now, so that was not saved: nothing was changed. Tell the server's administrator."};
-    return {"internal", "The server could not save that; nothing was changed."};
 }
 
 // The seed a stream rolls with when it is not the campaign's: a battle's own, for a battle whose creation
@@ -90,6 +82,7 @@ void Hub::arm_alarm() {
     if (stopped_) return;
     auto next = campaign::next_alarm(state_);
     if (next && next == refused_alarm_) next.reset();
+    if (next && clock_held_until_ && *next < *clock_held_until_) next = clock_held_until_;
     if (next == alarm_at_) return;
     alarm_at_ = next;
     alarm_.cancel();
@@ -145,6 +138,7 @@ void Hub::pump() {
     // Commands are decided one after another without waiting for each commit, so that one campaign's
     // commands share group commits; a subscribe waits until every decided event is committed, so that no
     // view ever shows an event that is not yet on disk.
+    if (gone_) return let_go();  // a request that came after the campaign moved to another node
     if (!loaded_ || retiring_ || stopped_) return;
     last_busy_ = std::chrono::steady_clock::now();
     while (!queue_.empty() && !reloading_ && in_flight_ < max_in_flight) {
@@ -231,15 +225,13 @@ void Hub::handle(HubRequest& request) {
     const bool wrote = !outbox.empty();
     ++in_flight_;
     db_.append(id_, events, [self = shared_from_this(), request = std::move(request), sends = std::move(sends),
-                             result = std::move(result), wrote](std::optional<std::string> error) mutable {
+                             result = std::move(result), wrote](std::optional<AppendError> error) mutable {
         if (!error && wrote && self->outbound_.poke) self->outbound_.poke();
         boost::asio::post(self->strand_, [self, request = std::move(request), sends = std::move(sends),
                                           result = std::move(result), error = std::move(error)]() mutable {
             --self->in_flight_;
             if (error) {
-                std::cerr << "muster: campaign " << self->id_ << ": append failed: " << *error << "\n";
-                send_to(request.client, frames::reply_error(request.id, append_refusal(*error)));
-                self->reload();
+                self->append_failed(request, *error);
             } else if (!self->reloading_) {
                 for (auto& [client, frame] : sends) send_to(client, frame);
                 send_to(request.client, frames::reply_ok(request.id, result));
@@ -251,6 +243,18 @@ void Hub::handle(HubRequest& request) {
             self->pump();
         });
     }, std::move(outbox), std::move(index));
+}
+
+void Hub::append_failed(const HubRequest& request, const AppendError& error) {
+    std::cerr << "muster: campaign " << id_ << ": append failed: " << error.what << "\n";
+    // Commands decided on top of one that failed fail with it (a gap in seq): they are told the first one's cause.
+    if (!reloading_) reload_failure_ = error.failure;
+    send_to(request.client, frames::reply_error(request.id, unsaved(reload_failure_)));
+    if (error.failure == store::WriteFailure::lease_lost) return let_go();  // another node writes it now
+    // Not at once: a disk that cannot be written would fail it again and again, each time reloading the log and
+    // sending every subscriber a whole view.
+    if (request.from_clock) clock_held_until_ = unix_ms() + clock_retry_ms;
+    reload();
 }
 
 void Hub::reload() {

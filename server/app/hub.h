@@ -62,6 +62,8 @@ public:
     void load();                      // reads the seed and log on the database worker, replays, then starts
     void write_index();               // writes its index row as it stands (a campaign replayed without one)
     void stop();                      // cancels them, for shutdown
+    void moved();                     // another node keeps the campaign now: stops, and lets its sockets go
+    bool gone() const { return gone_; }  // any thread: moved, or found kept elsewhere when it loaded
     void clock_changed();             // the test clock moved: re-arm against the new time
     // A request for this user's whole view of the campaign (every month: his chronicle) as it stands committed,
     // answered with nothing for a non-member.
@@ -110,12 +112,14 @@ private:
     Sends sends_to_subscribers(const Frames& frame_of) const;
     // Keeps each log to user_log_kept entries; an away user's log that grew past it is dropped.
     void trim_logs(const std::vector<std::int64_t>& users);
+    void append_failed(const HubRequest& request, const AppendError& error);  // refuses it, then reload()
     void reload();
     // The campaign's index row (its directory entry, what needs each member, its next clock) when the events
     // changed it, the directory updated to match; nothing when they did not (chat, notices, rolls never do).
     std::optional<store::CampaignIndex> index_change(const std::vector<Event>& events);
     store::CampaignIndex index_now() const;
     void arm_idle_check();
+    void let_go();  // moved(), on the strand
     bool idle() const;  // no subscriber here, nothing queued, decided or loading
     Viewer viewer_of(const SessionInfo& who) const;
     Viewer viewer_of(std::int64_t user) const;
@@ -154,6 +158,7 @@ private:
     static constexpr int max_in_flight = 64;
     int in_flight_ = 0;       // commands decided and applied whose commit has not come back
     bool reloading_ = false;  // an append failed: rebuilding the state from the log
+    store::WriteFailure reload_failure_ = store::WriteFailure::other;  // why the append that began the reload failed
     std::vector<Subscriber> subscribers_;
     std::unordered_map<std::int64_t, UserLog> logs_;
     std::unordered_map<std::int64_t, std::int64_t> dropped_;  // the last version of a user whose log was dropped
@@ -164,7 +169,10 @@ private:
     boost::asio::system_timer alarm_;
     std::optional<std::int64_t> alarm_at_;  // what alarm_ is armed for
     std::optional<std::int64_t> refused_alarm_;  // a clock whose command was refused: not retried
+    std::optional<std::int64_t> clock_held_until_;  // a clock whose command could not be stored: retried from then
     bool stopped_ = false;
+    std::atomic<bool> gone_{false};  // another node keeps the campaign: every request is answered `moved`
+    bool forgetting_ = false;        // and the server was asked to forget this hub
     bool loaded_ = true;     // false until load() has replayed the log
     std::optional<store::CampaignIndex> index_;  // as last written
     // Unloading when idle: requests submitted (any thread) and received (on the strand); while retiring,

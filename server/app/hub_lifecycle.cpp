@@ -29,14 +29,27 @@ void Hub::load() {
     db_.run([self = shared_from_this()](store::Database& db) {
         std::optional<store::CampaignRow> row;
         std::vector<Event> log;
+        bool elsewhere = false;  // another node keeps it
         try {
             row = store::find_campaign(db, self->id_);
-            if (row) log = store::load_events(db, self->id_);
+            // Its lease first, then its log: what is read is then all that was written. A lease that cannot be
+            // written (a full or read-only disk) does not stop reading: the first append takes it, or fails as
+            // the disk makes it.
+            try {
+                if (row && !self->db_.lease(db, self->id_)) elsewhere = true;
+            } catch (const std::exception& e) {
+                std::cerr << "muster: campaign " << self->id_ << ": cannot take its lease: " << e.what() << "\n";
+            }
+            if (row && !elsewhere) log = store::load_events(db, self->id_);
         } catch (const std::exception& e) {
             std::cerr << "muster: campaign " << self->id_ << ": load failed: " << e.what() << "\n";
             row.reset();
         }
-        boost::asio::post(self->strand_, [self, row = std::move(row), log = std::move(log)] {
+        boost::asio::post(self->strand_, [self, row = std::move(row), log = std::move(log), elsewhere] {
+            if (elsewhere) {
+                self->let_go();
+                return;
+            }
             if (!row) {
                 // Nothing is handled for it: each waiting request is told there is no such campaign.
                 self->stopped_ = true;
@@ -57,6 +70,34 @@ void Hub::load() {
             self->pump();
         });
     });
+}
+
+void Hub::moved() {
+    boost::asio::post(strand_, [self = shared_from_this()] {
+        self->alarm_.cancel();
+        self->idle_timer_.cancel();
+        self->let_go();
+    });
+}
+
+// On the strand: nothing more is handled here. Each waiting request is told the campaign is kept elsewhere, and each
+// subscriber's socket is closed, so that the page reconnects through the proxy to the node that keeps it.
+void Hub::let_go() {
+    gone_ = stopped_ = true;
+    const Error moved{"moved", "Another of the club's servers keeps this campaign now: reconnect."};
+    for (auto& r : queue_) {
+        if (r.view_answer) r.view_answer(std::nullopt);
+        else if (auto c = r.client.lock()) c->send(frames::reply_error(r.id, moved));
+    }
+    queue_.clear();
+    for (auto& s : subscribers_)
+        if (auto c = s.client.lock()) c->close(4009, "campaign moved to another node");
+    subscribers_.clear();
+    // The server forgets this hub, so that the campaign's next request loads it again, here or not.
+    if (retire_ && !forgetting_) {
+        forgetting_ = true;
+        retire_(shared_from_this(), received_, std::nullopt);
+    }
 }
 
 void Hub::write_index() {
@@ -85,6 +126,7 @@ void Hub::set_retire(Retire retire, std::int64_t idle_ms) {
     boost::asio::post(strand_, [self = shared_from_this(), retire = std::move(retire), idle_ms]() mutable {
         self->retire_ = std::move(retire);
         self->idle_ms_ = idle_ms;
+        if (self->gone_) return self->let_go();
         self->arm_idle_check();
     });
 }

@@ -68,8 +68,8 @@ std::vector<CampaignRow> list_campaigns(Database& db) {
     return out;
 }
 
-void append_events(Database& db, std::int64_t campaign, const std::vector<Event>& events) {
-    if (events.empty()) return;
+std::size_t append_events(Database& db, std::int64_t campaign, const std::vector<Event>& events) {
+    if (events.empty()) return 0;
     // The primary key catches a duplicate but not a gap; a gap would break every reader that folds by seq.
     // One lookup on the primary key per batch is cheap next to the inserts.
     auto& last = db.cached("SELECT COALESCE(MAX(seq), 0) FROM events WHERE campaign = ?");
@@ -100,6 +100,7 @@ void append_events(Database& db, std::int64_t campaign, const std::vector<Event>
         insert.reset();
         ++expected;
     }
+    return static_cast<std::size_t>(expected - stored - 1);
 }
 
 std::vector<Event> load_events(Database& db, std::int64_t campaign) {

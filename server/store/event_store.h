@@ -27,8 +27,10 @@ bool create_campaign_with_id(Database& db, std::int64_t id, const std::string& n
                              std::int64_t created_ms);
 
 // Appends events to a campaign's log. Each event's seq must be the next one (the hub assigns them;
-// the primary key (campaign, seq) refuses a duplicate). The caller holds the transaction.
-void append_events(Database& db, std::int64_t campaign, const std::vector<Event>& events);
+// the primary key (campaign, seq) refuses a duplicate), except that an event already stored under its seq, the
+// same in every field, is taken as written (a retried append). Returns how many were new. The caller holds the
+// transaction.
+std::size_t append_events(Database& db, std::int64_t campaign, const std::vector<Event>& events);
 
 // The whole log of a campaign, in seq order.
 std::vector<Event> load_events(Database& db, std::int64_t campaign);

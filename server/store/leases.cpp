@@ -5,11 +5,11 @@ namespace muster::store {
 std::optional<Lease> take_lease(Database& db, std::int64_t campaign, const std::string& node, std::int64_t now_ms,
                                 std::int64_t ttl_ms) {
     auto& st = db.cached(
-        "INSERT INTO campaign_leases(campaign, node, epoch, expires) VALUES(?1, ?2, 1, ?3 + ?4) "
+        "INSERT INTO campaign_leases(campaign, node, epoch, expires) VALUES(?1, ?2, 1, ?4) "
         "ON CONFLICT(campaign) DO UPDATE SET node = excluded.node, epoch = campaign_leases.epoch + 1, "
         "expires = excluded.expires WHERE campaign_leases.node = excluded.node OR campaign_leases.expires < ?3 "
         "RETURNING epoch");
-    st.bind(1, campaign).bind(2, node).bind(3, now_ms).bind(4, ttl_ms);
+    st.bind(1, campaign).bind(2, node).bind(3, now_ms).bind(4, now_ms + ttl_ms);
     std::optional<Lease> out;
     if (st.step()) out = Lease{node, st.column_int(0)};
     st.reset();
@@ -17,8 +17,8 @@ std::optional<Lease> take_lease(Database& db, std::int64_t campaign, const std::
 }
 
 std::vector<std::int64_t> renew_leases(Database& db, const std::string& node, std::int64_t now_ms, std::int64_t ttl_ms) {
-    auto& st = db.cached("UPDATE campaign_leases SET expires = ?2 + ?3 WHERE node = ?1 RETURNING campaign");
-    st.bind(1, node).bind(2, now_ms).bind(3, ttl_ms);
+    auto& st = db.cached("UPDATE campaign_leases SET expires = ?2 WHERE node = ?1 RETURNING campaign");
+    st.bind(1, node).bind(2, now_ms + ttl_ms);
     std::vector<std::int64_t> held;
     while (st.step()) held.push_back(st.column_int(0));
     st.reset();

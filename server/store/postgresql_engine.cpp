@@ -203,8 +203,15 @@ public:
         open_ = true;
     }
     void commit() override {
-        open_ = false;  // a COMMIT that failed ended the transaction too
-        exec("COMMIT");
+        // Still open while it runs, so that a lost connection is not made again first: a COMMIT on a new
+        // connection would commit nothing and say it had. Failed or not, the transaction is over after it.
+        try {
+            exec("COMMIT");
+        } catch (...) {
+            open_ = false;
+            throw;
+        }
+        open_ = false;
     }
     void rollback() override {
         const bool was_open = open_;
