@@ -19,6 +19,15 @@ std::uint64_t body_limit(const http::request_header<>& head, const Config& confi
                      : request_body_max;
 }
 
+bool websocket_target(const std::string& target) {
+    const std::string path = target.substr(0, target.find('?'));
+    if (path == "/ws") return true;
+    const std::string prefix = "/ws/c/";
+    if (path.rfind(prefix, 0) != 0) return false;
+    const std::string id = path.substr(prefix.size());
+    return !id.empty() && id.size() <= 18 && id[0] != '0' && id.find_first_not_of("0123456789") == std::string::npos;
+}
+
 std::string cookie_value(beast::string_view header, const std::string& name) {
     std::string text(header);
     std::size_t pos = 0;

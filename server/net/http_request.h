@@ -20,6 +20,10 @@ std::uint64_t largest_body(const Config& config);
 // archive the administrator imports (docs/operations.md, "Archives") may be bigger than any other request.
 std::uint64_t body_limit(const http::request_header<>& head, const Config& config);
 
+// Whether a WebSocket may open at this target: /ws, or /ws/c/{campaign}, addressed by the campaign the page shows
+// so that a proxy in front of several nodes can send it to the node that keeps it (docs/operations.md, "More than
+// one machine"). The query is ignored.
+bool websocket_target(const std::string& target);
 // A cookie's value in a Cookie header, "" when absent.
 std::string cookie_value(beast::string_view header, const std::string& name);
 // The token of a link in an e-mail (/verify-email?token=..., /unsubscribe?token=...), "" when absent.

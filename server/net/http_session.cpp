@@ -209,8 +209,8 @@ void HttpSession<Stream>::serve_file(const Request& request) {
 template <class Stream>
 void HttpSession<Stream>::upgrade(Request&& request) {
     std::string target(request.target());
-    if (target.substr(0, target.find('?')) != "/ws")
-        return refuse(request, http::status::not_found, "not_found", "WebSockets open at /ws.");
+    if (!websocket_target(target))
+        return refuse(request, http::status::not_found, "not_found", "WebSockets open at /ws or /ws/c/{campaign}.");
     if (!app_.origin_allowed(std::string(request[http::field::origin]), std::string(request[http::field::host])))
         return refuse(request, http::status::forbidden, "forbidden", "This origin may not open a WebSocket here.");
     auto token = cookie_value(request[http::field::cookie], "muster_session");

@@ -39,7 +39,7 @@ async function battleWhen(u, campaign, id, pred, what) {
 
 /** Every frame the server sends this page has its battles' "ruleset" changed to `id`. */
 async function forgeRuleset(page, id) {
-  await page.routeWebSocket(/\/ws$/, (ws) => {
+  await page.routeWebSocket(/\/ws(\/c\/\d+)?$/, (ws) => {
     const server = ws.connectToServer();
     server.onMessage((m) => ws.send(typeof m === 'string' ? m.replaceAll('"ruleset":"oth"', `"ruleset":"${id}"`) : m));
   });

@@ -27,7 +27,7 @@ const STALE = 'The turn moved on; nothing was sent.';
  */
 async function holdablePushes(page) {
   const state = { held: false, queue: [], toPage: null };
-  await page.routeWebSocket(/\/ws$/, (ws) => {
+  await page.routeWebSocket(/\/ws(\/c\/\d+)?$/, (ws) => {
     const server = ws.connectToServer();
     state.toPage = (m) => ws.send(m);
     server.onMessage((m) => {

@@ -25,7 +25,7 @@ const REPLY_TIMEOUT_MS = 30000;
 const PROBE_TIMEOUT_MS = 5000;
 
 // Failures of the line rather than refusals by the server: a subscription survives them.
-const TRANSIENT_CODES = new Set(['offline', 'disconnected', 'timeout']);
+const TRANSIENT_CODES = new Set(['offline', 'disconnected', 'timeout', 'moved']);
 
 export class CommandError extends Error {
   constructor(code, message) {
@@ -35,13 +35,17 @@ export class CommandError extends Error {
   }
 }
 
+// The socket is addressed by the campaign the page shows (/ws/c/{id}), so that a proxy in front of several nodes
+// sends it to the node that keeps that campaign (docs/operations.md, "More than one machine"); elsewhere /ws.
 export function socketUrl(loc = window.location) {
   const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${loc.host}/ws`;
+  const shown = /^#\/campaign\/([1-9][0-9]{0,17})(?:[/?]|$)/.exec(loc.hash || '');
+  return `${scheme}//${loc.host}/ws${shown ? `/c/${shown[1]}` : ''}`;
 }
 
 export class Connection extends Emitter {
-  constructor({ url = socketUrl(), views = new ViewStore() } = {}) {
+  // url: the socket's address, or a function giving it at each (re)connection.
+  constructor({ url = () => socketUrl(), views = new ViewStore() } = {}) {
     super();
     this.url = url;
     this.views = views;
@@ -201,7 +205,7 @@ export class Connection extends Emitter {
     if (!this._looksOffline()) this._setState('connecting');
     let ws;
     try {
-      ws = new WebSocket(this.url);
+      ws = new WebSocket(typeof this.url === 'function' ? this.url() : this.url);
     } catch (err) {
       this._scheduleRetry(false);
       return;
@@ -275,6 +279,9 @@ export class Connection extends Emitter {
       const e = msg.error || {};
       const err = new CommandError(e.code || 'internal', e.message || 'The server refused the command.');
       if (err.code === 'unauthorized') this._checkSession();
+      // Another node keeps that campaign now: reconnect, at the address of the campaign shown, and the proxy
+      // sends the socket to it (the server closes its own sockets of the campaign with 4009 likewise).
+      if (err.code === 'moved' && this._ws) this._ws.close(4000, 'moving to the node that keeps the campaign');
       entry.reject(err);
     }
   }
