@@ -4,6 +4,7 @@
 #include "server/app/hub.h"
 #include "server/app/notifier.h"
 #include "server/app/outbound.h"
+#include "server/app/placement.h"
 
 #include <filesystem>
 #include <iostream>
@@ -24,6 +25,7 @@ App::App(boost::asio::io_context& ioc, Config config)
     : ioc_(ioc), config_(std::move(config)), directory_(std::make_unique<Directory>()), sweep_timer_(ioc),
       backup_timer_(ioc), wakeup_timer_(ioc) {
     const bool sqlite_file = !store::is_postgresql(config_.db);
+    shared_store_ = !sqlite_file;
     auto parent = std::filesystem::path(config_.db.rfind("sqlite:", 0) == 0 ? config_.db.substr(7) : config_.db).parent_path();
     if (sqlite_file && !parent.empty()) std::filesystem::create_directories(parent);
     auto db = std::make_unique<store::Database>(config_.db);

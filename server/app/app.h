@@ -29,6 +29,7 @@ namespace muster {
 
 // Declared only, so that the network layer, which includes this header, never recompiles when a rule changes.
 class DbWorker;
+class Placement;
 class Directory;
 namespace store {
 class Database;
@@ -148,6 +149,8 @@ private:
 
     boost::asio::io_context& ioc_;
     Config config_;
+    bool shared_store_ = false;  // PostgreSQL: other nodes may write campaigns this one has not seen
+    std::unique_ptr<Placement> placement_;  // before db_: the worker tells it, so it goes after the worker
     std::unique_ptr<DbWorker> db_;
     std::unique_ptr<Directory> directory_;
     std::unique_ptr<Notifier> notifier_;

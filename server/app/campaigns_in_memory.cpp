@@ -5,8 +5,11 @@
 #include "server/app/app.h"
 #include "server/app/db_worker.h"
 #include "server/app/hub.h"
+#include "server/app/placement.h"
 
 #include <unistd.h>
+
+#include <iostream>
 
 #include <boost/asio/post.hpp>
 
@@ -43,7 +46,9 @@ bool App::submit_to(std::int64_t campaign, HubRequest request) {
         std::lock_guard lock(hubs_mutex_);
         hub = loaded_hub(campaign);
         if (!hub) {
-            if (!directory_->exists(campaign)) return false;
+            // With a store other nodes write too, a campaign made elsewhere since this node started is not in its
+            // directory: the store is asked (the hub's load answers "no such campaign" if it is not there either).
+            if (!directory_->exists(campaign) && !shared_store_) return false;
             hub = load_hub(campaign);
         }
         hub->submit(std::move(request));  // counted under the lock: see retire
@@ -55,8 +60,9 @@ void App::retire(const std::shared_ptr<Hub>& hub, std::uint64_t received, std::o
     {
         std::lock_guard lock(hubs_mutex_);
         const bool current = loaded_hub(hub->id()) == hub;
-        // A hub whose campaign another node keeps goes at once: a request on its way to it is answered `moved`.
-        if (current && (hub->submitted() == received || hub->gone()) && !hubs_stopped_) {
+        // A hub whose campaign another node keeps, or that is not in the store, goes at once: a request on its way
+        // to it is answered `moved`, or that there is no such campaign.
+        if (current && (hub->submitted() == received || hub->gone() || hub->missing()) && !hubs_stopped_) {
             hubs_.erase(hub->id());
             if (alarm) wake_at(hub->id(), *alarm);
             hub->stop();
@@ -125,6 +131,10 @@ void App::start_database(std::unique_ptr<store::Database> db) {
     ownership.lost = [this](std::int64_t campaign) {
         boost::asio::post(ioc_, [this, campaign] { lease_lost(campaign); });
     };
+    if (!config_.proxy_admin.empty()) {
+        placement_ = std::make_unique<Placement>(config_.proxy_admin, config_.proxy_map);
+        ownership.placed = [p = placement_.get()](std::int64_t campaign, const std::string& node) { p->place(campaign, node); };
+    }
     db_ = std::make_unique<DbWorker>(std::move(db), std::move(ownership));
 }
 

@@ -21,6 +21,8 @@ struct Config {
     std::int64_t hub_idle_seconds = 600;  // a campaign nobody uses is unloaded after this long
     std::string node;                     // this server among the nodes of one store; "": the host's name
     std::int64_t lease_seconds = 30;      // a campaign's lease (server/store/leases.h), renewed a third of the way
+    std::string proxy_admin;              // HAProxy's admin socket, to set its map of campaign to node ("": none)
+    std::string proxy_map = "/etc/haproxy/campaigns.map";
     std::int64_t session_absolute_seconds = 30 * 24 * 3600;
     int max_connections_per_user = 8;
     // HTTP connections from one address (an IPv6 /64) waiting on their client for a request or to take an answer;

@@ -186,8 +186,13 @@ void DbWorker::check_lease(std::int64_t campaign) {
 
 bool DbWorker::lease(store::Database& db, std::int64_t campaign) {
     auto taken = store::take_lease(db, campaign, ownership_.node, unix_ms(), ownership_.lease_ms);
-    if (!taken) return false;
+    if (!taken) {
+        if (ownership_.placed)
+            if (auto holder = store::lease_of(db, campaign)) ownership_.placed(campaign, holder->lease.node);
+        return false;
+    }
     leases_[campaign] = *taken;
+    if (ownership_.placed) ownership_.placed(campaign, ownership_.node);
     return true;
 }
 

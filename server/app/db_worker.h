@@ -50,6 +50,9 @@ public:
         std::string node = "muster";
         std::int64_t lease_ms = 30'000;
         std::function<void(std::int64_t campaign)> lost;
+        // Told, on the worker thread, which node keeps a campaign whenever this node takes its lease or finds
+        // another holding it: for the proxy's map (server/app/placement.h).
+        std::function<void(std::int64_t campaign, const std::string& node)> placed;
     };
 
     DbWorker(std::unique_ptr<store::Database> db, Ownership ownership);

@@ -41,8 +41,9 @@ void App::on_frame(const std::shared_ptr<Client>& client, const std::string& tex
         auto found = directory_->campaign_for_code(in.code);
         if (!found) return fail(in.id, not_found("That invite code is not valid."));
         campaign = *found;
-    } else if (!directory_->is_member(campaign, client->who().user)) {
-        // A campaign that does not exist and one of others get the same answer, here and in the hub.
+    } else if (!directory_->is_member(campaign, client->who().user) && !shared_store_) {
+        // A campaign that does not exist and one of others get the same answer, here and in the hub. With a store
+        // other nodes write, this node's directory may not know of a campaign or a member yet: the hub decides.
         return fail(in.id, frames::no_campaign(campaign));
     }
     HubRequest request;
@@ -74,6 +75,12 @@ void App::create_campaign(const std::shared_ptr<Client>& client, const json& id,
             store::put_index(db, {campaign, Directory::entry_of(state), Directory::needs_of(state), campaign::next_alarm(state)});
             tx.commit();
             created = std::move(e);
+            // Kept here from its first moment (and the proxy told so); should this fail, its first append takes it.
+            try {
+                db_->lease(db, campaign);
+            } catch (const std::exception& e) {
+                std::cerr << "muster: campaign " << campaign << ": cannot take its lease yet: " << e.what() << "\n";
+            }
         } catch (const std::exception& e) {
             // A full disk, a read-only file or an I/O error ends the transaction inside SQLite, so tx's destructor
             // ran no ROLLBACK over the error code; where one did, this reads `other` and the reply is `internal`.

@@ -139,6 +139,7 @@ void Hub::pump() {
     // commands share group commits; a subscribe waits until every decided event is committed, so that no
     // view ever shows an event that is not yet on disk.
     if (gone_) return let_go();  // a request that came after the campaign moved to another node
+    if (missing_) return answer_missing();
     if (!loaded_ || retiring_ || stopped_) return;
     last_busy_ = std::chrono::steady_clock::now();
     while (!queue_.empty() && !reloading_ && in_flight_ < max_in_flight) {

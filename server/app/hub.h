@@ -64,6 +64,7 @@ public:
     void stop();                      // cancels them, for shutdown
     void moved();                     // another node keeps the campaign now: stops, and lets its sockets go
     bool gone() const { return gone_; }  // any thread: moved, or found kept elsewhere when it loaded
+    bool missing() const { return missing_; }  // any thread: its campaign is not in the store
     void clock_changed();             // the test clock moved: re-arm against the new time
     // A request for this user's whole view of the campaign (every month: his chronicle) as it stands committed,
     // answered with nothing for a non-member.
@@ -120,6 +121,7 @@ private:
     store::CampaignIndex index_now() const;
     void arm_idle_check();
     void let_go();  // moved(), on the strand
+    void answer_missing();  // each queued request: no such campaign
     bool idle() const;  // no subscriber here, nothing queued, decided or loading
     Viewer viewer_of(const SessionInfo& who) const;
     Viewer viewer_of(std::int64_t user) const;
@@ -172,6 +174,7 @@ private:
     std::optional<std::int64_t> clock_held_until_;  // a clock whose command could not be stored: retried from then
     bool stopped_ = false;
     std::atomic<bool> gone_{false};  // another node keeps the campaign: every request is answered `moved`
+    std::atomic<bool> missing_{false};  // no such campaign in the store: every request is answered so
     bool forgetting_ = false;        // and the server was asked to forget this hub
     bool loaded_ = true;     // false until load() has replayed the log
     std::optional<store::CampaignIndex> index_;  // as last written

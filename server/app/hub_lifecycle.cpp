@@ -51,13 +51,15 @@ void Hub::load() {
                 return;
             }
             if (!row) {
-                // Nothing is handled for it: each waiting request is told there is no such campaign.
-                self->stopped_ = true;
-                for (auto& r : self->queue_) {
-                    if (r.view_answer) r.view_answer(std::nullopt);
-                    else if (auto c = r.client.lock()) c->send(frames::reply_error(r.id, frames::no_campaign(self->id_)));
+                // Nothing is handled for it: each waiting request is told there is no such campaign, now and
+                // after (pump). The server is asked to forget it first, so that a later request looks again
+                // (another node may make it); one that came meanwhile is answered here.
+                self->stopped_ = self->missing_ = true;
+                if (self->retire_ && !self->forgetting_) {
+                    self->forgetting_ = true;
+                    self->retire_(self, self->received_, std::nullopt);
                 }
-                self->queue_.clear();
+                self->answer_missing();
                 return;
             }
             self->seed_ = from_hex(row->seed_hex);
@@ -98,6 +100,14 @@ void Hub::let_go() {
         forgetting_ = true;
         retire_(shared_from_this(), received_, std::nullopt);
     }
+}
+
+void Hub::answer_missing() {
+    for (auto& r : queue_) {
+        if (r.view_answer) r.view_answer(std::nullopt);
+        else if (auto c = r.client.lock()) c->send(frames::reply_error(r.id, frames::no_campaign(id_)));
+    }
+    queue_.clear();
 }
 
 void Hub::write_index() {
