@@ -275,6 +275,7 @@ void Hub::reload() {
         boost::asio::post(self->strand_, [self, log = std::move(log)] {
             if (!log) return;  // stays stopped: nothing more is accepted for this campaign
             self->state_ = campaign::CampaignState{};
+            self->last_view_ = {};
             for (const auto& e : *log) campaign::apply(self->state_, e);
             self->index_ = self->index_now();
             self->directory_.put(self->id_, self->index_->directory, self->index_->needs);
@@ -451,6 +452,7 @@ void Hub::trim_logs(const std::vector<std::int64_t>& users) {
 
 Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
     std::erase_if(subscribers_, [](const Subscriber& s) { return s.client.expired(); });
+    last_view_ = {};
     const std::vector<std::int64_t> users = followed_users();  // whose views are followed
     Pieces pieces = patch_pieces(events, users);
     Sends sends = sends_to_subscribers(log_and_frame(pieces));
@@ -493,8 +495,14 @@ void Hub::subscribe(HubRequest& request, const Viewer& viewer) {
             for (const auto& op : *log.entries[i].patch) catch_up->push_back(op);
     }
     if (catch_up) client->send(frames::push(id_, log.version, "patch", *catch_up));
-    else client->send(frames::push(id_, log.version, "view", campaign::view(state_, viewer)));
+    else client->send(view_frame(viewer, log.version));
     subscribers_.push_back(Subscriber{client, viewer.user});
+}
+
+std::shared_ptr<const std::string> Hub::view_frame(const Viewer& viewer, std::int64_t version) {
+    if (last_view_.frame && last_view_.user == viewer.user && last_view_.version == version) return last_view_.frame;
+    last_view_ = {viewer.user, version, frames::push(id_, version, "view", campaign::view(state_, viewer))};
+    return last_view_.frame;
 }
 
 void Hub::unsubscribe(HubRequest& request) {

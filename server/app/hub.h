@@ -81,6 +81,8 @@ private:
     void handle(HubRequest& request);
     void subscribe(HubRequest& request, const Viewer& viewer);
     void unsubscribe(HubRequest& request);
+    // The push of the user's whole view at this version, serialized once while the state stays as it is.
+    std::shared_ptr<const std::string> view_frame(const Viewer& viewer, std::int64_t version);
     // Applies decided events and works out the patch frame each subscriber is to get once they commit.
     using Sends = std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>>;
     Sends apply_events(const std::vector<Event>& events);
@@ -162,6 +164,15 @@ private:
     bool reloading_ = false;  // an append failed: rebuilding the state from the log
     store::WriteFailure reload_failure_ = store::WriteFailure::other;  // why the append that began the reload failed
     std::vector<Subscriber> subscribers_;
+    // The last whole view a subscribe sent, kept until the state changes: a socket that subscribes again and
+    // again (one that never reads its answers) costs one serialization of a view that may be 400 KB, not one
+    // each time, on the strand every member's commands wait on.
+    struct SentView {
+        std::int64_t user = 0;
+        std::int64_t version = -1;
+        std::shared_ptr<const std::string> frame;
+    };
+    SentView last_view_;
     std::unordered_map<std::int64_t, UserLog> logs_;
     std::unordered_map<std::int64_t, std::int64_t> dropped_;  // the last version of a user whose log was dropped
     // Where this process's versions start: unix ms at start x 1000, above any version an earlier run of

@@ -1,5 +1,7 @@
 #include "server/net/http_session.h"
 
+#include <sys/ioctl.h>
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -11,8 +13,28 @@
 
 namespace muster::net {
 
+namespace {
+constexpr std::int64_t request_seconds = 30;  // to send a whole request, and to take an answer
+
+// Bytes of its answers the client has not yet acknowledged, still in the kernel's send buffer.
+int untaken(tcp::socket& socket) {
+    int bytes = 0;
+    return ::ioctl(socket.native_handle(), TIOCOUTQ, &bytes) == 0 ? bytes : 0;
+}
+
+// Whether a close on a timeout resets the connection. A slow reader's answers stay in the kernel after a plain
+// close (147 KB a connection under slowhttptest -X, for as long as it reads a few bytes a second): while the
+// server waits on a client that has not taken them, a timeout throws them away. Asio's destructor closes
+// gracefully whatever this says, so an answer the session ends on is never cut short.
+void reset_on_timeout(tcp::socket& socket, bool reset) {
+    beast::error_code ignored;
+    socket.set_option(asio::socket_base::linger(reset, 0), ignored);
+}
+}  // namespace
+
 template <class Stream>
-HttpSession<Stream>::HttpSession(Stream&& stream, App& app) : stream_(std::move(stream)), app_(app) {
+HttpSession<Stream>::HttpSession(Stream&& stream, App& app, AddressSlots::Slot slot)
+    : stream_(std::move(stream)), app_(app), slot_(std::move(slot)) {
     beast::error_code ec;
     auto endpoint = beast::get_lowest_layer(stream_).socket().remote_endpoint(ec);
     if (!ec) address_ = endpoint.address().to_string();
@@ -30,7 +52,14 @@ void HttpSession<Stream>::do_read() {
     // largest any request may send; on_header holds each request to its own.
     parser_->body_limit(largest_body(app_.config()));
     parser_->header_limit(request_header_max);
-    beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(30));
+    // The header must come in full within http_header_timeout_seconds (an idle kept-alive connection is closed
+    // after as long), the whole request within request_seconds: a client that trickles its bytes holds the
+    // connection no longer, however slowly it sends.
+    slot_.hold();
+    request_start_ = std::chrono::steady_clock::now();
+    auto& socket = beast::get_lowest_layer(stream_).socket();
+    reset_on_timeout(socket, untaken(socket) > 0);
+    beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(app_.config().http_header_timeout_seconds));
     http::async_read_header(stream_, buffer_, *parser_,
                             beast::bind_front_handler(&HttpSession::on_header, this->shared_from_this()));
 }
@@ -43,6 +72,8 @@ void HttpSession<Stream>::on_header(beast::error_code ec, std::size_t) {
     const std::uint64_t limit = body_limit(head, app_.config());
     if (parser_->content_length() && *parser_->content_length() > limit) return too_large(head.version(), limit);
     parser_->body_limit(limit);  // a chunked body is held to it as it comes
+    const auto whole = std::max<std::int64_t>(request_seconds, app_.config().http_header_timeout_seconds);
+    beast::get_lowest_layer(stream_).expires_at(request_start_ + std::chrono::seconds(whole));
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, this->shared_from_this()));
 }
 
@@ -52,6 +83,7 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
     if (ec == http::error::body_limit) return too_large(parser_->get().version(), request_body_max);
     if (ec) return;  // timed out, reset or malformed: drop the connection
     auto request = parser_->release();
+    slot_.release();  // the server's turn: a login's scrypt or an upgrade's lookup waits on nobody's client
     if (websocket::is_upgrade(request)) return upgrade(std::move(request));
     handle(std::move(request));
 }
@@ -81,8 +113,13 @@ void HttpSession<Stream>::send(std::shared_ptr<Response> response, bool prepared
     response->set("Referrer-Policy", "same-origin");
     if (app_.config().tls()) response->set(http::field::strict_transport_security, "max-age=31536000");
     if (!prepared) response->prepare_payload();
+    // A client that takes its answer a few bytes at a time (a slow read) holds the connection no longer than this.
+    slot_.hold();
+    reset_on_timeout(beast::get_lowest_layer(stream_).socket(), true);
+    beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(request_seconds));
     http::async_write(stream_, *response, [self = this->shared_from_this(), response](beast::error_code ec, std::size_t) {
         if (ec) return;
+        reset_on_timeout(beast::get_lowest_layer(self->stream_).socket(), false);
         if (response->need_eof()) return self->do_close();
         self->do_read();
     });

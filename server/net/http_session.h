@@ -1,10 +1,13 @@
 #pragma once
 // One HTTP connection: static files from web/, /healthz, the accounts API, and the upgrade to /ws
-// (after Beast's advanced_server: body and header limits, a read timeout, one request at a time).
+// (after Beast's advanced_server: body and header limits, read and write timeouts, one request at a time).
+// Its address slot (server/net/address_slots.h) is held while it waits on its client, not while the App works.
+#include <chrono>
 #include <memory>
 #include <optional>
 
 #include "server/app/app.h"
+#include "server/net/address_slots.h"
 #include "server/net/beast.h"
 
 namespace muster::net {
@@ -12,7 +15,7 @@ namespace muster::net {
 template <class Stream>
 class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
 public:
-    HttpSession(Stream&& stream, App& app);
+    HttpSession(Stream&& stream, App& app, AddressSlots::Slot slot);
     void run();
 
 private:
@@ -35,6 +38,8 @@ private:
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
     std::string address_;
+    AddressSlots::Slot slot_;
+    std::chrono::steady_clock::time_point request_start_;  // when the read of this request began
 };
 
 }  // namespace muster::net

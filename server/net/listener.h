@@ -1,10 +1,12 @@
 #pragma once
 // Accepts connections and starts an HTTP session on each, on its own strand; with TLS configured,
-// completes the TLS handshake first.
+// completes the TLS handshake first. A connection from an address with max_http_connections_per_address
+// connections waiting on their clients already is closed at once (server/net/address_slots.h).
 #include <memory>
 #include <optional>
 
 #include "server/app/app.h"
+#include "server/net/address_slots.h"
 #include "server/net/beast.h"
 
 namespace muster::net {
@@ -20,11 +22,13 @@ public:
 private:
     void do_accept();
     void on_accept(beast::error_code ec, tcp::socket socket);
+    void start(tcp::socket socket);  // an HTTP session on it, or closes it when its address is at the cap
 
     asio::io_context& ioc_;
     tcp::acceptor acceptor_;
     App& app_;
     ssl::context* ssl_context_;
+    std::shared_ptr<AddressSlots> slots_;
 };
 
 }  // namespace muster::net

@@ -76,10 +76,13 @@ void WebsocketSession<Stream>::send(std::shared_ptr<const std::string> frame) {
         if (s->closing_ || s->finished_) return;
         const auto& config = s->app_.config();
         if (s->queue_.size() - s->head_ >= config.ws_send_queue || s->queued_bytes_ + frame->size() > config.ws_send_queue_bytes) {
-            // It stopped reading: drop it rather than buffer without bound.
+            // It stopped reading: drop it rather than buffer without bound, with a reset, which also throws away
+            // what the kernel holds for it (a plain close would keep that for as long as it reads a byte now and then).
             s->closing_ = true;
             beast::error_code ignored;
-            beast::get_lowest_layer(s->ws_).socket().close(ignored);
+            auto& socket = beast::get_lowest_layer(s->ws_).socket();
+            socket.set_option(asio::socket_base::linger(true, 0), ignored);
+            socket.close(ignored);
             return;
         }
         s->queued_bytes_ += frame->size();
