@@ -26,7 +26,7 @@ struct Config {
     std::int64_t session_absolute_seconds = 30 * 24 * 3600;
     int max_connections_per_user = 8;
     // HTTP connections from one address (an IPv6 /64) waiting on their client for a request or to take an answer;
-    // more are closed as they come (0: no cap). Set it to 0 behind a proxy, where every client has its address.
+    // more are closed as they come (0: no cap). 0 behind a proxy, where every client comes from the proxy's address.
     int max_http_connections_per_address = 64;
     int http_header_timeout_seconds = 10;  // for a request's header to come in full, and for an idle keep-alive
     double ws_rate = 20;   // frames per second per connection

@@ -18,7 +18,10 @@ import { connect, newUser, uniqueName, sleep } from './client.mjs';
 export const ROUNDS = Math.max(1, Number(process.env.MUSTER_ATTACK_ROUNDS || 1));
 
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
-const median = (xs) => pct(xs, 0.5);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
 
 /** A GET from another loopback address than the attackers' 127.0.0.1: someone else reaching the server. */
 export function getFrom(server, localAddress, path = '/healthz', timeoutMs = 5000) {
