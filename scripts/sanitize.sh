@@ -4,14 +4,18 @@
 # test there: unit, fuzz corpora replays, integration and browser tests, whose servers are build-asan/muster
 # (MUSTER_BIN). Any report fails its test: ASan and UBSan end the process, LeakSanitizer's exit code is not 0, and
 # tests/integration/lib/server.mjs fails a test file whose server printed a report.
-#   bash scripts/sanitize.sh                  everything (about 20 minutes from a clean build-asan/ on two cores)
+#   bash scripts/sanitize.sh                  everything (about 30 minutes from a clean build-asan/ on two cores)
 #   bash scripts/sanitize.sh -E '^unit$' -LE web   ctest's arguments instead: here without the unit tests
-#                                                 (9 of the 10 minutes of tests) and the browser tests
+#                                                 (14 of the 19 minutes of tests) and the browser tests
+# MUSTER_SANITIZE_TARGETS="muster fuzz_replay_decide ..." builds only those targets (their dependencies too): for
+# runs that need no more, as CI's (scripts/dev.sh test). A test whose program is not built fails, or runs an older
+# build of it left in build-asan/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+read -r -a targets <<< "${MUSTER_SANITIZE_TARGETS:-}"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMUSTER_SANITIZE=ON >/dev/null
-cmake --build build-asan -j"$(nproc)"
+cmake --build build-asan -j"$(nproc)" ${targets[@]+--target "${targets[@]}"}
 
 # The first report ends the process (UBSan's are fatal already: -fno-sanitize-recover), with a stack; leaks are looked
 # for at every exit. Options given in the environment come after these, so they win (e.g. log_path=...).
