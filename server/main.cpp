@@ -5,6 +5,8 @@
 #include <mutex>
 #include <thread>
 
+#include <sys/resource.h>
+
 #include <curl/curl.h>
 
 #include "server/app/app.h"
@@ -23,6 +25,15 @@ net::tcp::endpoint parse_listen(const std::string& listen) {
     auto port = std::stoi(listen.substr(colon + 1));
     if (port < 0 || port > 65535) throw std::invalid_argument("the port must be 0..65535");
     return {net::asio::ip::make_address(host), static_cast<unsigned short>(port)};
+}
+
+// Descriptors up to the hard limit, as most servers do: a soft limit of 1,024 (Debian's default for a shell and for a
+// systemd service) would be met before max_http_connections_waiting plus a club's WebSockets.
+void raise_file_limit() {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
 }
 
 }  // namespace
@@ -44,6 +55,7 @@ int main(int argc, char** argv) {
         return loaded.exit_code;
     }
     const Config config = *loaded.config;
+    raise_file_limit();
     try {
         net::asio::io_context ioc(config.threads);
         std::optional<net::ssl::context> tls;
@@ -59,7 +71,6 @@ int main(int argc, char** argv) {
         auto listener = std::make_shared<net::Listener>(ioc, endpoint, app, tls ? &*tls : nullptr);
         listener->run();
 
-        // Graceful stop: no new connections, close the sockets, finish queued work; give stragglers 5 s.
         // Graceful stop: no new connections, close the sockets, finish queued work. ioc.run() returns when
         // nothing is left to do; a watchdog stops it after 5 s if a connection lingers.
         net::asio::signal_set signals(ioc, SIGINT, SIGTERM);

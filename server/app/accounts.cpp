@@ -72,7 +72,7 @@ void App::register_user(const ApiRequest& request, std::function<void(ApiRespons
                 done(ApiResponse{201, {{"user", *id}, {"username", username}}, ""});
             } catch (const std::exception& e) {
                 std::cerr << "muster: register failed: " << e.what() << "\n";
-                done(api_error(500, "internal", "The server could not register you; try again."));
+                done(api_unsaved(db, e, "The server could not register you; try again."));
             }
         });
     });
@@ -125,7 +125,7 @@ void App::login(const ApiRequest& request, std::function<void(ApiResponse)> done
         try {
             user = store::find_user(db, username);
         } catch (const std::exception& e) {
-            return done(api_error(500, "internal", "The server could not log you in; try again."));
+            return done(api_unsaved(db, e, "The server could not log you in; try again."));
         }
         boost::asio::post(hashing_, [this, user, account, address, password, done = std::move(done)]() mutable {
             // An unknown user costs the same scrypt as a wrong password, and gets the same answer.
@@ -143,7 +143,7 @@ void App::login(const ApiRequest& request, std::function<void(ApiResponse)> done
                     done(ApiResponse{200, {{"user", user.id}, {"username", user.username}}, session_cookie(token, false)});
                 } catch (const std::exception& e) {
                     std::cerr << "muster: login failed: " << e.what() << "\n";
-                    done(api_error(500, "internal", "The server could not log you in; try again."));
+                    done(api_unsaved(db, e, "The server could not log you in; try again."));
                 }
             });
         });
@@ -160,7 +160,7 @@ void App::logout(const ApiRequest& request, std::function<void(ApiResponse)> don
                 store::delete_session(db, session);
             } catch (const std::exception& e) {
                 std::cerr << "muster: logout failed: " << e.what() << "\n";
-                return done(api_error(500, "internal", "The server could not log you out; try again."));
+                return done(api_unsaved(db, e, "The server could not log you out; try again."));
             }
             boost::asio::post(ioc_, [this, session] { close_session(session, "logged out"); });
             done(ApiResponse{200, json::object(), cleared});

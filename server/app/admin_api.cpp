@@ -52,7 +52,7 @@ void App::admin_api(const ApiRequest& request, std::function<void(ApiResponse)> 
                 done(admin_answer(db, action, me));
             } catch (const std::exception& e) {
                 std::cerr << "muster: admin: " << e.what() << "\n";
-                done(api_error(500, "internal", "The server could not do that; try again."));
+                done(api_unsaved(db, e, "The server could not do that; try again."));
             }
         });
     });

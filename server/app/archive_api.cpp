@@ -32,7 +32,7 @@ void battle_dice(DbWorker& db, std::int64_t campaign, std::int64_t battle, std::
             done(ApiResponse{200, std::move(dice.file)});
         } catch (const std::exception& e) {
             std::cerr << "muster: battle dice: " << e.what() << "\n";
-            done(api_error(500, "internal", "The server could not do that; try again."));
+            done(api_unsaved(db, e, "The server could not do that; try again."));
         }
     });
 }
@@ -68,7 +68,7 @@ void App::archive_api(const ApiRequest& request, std::function<void(ApiResponse)
                 done(ApiResponse{200, std::move(*archive)});
             } catch (const std::exception& e) {
                 std::cerr << "muster: export: " << e.what() << "\n";
-                done(api_error(500, "internal", "The server could not do that; try again."));
+                done(api_unsaved(db, e, "The server could not do that; try again."));
             }
         });
     });

@@ -28,6 +28,9 @@ struct Config {
     // HTTP connections from one address (an IPv6 /64) waiting on their client for a request or to take an answer;
     // more are closed as they come (0: no cap). 0 behind a proxy, where every client comes from the proxy's address.
     int max_http_connections_per_address = 64;
+    // From all addresses: past it the connection that has waited longest is ended, so that slow clients from many
+    // addresses hold a bounded number of descriptors (the server raises its own file limit to the hard limit).
+    int max_http_connections_waiting = 1024;
     int http_header_timeout_seconds = 10;  // for a request's header to come in full, and for an idle keep-alive
     double ws_rate = 20;   // frames per second per connection
     double ws_burst = 40;

@@ -36,6 +36,16 @@ Error unsaved(store::WriteFailure failure) {
     return {"internal", "The server could not save that; nothing was changed."};
 }
 
+ApiResponse api_unsaved(const store::Database& db, const std::exception& e, const std::string& message) {
+    const auto failure = store::last_write_failure(db, e.what()).kind;
+    if (failure == store::WriteFailure::full || failure == store::WriteFailure::read_only ||
+        failure == store::WriteFailure::disk) {
+        auto error = unsaved(failure);
+        return api_error(503, error.code, error.message);
+    }
+    return api_error(500, "internal", message);
+}
+
 DbWorker::DbWorker(std::unique_ptr<store::Database> db, Ownership ownership)
     : db_(std::move(db)), ownership_(std::move(ownership)), thread_([this] { loop(); }) {}
 

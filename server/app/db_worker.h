@@ -17,6 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/app/api_requests.h"
 #include "server/store/campaign_index.h"
 #include "server/store/database.h"
 #include "server/store/leases.h"
@@ -37,6 +38,10 @@ struct AppendError {
 // turned read-only or a disk error are `unavailable` (the administrator can mend them and the same command then
 // goes in); anything else is `internal`.
 Error unsaved(store::WriteFailure failure);
+
+// The same for an HTTP request whose write failed with `e`: 503 `unavailable` in those words when the disk is at
+// fault, else 500 `internal` with `message`. Call it in the catch, before anything else runs on `db`.
+ApiResponse api_unsaved(const store::Database& db, const std::exception& e, const std::string& message);
 
 class DbWorker {
 public:

@@ -20,9 +20,9 @@ namespace {
 
 constexpr std::size_t draft_max_bytes = 64 * 1024;
 
-ApiResponse internal_error(const std::exception& e) {
+ApiResponse internal_error(const store::Database& db, const std::exception& e) {
     std::cerr << "muster: diary draft: " << e.what() << "\n";
-    return api_error(500, "internal", "The server could not do that; try again.");
+    return api_unsaved(db, e, "The server could not do that; try again.");
 }
 
 // {"turn", "diary"} from a save's body, or the words of what is wrong with it.
@@ -74,7 +74,7 @@ void App::drafts_api(const ApiRequest& request, std::function<void(ApiResponse)>
                 if (!found) return done(ApiResponse{200, {{"turn", nullptr}}});
                 done(ApiResponse{200, {{"turn", found->turn}, {"diary", json::parse(found->body)}, {"saved", found->saved}}});
             } catch (const std::exception& e) {
-                done(internal_error(e));
+                done(internal_error(db, e));
             }
         });
     });

@@ -23,12 +23,12 @@ namespace {
 
 // Answers with what `work` gives, or a 500 when the database fails: the request never waits for nothing.
 template <class Work>
-void answer(const std::function<void(ApiResponse)>& done, Work work) {
+void answer(const store::Database& db, const std::function<void(ApiResponse)>& done, Work work) {
     try {
         done(work());
     } catch (const std::exception& e) {
         std::cerr << "muster: e-mail address: " << e.what() << "\n";
-        done(api_error(500, "internal", "The server could not do that; try again."));
+        done(api_unsaved(db, e, "The server could not do that; try again."));
     }
 }
 
@@ -74,12 +74,12 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
             return done(api_error(405, "bad_request", "That method is not allowed here."));
         if (request.method == "GET") {
             return db_->run([user, done](store::Database& db) {
-                answer(done, [&] { return ApiResponse{200, email_json(store::user_email(db, user)), ""}; });
+                answer(db, done, [&] { return ApiResponse{200, email_json(store::user_email(db, user)), ""}; });
             });
         }
         if (request.method == "DELETE") {
             return db_->run([user, done](store::Database& db) {
-                answer(done, [&] {
+                answer(db, done, [&] {
                     store::remove_user_email(db, user);
                     return ApiResponse{200, email_json(std::nullopt), ""};
                 });
@@ -92,7 +92,7 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
             int hour = 0;
             if (auto why = read_choices(body, mode, hour, zone); !why.empty()) return done(api_error(400, "bad_request", why));
             return db_->run([user, mode, hour, zone, done](store::Database& db) {
-                answer(done, [&] {
+                answer(db, done, [&] {
                     if (!store::set_email_choices(db, user, mode, hour, zone))
                         return api_error(409, "conflict", "Give an e-mail address first.");
                     return ApiResponse{200, email_json(store::user_email(db, user)), ""};
@@ -120,7 +120,7 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
                 tx.commit();
             } catch (const std::exception& e) {
                 std::cerr << "muster: setting an e-mail address failed: " << e.what() << "\n";
-                return done(api_error(500, "internal", "The server could not save that; try again."));
+                return done(api_unsaved(db, e, "The server could not save that; try again."));
             }
             if (out.poke) out.poke();
             done(ApiResponse{200, {{"address", address}, {"verified", false}}, ""});
@@ -130,7 +130,7 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
 
 void App::verify_email(const std::string& token, std::function<void(ApiResponse)> done) {
     db_->run([token, done = std::move(done)](store::Database& db) {
-        answer(done, [&] {
+        answer(db, done, [&] {
             if (!store::verify_user_email(db, sha256_hex(token)))
                 return api_error(404, "not_found", "That link is not valid, or was used already.");
             return ApiResponse{200, {{"verified", true}}, ""};
@@ -162,7 +162,7 @@ void App::notifications_api(const ApiRequest& request, std::function<void(ApiRes
         const auto user = who->user;
         if (request.method == "GET") {
             return db_->run([user, done](store::Database& db) {
-                answer(done, [&] {
+                answer(db, done, [&] {
                     json list = json::array();
                     for (const auto& n : store::notifications_of(db, user, 50))
                         list.push_back({{"id", n.id}, {"campaign", n.campaign}, {"text", n.text}, {"tab", n.tab},
@@ -178,7 +178,7 @@ void App::notifications_api(const ApiRequest& request, std::function<void(ApiRes
             return done(api_error(400, "bad_request", "Give \"up_to\": the id of the newest notification read."));
         const auto up_to = body["up_to"].get<std::int64_t>();
         db_->run([user, up_to, done](store::Database& db) {
-            answer(done, [&] {
+            answer(db, done, [&] {
                 store::mark_seen(db, user, up_to);
                 return ApiResponse{200, json::object(), ""};
             });

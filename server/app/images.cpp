@@ -56,7 +56,7 @@ void App::images_api(const ApiRequest& request, std::function<void(ApiResponse)>
                     done(std::move(picture));
                 } catch (const std::exception& e) {
                     std::cerr << "muster: picture: " << e.what() << "\n";
-                    done(api_error(500, "internal", "The server could not do that; try again."));
+                    done(api_unsaved(db, e, "The server could not do that; try again."));
                 }
             });
         }
@@ -75,7 +75,7 @@ void App::images_api(const ApiRequest& request, std::function<void(ApiResponse)>
                 done(ApiResponse{201, {{"image", name}, {"url", url}, {"type", type}, {"bytes", bytes.size()}}});
             } catch (const std::exception& e) {
                 std::cerr << "muster: picture upload: " << e.what() << "\n";
-                done(api_error(500, "internal", "The server could not store the picture; try again."));
+                done(api_unsaved(db, e, "The server could not store the picture; try again."));
             }
         });
     });

@@ -54,7 +54,7 @@ void App::change_password(const ApiRequest& request, const json& body, std::func
                         done(ApiResponse{200, json::object(), ""});
                     } catch (const std::exception& e) {
                         std::cerr << "muster: password change failed: " << e.what() << "\n";
-                        done(api_error(500, "internal", "The server could not change it; try again."));
+                        done(api_unsaved(db, e, "The server could not change it; try again."));
                     }
                 });
             });
@@ -114,7 +114,7 @@ void App::reset_password(const json& body, std::function<void(ApiResponse)> done
                 done(ApiResponse{200, json::object(), ""});
             } catch (const std::exception& e) {
                 std::cerr << "muster: password reset failed: " << e.what() << "\n";
-                done(api_error(500, "internal", "The server could not reset it; try again."));
+                done(api_unsaved(db, e, "The server could not reset it; try again."));
             }
         });
     });

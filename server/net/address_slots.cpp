@@ -6,7 +6,8 @@ AddressSlots::Slot::Slot(std::shared_ptr<AddressSlots> owner, std::string key)
     : owner_(std::move(owner)), key_(std::move(key)), held_(owner_ != nullptr) {}
 
 AddressSlots::Slot::Slot(Slot&& other) noexcept
-    : owner_(std::move(other.owner_)), key_(std::move(other.key_)), held_(other.held_) {
+    : owner_(std::move(other.owner_)), key_(std::move(other.key_)), held_(other.held_),
+      waiting_(std::move(other.waiting_)) {
     other.held_ = false;
 }
 
@@ -16,6 +17,7 @@ AddressSlots::Slot& AddressSlots::Slot::operator=(Slot&& other) noexcept {
         owner_ = std::move(other.owner_);
         key_ = std::move(other.key_);
         held_ = other.held_;
+        waiting_ = std::move(other.waiting_);
         other.held_ = false;
     }
     return *this;
@@ -23,14 +25,25 @@ AddressSlots::Slot& AddressSlots::Slot::operator=(Slot&& other) noexcept {
 
 void AddressSlots::Slot::hold() {
     if (held_ || !owner_) return;
-    owner_->add(key_);
+    std::function<void()> evict;
+    {
+        std::lock_guard lock(owner_->mutex_);
+        evict = owner_->add(key_, waiting_);
+    }
     held_ = true;
+    if (evict) evict();
 }
 
 void AddressSlots::Slot::release() {
     if (!held_) return;
-    owner_->remove(key_);
+    owner_->remove(key_, waiting_);
     held_ = false;
+}
+
+void AddressSlots::Slot::on_evict(std::function<void()> evict) {
+    if (!owner_) return;
+    std::lock_guard lock(owner_->mutex_);
+    waiting_->evict = std::move(evict);
 }
 
 std::string AddressSlots::key_of(const asio::ip::address& address) {
@@ -44,15 +57,52 @@ std::string AddressSlots::key_of(const asio::ip::address& address) {
 }
 
 std::optional<AddressSlots::Slot> AddressSlots::admit(const asio::ip::address& address) {
-    if (cap_ == 0) return Slot{};
-    std::string key = key_of(address);
+    if (cap_ == 0 && total_cap_ == 0) return Slot{};
+    Slot slot{shared_from_this(), key_of(address)};
+    slot.waiting_ = std::make_shared<Waiting>();
+    std::function<void()> evict;
     {
         std::lock_guard lock(mutex_);
-        auto& n = counts_[key];
-        if (n >= cap_) return std::nullopt;
-        ++n;
+        if (cap_ != 0) {
+            auto it = counts_.find(slot.key_);
+            if (it != counts_.end() && it->second >= cap_) {
+                slot.held_ = false;  // never counted
+                return std::nullopt;
+            }
+        }
+        evict = add(slot.key_, slot.waiting_);
     }
-    return Slot{shared_from_this(), std::move(key)};
+    if (evict) evict();
+    return slot;
+}
+
+// Counts a connection waiting; past the cap over all addresses, takes the one that has waited longest off the queue
+// and gives back how to end it. Its address's count stays until its session lets go of the slot.
+std::function<void()> AddressSlots::add(const std::string& key, const std::shared_ptr<Waiting>& waiting) {
+    ++counts_[key];
+    std::function<void()> evict;
+    if (total_cap_ != 0 && queue_.size() >= total_cap_) {
+        auto oldest = queue_.front();
+        queue_.pop_front();
+        oldest->queued = false;
+        evict = oldest->evict;
+    }
+    if (total_cap_ != 0) {
+        waiting->place = queue_.insert(queue_.end(), waiting);
+        waiting->queued = true;
+    }
+    return evict;
+}
+
+void AddressSlots::remove(const std::string& key, const std::shared_ptr<Waiting>& waiting) {
+    std::lock_guard lock(mutex_);
+    if (waiting->queued) {
+        queue_.erase(waiting->place);
+        waiting->queued = false;
+    }
+    auto it = counts_.find(key);
+    if (it == counts_.end()) return;
+    if (--it->second == 0) counts_.erase(it);
 }
 
 std::size_t AddressSlots::count(const asio::ip::address& address) {
@@ -61,16 +111,9 @@ std::size_t AddressSlots::count(const asio::ip::address& address) {
     return it == counts_.end() ? 0 : it->second;
 }
 
-void AddressSlots::add(const std::string& key) {
+std::size_t AddressSlots::waiting() {
     std::lock_guard lock(mutex_);
-    ++counts_[key];
-}
-
-void AddressSlots::remove(const std::string& key) {
-    std::lock_guard lock(mutex_);
-    auto it = counts_.find(key);
-    if (it == counts_.end()) return;
-    if (--it->second == 0) counts_.erase(it);
+    return queue_.size();
 }
 
 }  // namespace muster::net

@@ -42,6 +42,15 @@ HttpSession<Stream>::HttpSession(Stream&& stream, App& app, AddressSlots::Slot s
 
 template <class Stream>
 void HttpSession<Stream>::run() {
+    // Ended when it has waited longest on its client and too many connections wait: reset, as after a timeout.
+    slot_.on_evict([weak = this->weak_from_this(), executor = stream_.get_executor()] {
+        asio::post(executor, [weak] {
+            auto self = weak.lock();
+            if (!self || !self->slot_.held()) return;  // the server is working for it after all: leave it be
+            reset_on_timeout(beast::get_lowest_layer(self->stream_).socket(), true);
+            beast::get_lowest_layer(self->stream_).cancel();
+        });
+    });
     asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, this->shared_from_this()));
 }
 

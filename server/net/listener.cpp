@@ -1,5 +1,6 @@
 #include "server/net/listener.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include "server/net/http_session.h"
@@ -8,7 +9,8 @@ namespace muster::net {
 
 Listener::Listener(asio::io_context& ioc, tcp::endpoint endpoint, App& app, ssl::context* ssl_context)
     : ioc_(ioc), acceptor_(asio::make_strand(ioc)), app_(app), ssl_context_(ssl_context),
-      slots_(std::make_shared<AddressSlots>(static_cast<std::size_t>(app.config().max_http_connections_per_address))) {
+      slots_(std::make_shared<AddressSlots>(static_cast<std::size_t>(std::max(0, app.config().max_http_connections_per_address)),
+                                          static_cast<std::size_t>(std::max(0, app.config().max_http_connections_waiting)))) {
     acceptor_.open(endpoint.protocol());
     acceptor_.set_option(asio::socket_base::reuse_address(true));
     acceptor_.bind(endpoint);
@@ -50,6 +52,11 @@ void Listener::start(tcp::socket socket) {
     auto stream = std::make_shared<TlsStream>(PlainStream(std::move(socket)), *ssl_context_);
     beast::get_lowest_layer(*stream).expires_after(std::chrono::seconds(app_.config().http_header_timeout_seconds));
     auto held = std::make_shared<AddressSlots::Slot>(std::move(*slot));
+    held->on_evict([weak = std::weak_ptr<TlsStream>(stream)] {
+        if (auto s = weak.lock()) asio::post(s->get_executor(), [weak] {
+            if (auto s = weak.lock()) beast::get_lowest_layer(*s).cancel();
+        });
+    });
     stream->async_handshake(ssl::stream_base::server, [this, stream, held](beast::error_code hec) {
         if (hec) return;
         std::make_shared<HttpSession<TlsStream>>(std::move(*stream), app_, std::move(*held))->run();

@@ -35,6 +35,16 @@ FailureCause last_write_failure(const Database& db, const std::string& what) {
         return {};
     }
     const int code = sqlite3_extended_errcode(handle);
+    // A transaction's ROLLBACK (its destructor, as the exception left it) has cleared the code by the time an HTTP
+    // handler catches the error: then SQLite's own words in the message say which it was.
+    if (code == SQLITE_OK) {
+        if (what.find("database or disk is full") != std::string::npos) return {WriteFailure::full, ""};
+        auto file = unwritable_file(handle);
+        if (what.find("readonly database") != std::string::npos) return {WriteFailure::read_only, file};
+        if (what.find("disk I/O error") != std::string::npos)
+            return file.empty() ? FailureCause{WriteFailure::disk, ""} : FailureCause{WriteFailure::read_only, file};
+        return {};
+    }
     switch (code & 0xff) {
     case SQLITE_FULL:
         return {WriteFailure::full, ""};
