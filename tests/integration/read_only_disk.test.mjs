@@ -136,6 +136,11 @@ test('a database turned read-only: refused as unavailable, nothing unsaved ackno
   assert.equal(create.error?.code, 'unavailable', JSON.stringify(create));
   assert.match(create.error.message, unsaved);
   t.diagnostic(`5 lines and a campaign.create refused in ${Date.now() - started} ms`);
+  // An HTTP write says the same, not `internal`.
+  const register = await httpRequest(server, 'POST', '/api/register', { body: { username: uniqueName('late'), password: 'a long enough password' } });
+  assert.equal(register.status, 503, register.text);
+  assert.equal(register.json?.error?.code, 'unavailable', register.text);
+  assert.match(register.json.error.message, unsaved);
 
   // Reads go on: a fresh socket logs in with the session (whose last-seen time cannot be written) and subscribes.
   const R = await connect(server, user.cookie);
