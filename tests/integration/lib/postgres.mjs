@@ -28,20 +28,23 @@ export function postgresBin() {
   return versions.length ? path.join(root, versions[0], 'bin') : null;
 }
 
-function runAs() {
+/** As root, the uid and gid of `postgres` for spawn's options (initdb refuses root); otherwise {}. */
+export function runAs() {
   if (process.getuid() !== 0) return {};
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
   return { uid, gid };
 }
 
-function run(program, args, what) {
+/** Runs one of PostgreSQL's programs (as `postgres` under root); throws with its output unless it exits 0. */
+export function run(program, args, what) {
   const r = spawnSync(path.join(postgresBin(), program), args, { encoding: 'utf8', ...runAs() });
   if (r.status !== 0) throw new Error(`${what} failed (${program} ${args.join(' ')}):\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
 
-async function freePort() {
+/** A loopback TCP port free at the time of asking. */
+export async function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
@@ -88,7 +91,8 @@ async function cluster() {
   return own;
 }
 
-function psql({ dir, port }, sql, db = 'postgres') {
+/** One statement through psql on the cluster's socket folder `dir`: its rows as text (-At). */
+export function psql({ dir, port }, sql, db = 'postgres') {
   const r = spawnSync(path.join(postgresBin(), 'psql'), ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1', '-At', '-c', sql], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`psql failed: ${sql}\n${r.stderr}`);
   return r.stdout.trim();
