@@ -23,7 +23,7 @@ namespace muster {
 
 App::App(boost::asio::io_context& ioc, Config config)
     : ioc_(ioc), config_(std::move(config)), directory_(std::make_unique<Directory>()), sweep_timer_(ioc),
-      backup_timer_(ioc), wakeup_timer_(ioc) {
+      backup_timer_(ioc), wakeup_timer_(ioc), directory_timer_(ioc) {
     const bool sqlite_file = !store::is_postgresql(config_.db);
     shared_store_ = !sqlite_file;
     auto parent = std::filesystem::path(config_.db.rfind("sqlite:", 0) == 0 ? config_.db.substr(7) : config_.db).parent_path();
@@ -37,6 +37,7 @@ App::App(boost::asio::io_context& ioc, Config config)
     store::for_each_index(*db, [this](const store::CampaignIndex& row) {
         directory_->put(row.campaign, row.directory, row.needs);
         if (row.alarm) wakeups_[row.campaign] = *row.alarm;
+        directory_seen_ = std::max(directory_seen_, row.updated);
     });
     struct Loaded {
         store::CampaignRow row;
@@ -66,6 +67,7 @@ App::App(boost::asio::io_context& ioc, Config config)
     dummy_hash_ = hash_password(random_hex(16), ScryptParams{std::uint64_t{1} << config_.password_work});
     schedule_sweep();
     schedule_backup();
+    schedule_directory_refresh();
 }
 
 App::~App() { shutdown(); }
@@ -94,6 +96,7 @@ void App::shutdown() {
     }
     sweep_timer_.cancel();
     backup_timer_.cancel();
+    directory_timer_.cancel();
     hashing_.join();
     if (notifier_) notifier_->stop();  // before the database: it waits on database jobs
     if (db_) db_->stop();

@@ -24,6 +24,7 @@
 #include "server/app/client.h"
 #include "server/app/clock.h"
 #include "server/app/config.h"
+#include "server/app/frame_reader.h"
 
 namespace muster {
 
@@ -122,6 +123,7 @@ private:
     // dispatch.cpp
     void create_campaign(const std::shared_ptr<Client>& client, const nlohmann::json& id, const std::string& name);
     void list_campaigns(const std::shared_ptr<Client>& client, const nlohmann::json& id);
+    void submit_command(const std::shared_ptr<Client>& client, frames::Incoming in, std::int64_t campaign);
 
     // campaigns_in_memory.cpp: a campaign's hub is loaded when it is wanted and unloaded when idle.
     // Hands the request to the campaign's hub, loading it first if need be; false for no such campaign.
@@ -139,6 +141,9 @@ private:
     // Which node this is, for the campaigns' leases; a campaign whose lease another node took is let go.
     void start_database(std::unique_ptr<store::Database> db);
     void lease_lost(std::int64_t campaign);
+    // shared_directory.cpp: what other nodes of a shared store wrote since this node last looked.
+    void schedule_directory_refresh();
+    void refresh_directory(std::function<void()> then);
 
     // backups.cpp: the scheduled online backups.
     void schedule_backup();
@@ -165,6 +170,8 @@ private:
     boost::asio::system_timer wakeup_timer_;
     std::optional<std::int64_t> wakeup_armed_;                      // what wakeup_timer_ is armed for
     bool hubs_stopped_ = false;                                     // shutting down: none is unloaded
+    std::int64_t directory_seen_ = 0;  // the newest index row read from a shared store, its writer's unix ms
+    boost::asio::steady_timer directory_timer_;
 
     // Open sockets by login session, and the sessions active since the last sweep.
     std::mutex clients_mutex_;

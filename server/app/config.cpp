@@ -64,6 +64,8 @@ const std::vector<Setting>& settings() {
         {"max_connections_per_user", "open WebSockets allowed per user", [](Config& c, const std::string& v) { c.max_connections_per_user = static_cast<int>(to_int("max_connections_per_user", v)); }},
         {"max_http_connections_per_address", "HTTP connections from one address waiting on their client, past which more are closed (0: no cap)",
          [](Config& c, const std::string& v) { c.max_http_connections_per_address = static_cast<int>(to_int("max_http_connections_per_address", v)); }},
+        {"directory_refresh_seconds", "with a shared store, how often the campaigns other nodes changed are read (2; 0: only when asked)",
+         [](Config& c, const std::string& v) { c.directory_refresh_seconds = static_cast<int>(std::clamp<long long>(to_int("directory_refresh_seconds", v), 0, 3600)); }},
         {"max_http_connections_waiting", "HTTP connections from all addresses waiting on their client, past which the longest waiting is ended (0: no cap)",
          [](Config& c, const std::string& v) { c.max_http_connections_waiting = static_cast<int>(to_int("max_http_connections_waiting", v)); }},
         {"http_header_timeout_seconds", "seconds for a request's header to arrive in full (10), and for an idle connection to send one",

@@ -20,6 +20,8 @@ struct Config {
     std::int64_t session_idle_seconds = 7 * 24 * 3600;
     std::int64_t hub_idle_seconds = 600;  // a campaign nobody uses is unloaded after this long
     std::string node;                     // this server among the nodes of one store; "": the host's name
+    // With a shared store: how often the node reads what other nodes wrote to the campaigns' index (0: only when asked).
+    int directory_refresh_seconds = 2;
     std::int64_t lease_seconds = 30;      // a campaign's lease (server/store/leases.h), renewed a third of the way
     std::string proxy_admin;              // HAProxy's admin socket, to set its map of campaign to node ("": none)
     std::string proxy_map = "/etc/haproxy/campaigns.map";

@@ -68,6 +68,7 @@ public:
     // and gives it up when the campaign is unloaded.
     bool lease(store::Database& db, std::int64_t campaign);
     void release(store::Database& db, std::int64_t campaign);
+    const std::string& node() const { return ownership_.node; }
 
     // Runs job on the worker thread. Exceptions are caught and logged; the job must report its own result.
     void run(std::function<void(store::Database&)> job);

@@ -35,10 +35,22 @@ void App::on_frame(const std::shared_ptr<Client>& client, const std::string& tex
 
     using Route = frames::Incoming::Route;
     if (in.route == Route::create) return create_campaign(client, in.id, in.name);
+    if (in.route == Route::list && shared_store_) {
+        // What other nodes wrote since this one last looked: a campaign made or joined there since.
+        return refresh_directory([this, client, id = in.id] { list_campaigns(client, id); });
+    }
     if (in.route == Route::list) return list_campaigns(client, in.id);
     std::int64_t campaign = in.campaign;
     if (in.route == Route::join) {
         auto found = directory_->campaign_for_code(in.code);
+        if (!found && shared_store_) {
+            // A code made on another node since this one last looked: it looks again, once.
+            return refresh_directory([this, client, in = std::move(in)]() mutable {
+                auto again = directory_->campaign_for_code(in.code);
+                if (!again) return client->send(frames::reply_error(in.id, not_found("That invite code is not valid.")));
+                submit_command(client, std::move(in), *again);
+            });
+        }
         if (!found) return fail(in.id, not_found("That invite code is not valid."));
         campaign = *found;
     } else if (!directory_->is_member(campaign, client->who().user) && !shared_store_) {
@@ -46,12 +58,16 @@ void App::on_frame(const std::shared_ptr<Client>& client, const std::string& tex
         // other nodes write, this node's directory may not know of a campaign or a member yet: the hub decides.
         return fail(in.id, frames::no_campaign(campaign));
     }
+    submit_command(client, std::move(in), campaign);
+}
+
+void App::submit_command(const std::shared_ptr<Client>& client, frames::Incoming in, std::int64_t campaign) {
     HubRequest request;
     request.command = std::move(in.command);
     request.id = in.id;
     request.who = client->who();
     request.client = client;
-    if (!submit_to(campaign, std::move(request))) return fail(in.id, frames::no_campaign(campaign));
+    if (!submit_to(campaign, std::move(request))) client->send(frames::reply_error(in.id, frames::no_campaign(campaign)));
 }
 
 void App::create_campaign(const std::shared_ptr<Client>& client, const json& id, const std::string& name) {

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -17,12 +19,18 @@ struct CampaignIndex {
     nlohmann::json directory = nlohmann::json::object();  // {"name", "closed", "members", "codes"}
     nlohmann::json needs = nlohmann::json::object();      // {"<user>": {"count", "due"}}
     std::optional<std::int64_t> alarm;
+    std::int64_t updated = 0;  // when last written, unix ms of the writer's wall clock (set by put_index)
     bool operator==(const CampaignIndex&) const = default;
 };
 
 void put_index(Database& db, const CampaignIndex& index);
 // Each row in turn, so that a server of many campaigns never holds them all as JSON at once.
 void for_each_index(Database& db, const std::function<void(const CampaignIndex&)>& each);
+// The rows written since `since_ms` (by their writer's wall clock), oldest first.
+void for_each_index_since(Database& db, std::int64_t since_ms, const std::function<void(const CampaignIndex&)>& each);
+// The campaigns whose clock is due by `now_ms` and whose lease is free, run out or `node`'s own: those a node that
+// stopped left behind. {campaign, alarm}.
+std::vector<std::pair<std::int64_t, std::int64_t>> due_unkept(Database& db, std::int64_t now_ms, const std::string& node);
 // The campaigns that have no index row yet (made before the table, or imported without one).
 std::vector<std::int64_t> campaigns_without_index(Database& db);
 
