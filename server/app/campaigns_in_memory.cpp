@@ -136,6 +136,7 @@ void App::start_database(std::unique_ptr<store::Database> db) {
         ownership.placed = [p = placement_.get()](std::int64_t campaign, const std::string& node) { p->place(campaign, node); };
     }
     db_ = std::make_unique<DbWorker>(std::move(db), std::move(ownership));
+    db_->retry_for(config_.store_retry_seconds * 1000);
 }
 
 // Another node took the campaign (its lease ran out here: this node was cut off, or paused): its hub here lets its

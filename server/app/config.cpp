@@ -64,6 +64,8 @@ const std::vector<Setting>& settings() {
         {"max_connections_per_user", "open WebSockets allowed per user", [](Config& c, const std::string& v) { c.max_connections_per_user = static_cast<int>(to_int("max_connections_per_user", v)); }},
         {"max_http_connections_per_address", "HTTP connections from one address waiting on their client, past which more are closed (0: no cap)",
          [](Config& c, const std::string& v) { c.max_http_connections_per_address = static_cast<int>(to_int("max_http_connections_per_address", v)); }},
+        {"store_retry_seconds", "how long commands are tried again while the database server cannot be reached (10)",
+         [](Config& c, const std::string& v) { c.store_retry_seconds = std::clamp<long long>(to_int("store_retry_seconds", v), 0, 300); }},
         {"directory_refresh_seconds", "with a shared store, how often the campaigns other nodes changed are read (2; 0: only when asked)",
          [](Config& c, const std::string& v) { c.directory_refresh_seconds = static_cast<int>(std::clamp<long long>(to_int("directory_refresh_seconds", v), 0, 3600)); }},
         {"max_http_connections_waiting", "HTTP connections from all addresses waiting on their client, past which the longest waiting is ended (0: no cap)",

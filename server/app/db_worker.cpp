@@ -28,6 +28,8 @@ Error unsaved(store::WriteFailure failure) {
         return {"unavailable", "The server cannot write its database (it has become read-only), so that was not saved: nothing was changed. Tell the server's administrator."};
     case store::WriteFailure::disk:
         return {"unavailable", "The server's disk failed to write its database, so that was not saved: nothing was changed. Tell the server's administrator."};
+    case store::WriteFailure::unavailable:
+        return {"unavailable", "The server cannot reach its database just now, so that was not saved: nothing was changed. Try again in a moment."};
     case store::WriteFailure::lease_lost:
         return {"moved", "Another of the club's servers keeps this campaign now, so that was not saved: nothing was changed. Reconnect and send it again."};
     case store::WriteFailure::other:
@@ -39,7 +41,7 @@ Error unsaved(store::WriteFailure failure) {
 ApiResponse api_unsaved(const store::Database& db, const std::exception& e, const std::string& message) {
     const auto failure = store::last_write_failure(db, e.what()).kind;
     if (failure == store::WriteFailure::full || failure == store::WriteFailure::read_only ||
-        failure == store::WriteFailure::disk) {
+        failure == store::WriteFailure::disk || failure == store::WriteFailure::unavailable) {
         auto error = unsaved(failure);
         return api_error(503, error.code, error.message);
     }
@@ -130,8 +132,13 @@ void DbWorker::commit_appends(std::vector<Job*>& batch) {
     // A connection to PostgreSQL lost mid-batch (its server restarted, a standby promoted): the commit may or may
     // not have landed, so the batch is tried again on a new connection. Appends are idempotent on (campaign, seq)
     // (store::append_events), so what landed is not written twice; a reply still means committed.
-    for (int retry = 1; whole && retry <= 3 && whole->what.find("database unavailable") != std::string::npos; ++retry) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(250 * retry));
+    // Tried for up to retry_ms, waiting a quarter of a second more each time up to a second: a standby promoted
+    // within it is a delay to the commands, not a refusal.
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::milliseconds(retry_ms_);
+    for (int retry = 1; whole && whole->what.find("database unavailable") != std::string::npos &&
+                        std::chrono::steady_clock::now() < give_up;
+         ++retry) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(std::min(250 * retry, 1000)));
         std::cerr << "muster: " << whole->what << ": trying the batch again (" << retry << ")\n";
         results.assign(batch.size(), std::nullopt);
         whole = attempt_appends(batch, results);

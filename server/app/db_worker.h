@@ -4,6 +4,7 @@
 // Everyone else hands it jobs. Appends that queue up while a commit is in flight are committed together
 // in one transaction (group commit); each caller is told only after that commit, so a reply still means
 // committed.
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -69,6 +70,8 @@ public:
     bool lease(store::Database& db, std::int64_t campaign);
     void release(store::Database& db, std::int64_t campaign);
     const std::string& node() const { return ownership_.node; }
+    // How long a batch is tried again while the database cannot be reached (store_retry_seconds).
+    void retry_for(std::int64_t ms) { retry_ms_ = ms; }
 
     // Runs job on the worker thread. Exceptions are caught and logged; the job must report its own result.
     void run(std::function<void(store::Database&)> job);
@@ -100,6 +103,7 @@ private:
     std::deque<Job> queue_;
     bool stopping_ = false;
     Ownership ownership_;
+    std::atomic<std::int64_t> retry_ms_{10'000};
     std::unordered_map<std::int64_t, store::Lease> leases_;  // held; touched on the worker thread only
     std::chrono::steady_clock::time_point renewed_ = std::chrono::steady_clock::now();
     std::thread thread_;

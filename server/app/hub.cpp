@@ -48,7 +48,8 @@ Hub::Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::
       seed_(std::move(seed)),
       first_version_(unix_ms() * 1000),
       alarm_(strand_),
-      idle_timer_(strand_) {
+      idle_timer_(strand_),
+      reload_timer_(strand_) {
     for (const auto& e : log) campaign::apply(state_, e);
     index_ = index_now();
     directory_.put(id_, index_->directory, index_->needs);
@@ -67,6 +68,7 @@ void Hub::stop() {
         self->alarm_at_.reset();
         self->alarm_.cancel();
         self->idle_timer_.cancel();
+        self->reload_timer_.cancel();
     });
 }
 
@@ -141,6 +143,7 @@ void Hub::pump() {
     if (gone_) return let_go();  // a request that came after the campaign moved to another node
     if (missing_) return answer_missing();
     if (!loaded_ || retiring_ || stopped_) return;
+    if (reload_waiting_) return refuse_queue();
     last_busy_ = std::chrono::steady_clock::now();
     while (!queue_.empty() && !reloading_ && in_flight_ < max_in_flight) {
         const auto& type = queue_.front().command.type;
@@ -256,43 +259,6 @@ void Hub::append_failed(const HubRequest& request, const AppendError& error) {
     // sending every subscriber a whole view.
     if (request.from_clock) clock_held_until_ = unix_ms() + clock_retry_ms;
     reload();
-}
-
-void Hub::reload() {
-    // An append failed, so the state holds events that are not on disk, and so may every command decided
-    // after it (their appends fail too: the store refuses a gap in seq). The reload job runs after all of
-    // their appends (the database worker keeps order); it rebuilds the state from the log and sends every
-    // subscriber a whole view.
-    if (reloading_) return;
-    reloading_ = true;
-    db_.run([self = shared_from_this()](store::Database& db) {
-        std::optional<std::vector<Event>> log;
-        try {
-            log = store::load_events(db, self->id_);
-        } catch (const std::exception& e) {
-            std::cerr << "muster: campaign " << self->id_ << ": reload failed: " << e.what() << "\n";
-        }
-        boost::asio::post(self->strand_, [self, log = std::move(log)] {
-            if (!log) return;  // stays stopped: nothing more is accepted for this campaign
-            self->state_ = campaign::CampaignState{};
-            self->last_view_ = {};
-            for (const auto& e : *log) campaign::apply(self->state_, e);
-            self->index_ = self->index_now();
-            self->directory_.put(self->id_, self->index_->directory, self->index_->needs);
-            // Every view may have changed: each log starts again at a new version.
-            for (auto& [user, log] : self->logs_) log = UserLog{{}, log.version + 1};
-            for (const auto& s : self->subscribers_) {
-                auto client = s.client.lock();
-                Viewer viewer = self->viewer_of(s.user);
-                if (!client || !viewer.is_member()) continue;
-                client->send(frames::push(self->id_, self->log_of(s.user).version, "view",
-                                          campaign::view(self->state_, viewer)));
-            }
-            self->reloading_ = false;
-            self->arm_alarm();
-            self->pump();
-        });
-    });
 }
 
 std::size_t Hub::run_end(const std::vector<Event>& events, std::size_t begin) {

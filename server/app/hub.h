@@ -117,6 +117,9 @@ private:
     void trim_logs(const std::vector<std::int64_t>& users);
     void append_failed(const HubRequest& request, const AppendError& error);  // refuses it, then reload()
     void reload();
+    void read_log_again();
+    void reload_later();   // the log could not be read: refuses what waits, reads it again later
+    void refuse_queue();   // each queued request: the campaign cannot be read now
     // The campaign's index row (its directory entry, what needs each member, its next clock) when the events
     // changed it, the directory updated to match; nothing when they did not (chat, notices, rolls never do).
     std::optional<store::CampaignIndex> index_change(const std::vector<Event>& events);
@@ -162,6 +165,9 @@ private:
     static constexpr int max_in_flight = 64;
     int in_flight_ = 0;       // commands decided and applied whose commit has not come back
     bool reloading_ = false;  // an append failed: rebuilding the state from the log
+    bool reload_waiting_ = false;  // and the log could not be read: read again when reload_timer_ fires
+    int reload_tries_ = 0;
+    std::optional<Error> load_error_;  // why a campaign that could not be loaded answers so (none: not in the store)
     store::WriteFailure reload_failure_ = store::WriteFailure::other;  // why the append that began the reload failed
     std::vector<Subscriber> subscribers_;
     // The last whole view a subscribe sent, kept until the state changes: a socket that subscribes again and
@@ -198,6 +204,7 @@ private:
     std::int64_t idle_ms_ = 0;
     std::chrono::steady_clock::time_point last_busy_ = std::chrono::steady_clock::now();
     boost::asio::steady_timer idle_timer_;
+    boost::asio::steady_timer reload_timer_;
 };
 
 }  // namespace muster

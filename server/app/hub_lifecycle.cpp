@@ -13,6 +13,15 @@
 
 namespace muster {
 
+namespace {
+
+Error unreadable_now() {
+    return {"unavailable", "The server cannot read this campaign from its database just now; nothing was changed. "
+                           "Try again in a moment."};
+}
+
+}  // namespace
+
 Hub::Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::int64_t id, Outbound outbound)
     : strand_(boost::asio::make_strand(ioc)),
       db_(db),
@@ -21,7 +30,8 @@ Hub::Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::
       id_(id),
       first_version_(unix_ms() * 1000),
       alarm_(strand_),
-      idle_timer_(strand_) {
+      idle_timer_(strand_),
+      reload_timer_(strand_) {
     loaded_ = false;
 }
 
@@ -30,6 +40,7 @@ void Hub::load() {
         std::optional<store::CampaignRow> row;
         std::vector<Event> log;
         bool elsewhere = false;  // another node keeps it
+        bool unreadable = false;  // the database could not be read (PostgreSQL restarting, a standby promoted)
         try {
             row = store::find_campaign(db, self->id_);
             // Its lease first, then its log: what is read is then all that was written. A lease that cannot be
@@ -44,8 +55,9 @@ void Hub::load() {
         } catch (const std::exception& e) {
             std::cerr << "muster: campaign " << self->id_ << ": load failed: " << e.what() << "\n";
             row.reset();
+            unreadable = true;
         }
-        boost::asio::post(self->strand_, [self, row = std::move(row), log = std::move(log), elsewhere] {
+        boost::asio::post(self->strand_, [self, row = std::move(row), log = std::move(log), elsewhere, unreadable] {
             if (elsewhere) {
                 self->let_go();
                 return;
@@ -55,6 +67,9 @@ void Hub::load() {
                 // after (pump). The server is asked to forget it first, so that a later request looks again
                 // (another node may make it); one that came meanwhile is answered here.
                 self->stopped_ = self->missing_ = true;
+                // Not read is not missing: those waiting are told to try again, and the next request loads it anew.
+                if (unreadable)
+                    self->load_error_ = unreadable_now();
                 if (self->retire_ && !self->forgetting_) {
                     self->forgetting_ = true;
                     self->retire_(self, self->received_, std::nullopt);
@@ -78,6 +93,7 @@ void Hub::moved() {
     boost::asio::post(strand_, [self = shared_from_this()] {
         self->alarm_.cancel();
         self->idle_timer_.cancel();
+        self->reload_timer_.cancel();
         self->let_go();
     });
 }
@@ -102,10 +118,76 @@ void Hub::let_go() {
     }
 }
 
+void Hub::reload() {
+    // An append failed, so the state holds events that are not on disk, and so may every command decided
+    // after it (their appends fail too: the store refuses a gap in seq). The reload job runs after all of
+    // their appends (the database worker keeps order); it rebuilds the state from the log and sends every
+    // subscriber a whole view.
+    if (reloading_) return;
+    reloading_ = true;
+    read_log_again();
+}
+
+void Hub::read_log_again() {
+    db_.run([self = shared_from_this()](store::Database& db) {
+        std::optional<std::vector<Event>> log;
+        try {
+            log = store::load_events(db, self->id_);
+        } catch (const std::exception& e) {
+            std::cerr << "muster: campaign " << self->id_ << ": reload failed: " << e.what() << "\n";
+        }
+        boost::asio::post(self->strand_, [self, log = std::move(log)] {
+            if (self->stopped_) return;
+            if (!log) return self->reload_later();
+            self->reload_waiting_ = false;
+            self->reload_tries_ = 0;
+            self->state_ = campaign::CampaignState{};
+            self->last_view_ = {};
+            for (const auto& e : *log) campaign::apply(self->state_, e);
+            self->index_ = self->index_now();
+            self->directory_.put(self->id_, self->index_->directory, self->index_->needs);
+            // Every view may have changed: each log starts again at a new version.
+            for (auto& [user, log] : self->logs_) log = UserLog{{}, log.version + 1};
+            for (const auto& s : self->subscribers_) {
+                auto client = s.client.lock();
+                Viewer viewer = self->viewer_of(s.user);
+                if (!client || !viewer.is_member()) continue;
+                client->send(frames::push(self->id_, self->log_of(s.user).version, "view",
+                                          campaign::view(self->state_, viewer)));
+            }
+            self->reloading_ = false;
+            self->arm_alarm();
+            self->pump();
+        });
+    });
+}
+
+// The log could not be read (the database cannot be reached: PostgreSQL restarting, a standby being promoted). The
+// state cannot be trusted until it is, so every request meanwhile is refused, and the log is read again a little
+// later, waiting longer each time up to 4 s.
+void Hub::reload_later() {
+    reload_waiting_ = true;
+    refuse_queue();
+    const auto wait = std::min<std::int64_t>(std::int64_t{500} << std::min(reload_tries_++, 3), 4'000);
+    reload_timer_.expires_after(std::chrono::milliseconds(wait));
+    reload_timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+        if (!ec && !self->stopped_) self->read_log_again();
+    });
+}
+
+void Hub::refuse_queue() {
+    const Error unreadable = unreadable_now();
+    for (auto& r : queue_) {
+        if (r.view_answer) r.view_answer(std::nullopt);
+        else send_to(r.client, frames::reply_error(r.id, unreadable));
+    }
+    queue_.clear();
+}
+
 void Hub::answer_missing() {
     for (auto& r : queue_) {
         if (r.view_answer) r.view_answer(std::nullopt);
-        else if (auto c = r.client.lock()) c->send(frames::reply_error(r.id, frames::no_campaign(id_)));
+        else if (auto c = r.client.lock()) c->send(frames::reply_error(r.id, load_error_ ? *load_error_ : frames::no_campaign(id_)));
     }
     queue_.clear();
 }

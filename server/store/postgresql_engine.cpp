@@ -56,7 +56,10 @@ std::string error_text(PGconn* conn, const PGresult* res) {
     const char* state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : nullptr;
     const std::string code = state ? state : "";
     if (code == "53100") return "disk full: " + message;
-    if (code == "25006" || code.rfind("57P", 0) == 0) return "read-only: " + message;
+    // 57P01-57P03: the server is shutting down, crashed or not yet taking connections (a standby being promoted):
+    // it cannot be reached for now, and the worker tries again.
+    if (code.rfind("57P", 0) == 0) return "database unavailable: " + message;
+    if (code == "25006") return "read-only: " + message;
     if (PQstatus(conn) == CONNECTION_BAD || code.rfind("08", 0) == 0) return "database unavailable: " + message;
     return message;
 }

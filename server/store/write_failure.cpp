@@ -30,6 +30,7 @@ std::string unwritable_file(sqlite3* handle) {
 FailureCause last_write_failure(const Database& db, const std::string& what) {
     sqlite3* handle = db.handle();
     if (!handle) {
+        if (what.find("database unavailable") != std::string::npos) return {WriteFailure::unavailable, ""};
         if (what.find("full") != std::string::npos) return {WriteFailure::full, ""};
         if (what.find("read-only") != std::string::npos) return {WriteFailure::read_only, ""};
         return {};

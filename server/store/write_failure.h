@@ -14,6 +14,7 @@ enum class WriteFailure {
     read_only,  // SQLITE_READONLY, or an I/O error while the database file, its WAL or -shm cannot be written
     disk,       // any other I/O error (EIO) or file that cannot be opened
     lease_lost, // another node now writes the campaign (server/store/leases.h): not the disk's either
+    unavailable,  // the database server cannot be reached (PostgreSQL restarting, a standby being promoted)
 };
 
 struct FailureCause {
