@@ -6,6 +6,10 @@
 // - That node killed with SIGKILL: HAProxy's check marks it down and sends its traffic to the other node (its
 //   backup), which answers `moved` until the lease runs out, then keeps the campaign and sets the map: sockets
 //   reconnecting at the campaign's address reach it, and every acknowledged line is there.
+// - Under load, many campaigns: twelve campaigns made through the proxy, spread over both nodes, a socket on each
+//   sending a line every 100 ms and reconnecting at its campaign's address when cut off; the node keeping the
+//   most killed with SIGKILL. Every campaign answers again, each acknowledged line is stored once; the seconds until
+//   each of the dead node's campaigns answered again are reported.
 // Runs on PostgreSQL with haproxy installed (scripts/dev.sh installs it); skipped, saying why, otherwise.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,21 +26,19 @@ const haproxy = spawnSync('haproxy', ['-v']).status === 0;
 const skip = (!wantsPostgres && 'two nodes share a PostgreSQL store: run with MUSTER_TEST_STORE=postgresql')
   || (!haproxy && 'haproxy is not installed (bash scripts/dev.sh deps installs it)');
 const dir = mkdtempSync(path.join(tmpdir(), 'muster-haproxy-'));
-const ADMIN = path.join(dir, 'admin.sock');
-const MAP = path.join(dir, 'campaigns.map');
-let proxy;
+const proxies = [];
 const servers = [];
 const sockets = [];
 after(async () => {
   for (const c of sockets) await c.close().catch(() => {});
-  proxy?.kill('SIGKILL');
+  for (const p of proxies) p.kill('SIGKILL');
   for (const s of servers.reverse()) await s.cleanup().catch(() => {});
   rmSync(dir, { recursive: true, force: true });
 });
 
-function admin(line) {
+function adminOf(socketPath, line) {
   return new Promise((resolve, reject) => {
-    const s = net.createConnection(ADMIN, () => s.end(`${line}\n`));
+    const s = net.createConnection(socketPath, () => s.end(`${line}\n`));
     let out = '';
     s.on('data', (d) => { out += d; });
     s.on('end', () => resolve(out.trim()));
@@ -50,7 +52,7 @@ async function freePort() {
   });
 }
 
-function config(port, a, b) {
+function config(port, a, b, ADMIN, MAP) {
   const server = (name, p, backup = '') => `    server ${name} 127.0.0.1:${p} check inter 300ms fall 2 rise 1${backup}`;
   return `global
     stats socket ${ADMIN} mode 600 level admin
@@ -97,20 +99,34 @@ async function subscribeThrough(port, cookie, campaign, limitMs = 20000) {
   }
 }
 
-test('two nodes behind HAProxy: sockets reach the node that keeps their campaign, and follow it when it dies', { skip }, async (t) => {
+// Two nodes on one store and HAProxy in front, each set of its own (`tag` names its files).
+async function cluster(tag, extra = []) {
+  const ADMIN = path.join(dir, `${tag}-admin.sock`);
+  const MAP = path.join(dir, `${tag}-campaigns.map`);
   writeFileSync(MAP, '');
   // Behind the proxy every connection comes from its address: no per-address cap (docs/operations.md).
-  const args = (node) => ['--node', node, '--lease-seconds', '3', '--proxy-admin', ADMIN, '--proxy-map', MAP, '--max-http-connections-per-address', '0'];
+  const args = (node) => ['--node', node, '--lease-seconds', '3', '--proxy-admin', ADMIN, '--proxy-map', MAP,
+    '--max-http-connections-per-address', '0', ...extra];
   const a = await startServer({ args: args('node-a') });
   servers.push(a);
   const b = await startServer({ dir: a.dir, args: args('node-b') });
   servers.push(b);
   const port = await freePort();
-  writeFileSync(path.join(dir, 'haproxy.cfg'), config(port, a, b));
-  proxy = spawn('haproxy', ['-db', '-f', path.join(dir, 'haproxy.cfg')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let proxyErr = '';
-  proxy.stderr.on('data', (d) => { proxyErr += d; });
-  for (let i = 0; i < 50 && !(await admin('show info').catch(() => '')).includes('Name: HAProxy'); i++) await sleep(100);
+  const cfg = path.join(dir, `${tag}-haproxy.cfg`);
+  writeFileSync(cfg, config(port, a, b, ADMIN, MAP));
+  const proxy = spawn('haproxy', ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
+  proxies.push(proxy);
+  const c = { a, b, port, MAP, err: '', admin: (line) => adminOf(ADMIN, line) };
+  proxy.stderr.on('data', (d) => { c.err += d; });
+  for (let i = 0; i < 50 && !(await c.admin('show info').catch(() => '')).includes('Name: HAProxy'); i++) await sleep(100);
+  // The node the map names for a campaign ('' while none).
+  c.keeperOf = async (campaign) => (await c.admin(`show map ${MAP}`)).match(new RegExp(`\\b${campaign} (node-[ab])`))?.[1] ?? '';
+  return c;
+}
+
+test('two nodes behind HAProxy: sockets reach the node that keeps their campaign, and follow it when it dies', { skip }, async (t) => {
+  const { a, b, port, MAP, admin, err } = await cluster('one');
+  const proxyErr = err;
 
   const P = through(port);
   const ump = await newUser(P, 'hp_umpire');
@@ -145,4 +161,70 @@ test('two nodes behind HAProxy: sockets reach the node that keeps their campaign
   assert.deepEqual(lost, []);
   assert.equal(now, alive === a ? 'node-a' : 'node-b', 'the map follows the lease');
   await client.ok('chat.say', { campaign, text: 'after the failover' });
+});
+
+test('under load, twelve campaigns over both nodes: the keeper of the most killed, every campaign answers again, nothing lost', { skip }, async (t) => {
+  const C = await cluster('many', ['--ws-rate', '1000', '--ws-burst', '1000', '--max-connections-per-user', '64']);
+  const P = through(C.port);
+  const ump = await newUser(P, 'hpm_umpire');
+  // Each campaign made on a connection of its own, so round robin spreads them over both nodes.
+  const campaigns = [];
+  for (let i = 0; i < 12; i++) {
+    const lobby = await connect(P, ump.cookie);
+    campaigns.push((await lobby.ok('campaign.create', { name: `Campaign ${i}` })).campaign);
+    await lobby.close();
+  }
+  const keepers = {};
+  for (const c of campaigns) {
+    for (let i = 0; i < 30 && !keepers[c]; i++, await sleep(100)) keepers[c] = await C.keeperOf(c);
+  }
+  const count = (node) => campaigns.filter((c) => keepers[c] === node).length;
+  assert.ok(count('node-a') > 0 && count('node-b') > 0, `campaigns on both nodes: ${JSON.stringify(keepers)}`);
+  const victim = count('node-a') >= count('node-b') ? 'node-a' : 'node-b';
+
+  // One sender a campaign: a line every 100 ms; cut off or answered `moved`, it opens a new socket at the
+  // campaign's address and goes on.
+  let stopping = false;
+  let killedAt = 0;
+  const acknowledged = new Map(campaigns.map((c) => [c, []]));
+  const backAfter = new Map();  // campaign -> ms from the kill to its first line acknowledged after it
+  const senders = campaigns.map(async (campaign) => {
+    let client = (await subscribeThrough(C.port, ump.cookie, campaign)).client;
+    for (let n = 0; !stopping; n++) {
+      const text = `c${campaign} line ${n}`;
+      const sentAt = Date.now();
+      const r = await client.send('chat.say', { campaign, text }, { timeoutMs: 5000 }).catch(() => null);
+      if (r?.ok) {
+        acknowledged.get(campaign).push(text);
+        if (killedAt && sentAt > killedAt && !backAfter.has(campaign)) backAfter.set(campaign, Date.now() - killedAt);
+      } else {
+        await client.close().catch(() => {});
+        client = (await subscribeThrough(C.port, ump.cookie, campaign, 30000)).client;
+      }
+      await sleep(100);
+    }
+  });
+  await sleep(1500);
+  await (victim === 'node-a' ? C.a : C.b).kill('SIGKILL');
+  killedAt = Date.now();
+  const deadline = Date.now() + 25000;
+  while (campaigns.some((c) => !backAfter.has(c)) && Date.now() < deadline) await sleep(200);
+  await sleep(500);
+  stopping = true;
+  await Promise.all(senders);
+
+  const stored = new Map(campaigns.map((c) => [c, C.a.sql(`SELECT body FROM events WHERE campaign = ${c} AND type = 'chat.said'`)
+    .split('\n').filter(Boolean).map((b) => JSON.parse(b).text)]));
+  const lost = campaigns.flatMap((c) => acknowledged.get(c).filter((text) => !stored.get(c).includes(text)));
+  const twice = [...stored.values()].flatMap((texts) => texts.filter((text, i) => texts.indexOf(text) !== i));
+  const moved = campaigns.filter((c) => keepers[c] === victim);
+  const times = moved.map((c) => backAfter.get(c)).filter((ms) => ms !== undefined).sort((x, y) => x - y);
+  const total = campaigns.reduce((n, c) => n + acknowledged.get(c).length, 0);
+  t.diagnostic(`${victim} killed keeping ${moved.length} of 12 campaigns: they answered again through the proxy after `
+    + `${times.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s (lease 3 s); ${total} lines acknowledged, lost ${lost.length}, stored twice ${twice.length}`);
+  assert.deepEqual(campaigns.filter((c) => !backAfter.has(c)), [], 'every campaign answers again');
+  assert.deepEqual(lost, [], 'every acknowledged line is stored');
+  assert.deepEqual(twice, [], 'nothing stored twice');
+  const survivor = victim === 'node-a' ? 'node-b' : 'node-a';
+  for (const c of campaigns) assert.equal(await C.keeperOf(c), survivor, `the map names ${survivor} for campaign ${c}`);
 });
