@@ -19,7 +19,9 @@ Incoming refused(Incoming& in, Error error) {
 
 Incoming read_frame(const std::string& text) {
     Incoming in;
-    auto frame = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    // JSON text holds no NUL byte; nlohmann's parser would stop at one and take what came before as the frame.
+    auto frame = text.find('\0') != std::string::npos ? json(json::value_t::discarded)
+                                                      : json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (frame.is_discarded()) {
         in.unreadable = bad_request("The frame is not valid JSON.");
         return in;

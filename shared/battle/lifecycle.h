@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -38,6 +39,7 @@ struct Context {
     bool closed = false;
     std::int64_t now = 0;
     std::uint64_t nonce = 0;
+    std::set<std::int64_t> members;  // the campaign's members' user ids: whom a piece's owner or user may name
 };
 
 using Decision = std::variant<Error, std::vector<Event>>;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "shared/battle/lifecycle_internal.h"
+#include "shared/battle/piece_input.h"
 #include "shared/battle/registry.h"
 #include "shared/core/fields.h"
 
@@ -48,8 +49,10 @@ std::optional<Error> read_sides_and_table(const json& b, Battle& battle) {
         if (!(battle.table.width > 0 && battle.table.depth > 0))
             return bad_request("The table's width and depth must be more than 0.");
     }
-    if (!b.contains("sides") || !b["sides"].is_array() || b["sides"].size() < 2)
+    if (!b.contains("sides") || !b["sides"].is_array() || b["sides"].size() < 2 || b["sides"].size() > 20)
         return bad_request("A battle needs two sides or more: [{\"id\", \"name\"}].");
+    for (const auto& side : b["sides"])
+        if (auto e = check_piece_input(side, PieceKind::side, true, {})) return e;
     try {
         battle.sides = b.at("sides").get<std::vector<Side>>();
     } catch (const json::exception&) {
@@ -60,9 +63,14 @@ std::optional<Error> read_sides_and_table(const json& b, Battle& battle) {
 
 // The pieces of a new battle: terrain, leaders, units (a unit may carry "from_regiment": the colonel whose
 // regiment it is, which the campaign's bridge adds).
-std::optional<Error> read_pieces(const json& b, const RuleSet& rules, std::uint64_t nonce, BattleEntry& entry) {
+std::optional<Error> read_pieces(const json& b, const RuleSet& rules, const Context& x, BattleEntry& entry) {
     Battle& battle = entry.battle;
+    const std::uint64_t nonce = x.nonce;
+    for (const char* key : {"terrain", "leaders", "units"})
+        if (b.contains(key) && (!b[key].is_array() || b[key].size() > 500))
+            return bad_request(std::string("\"") + key + "\" is a list (at most 500).");
     for (const auto& tj : b.value("terrain", json::array())) {
+        if (auto e = check_piece_input(tj, PieceKind::terrain, true, x.members)) return e;
         TerrainFeature f;
         if (auto e = read_feature(tj, battle, f)) return e;
         for (const auto& other : battle.terrain)
@@ -71,12 +79,14 @@ std::optional<Error> read_pieces(const json& b, const RuleSet& rules, std::uint6
     }
     std::uint64_t k = 0;
     for (const auto& lj : b.value("leaders", json::array())) {
+        if (auto e = check_piece_input(lj, PieceKind::leader, true, x.members)) return e;
         Leader l;
         if (auto e = rules.read_leader(with_id(lj, false, battle, nonce + k++), battle, l)) return e;
         if (battle.leaders.count(l.id)) return bad_request("Two leaders have the same id.");
         battle.leaders[l.id] = l;
     }
     for (auto uj : b.value("units", json::array())) {
+        if (auto e = check_piece_input(uj, PieceKind::unit, true, x.members)) return e;
         std::int64_t colonel = 0;
         if (uj.is_object() && uj.contains("from_regiment")) {
             colonel = uj["from_regiment"].get<std::int64_t>();
@@ -115,7 +125,7 @@ Decision decide_create(const BattlesState& s, const Context& x, const Command& c
         if (auto* e = std::get_if<Error>(&m)) return *e;
         entry.settings = std::get<json>(m);
     }
-    if (auto e = read_pieces(b, *rules, x.nonce, entry)) return *e;
+    if (auto e = read_pieces(b, *rules, x, entry)) return *e;
     // A battle that carries on from an ended one of its book (a string of raids).
     if (b.contains("carry_from")) {
         std::int64_t from = 0;
@@ -149,7 +159,7 @@ json merged_with_existing(const json& given, const Pieces& existing) {
 // what is placed. `piece` is set to the piece placed or removed, as it stood.
 template <class Pieces, class Reader>
 std::optional<Error> place_or_remove(const json& body, const char* key, bool remove, Pieces& pieces, Reader read,
-                                     typename Pieces::mapped_type& piece) {
+                                     typename Pieces::mapped_type& piece, const std::set<std::int64_t>& members) {
     if (remove) {
         std::int64_t id = 0;
         if (auto err = read_id(body, key, id)) return err;
@@ -159,7 +169,12 @@ std::optional<Error> place_or_remove(const json& body, const char* key, bool rem
         pieces.erase(it);
         return std::nullopt;
     }
-    if (auto err = read(merged_with_existing(body.at(key), pieces), piece)) return err;
+    const json& given = body.at(key);
+    const auto id = given.is_object() && given.contains("id") ? int_value(given["id"]) : std::nullopt;
+    const bool is_new = !id || !pieces.count(*id);
+    const auto kind = std::string(key) == "unit" ? PieceKind::unit : PieceKind::leader;
+    if (auto err = check_piece_input(given, kind, is_new, members)) return err;
+    if (auto err = read(merged_with_existing(given, pieces), piece)) return err;
     pieces[piece.id] = piece;
     return std::nullopt;
 }
@@ -176,6 +191,9 @@ std::optional<Error> place_terrain(const json& body, bool remove, Battle& b) {
     }
     TerrainFeature f;
     json given = body["terrain"];
+    const auto id = given.is_object() && given.contains("id") ? int_value(given["id"]) : std::nullopt;
+    const bool is_new = !id || std::none_of(t.begin(), t.end(), [&](const auto& x) { return x.id == *id; });
+    if (auto err = check_piece_input(given, PieceKind::terrain, is_new, {})) return err;
     if (given.is_object() && given.contains("id") && given["id"].is_number_integer()) {
         auto it = std::find_if(t.begin(), t.end(), [&](const auto& x) { return x.id == given["id"].get<std::int64_t>(); });
         if (it != t.end()) {
@@ -209,13 +227,13 @@ Decision decide_place(const BattlesState& s, const Context& x, const Command& c,
     if (c.body.contains("unit")) {
         auto read = [&](const json& j, Unit& u) { return rules.read_unit(with_id(j, true, e.battle, x.nonce), e.battle, u); };
         Unit u;
-        if (auto err = place_or_remove(c.body, "unit", remove, e.battle.units, read, u)) return *err;
+        if (auto err = place_or_remove(c.body, "unit", remove, e.battle.units, read, u, x.members)) return *err;
         secret = u.concealed || (!remove && be->battle.unit(u.id) && be->battle.unit(u.id)->concealed);
         side = u.side;
     } else if (c.body.contains("leader")) {
         auto read = [&](const json& j, Leader& l) { return rules.read_leader(with_id(j, false, e.battle, x.nonce), e.battle, l); };
         Leader l;
-        if (auto err = place_or_remove(c.body, "leader", remove, e.battle.leaders, read, l)) return *err;
+        if (auto err = place_or_remove(c.body, "leader", remove, e.battle.leaders, read, l, x.members)) return *err;
         secret = l.concealed || (!remove && be->battle.leader(l.id) && be->battle.leader(l.id)->concealed);
         side = l.side;
     } else if (c.body.contains("terrain")) {

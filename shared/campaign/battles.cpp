@@ -19,7 +19,9 @@ using nlohmann::json;
 namespace {
 
 battle::Context context_of(const CampaignState& s, const Supplied& supplied) {
-    return battle::Context{s.id, s.closed, supplied.now, supplied.nonce};
+    battle::Context x{s.id, s.closed, supplied.now, supplied.nonce, {}};
+    for (const auto& [user, m] : s.members) x.members.insert(user);
+    return x;
 }
 
 // battle.create's "from_regiments": each colonel's regiment as a unit of the battle's rule set ("their current

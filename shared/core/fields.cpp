@@ -1,5 +1,8 @@
 #include "shared/core/fields.h"
 
+#include <cmath>
+#include <limits>
+
 namespace muster {
 
 std::size_t utf8_length(const std::string& text) {
@@ -43,10 +46,48 @@ std::optional<Error> read_optional_bool(const nlohmann::json& body, const char* 
 std::optional<Error> read_id(const nlohmann::json& body, const char* key, std::int64_t& out) {
     auto it = body.find(key);
     if (it == body.end()) return bad_request(std::string("The field \"") + key + "\" is missing.");
-    if (!it->is_number_integer() || it->get<std::int64_t>() < 1)
-        return bad_request(std::string("The field \"") + key + "\" must be a positive whole number.");
-    out = it->get<std::int64_t>();
+    const auto id = int_value(*it);
+    if (!id || *id < 1) return bad_request(std::string("The field \"") + key + "\" must be a positive whole number.");
+    out = *id;
     return std::nullopt;
+}
+
+std::optional<std::int64_t> int_value(const nlohmann::json& value) {
+    if (value.is_number_unsigned()) {
+        const auto u = value.get<std::uint64_t>();
+        if (u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return std::nullopt;
+        return static_cast<std::int64_t>(u);
+    }
+    if (value.is_number_integer()) return value.get<std::int64_t>();
+    return std::nullopt;
+}
+
+bool int_in(const nlohmann::json& value, std::int64_t min, std::int64_t max) {
+    const auto v = int_value(value);
+    return v && *v >= min && *v <= max;
+}
+
+bool number_in(const nlohmann::json& value, double min, double max) {
+    if (!value.is_number()) return false;
+    const double v = value.get<double>();
+    return std::isfinite(v) && v >= min && v <= max;
+}
+
+std::optional<Error> read_int(const nlohmann::json& body, const char* key, std::int64_t min, std::int64_t max,
+                              std::int64_t& out) {
+    auto it = body.find(key);
+    if (it == body.end()) return bad_request(std::string("The field \"") + key + "\" is missing.");
+    if (!int_in(*it, min, max))
+        return bad_request(std::string("The field \"") + key + "\" must be a whole number from " + std::to_string(min) +
+                           " to " + std::to_string(max) + ".");
+    out = *int_value(*it);
+    return std::nullopt;
+}
+
+std::optional<Error> read_optional_int(const nlohmann::json& body, const char* key, std::int64_t min,
+                                       std::int64_t max, std::int64_t& out) {
+    if (!body.contains(key)) return std::nullopt;
+    return read_int(body, key, min, max, out);
 }
 
 }  // namespace muster

@@ -21,4 +21,16 @@ std::optional<Error> read_optional_string(const nlohmann::json& body, const char
 std::optional<Error> read_optional_bool(const nlohmann::json& body, const char* key, bool& out);
 std::optional<Error> read_id(const nlohmann::json& body, const char* key, std::int64_t& out);  // integer >= 1
 
+// A whole number as JSON wrote it, or nothing: a bool, a fraction (3.5, and 3.0 too), text, or a number past what
+// 64 bits hold is not one. Read through this, 4294967297 is never 1 and true never 1, as a bare get<int>() makes them.
+std::optional<std::int64_t> int_value(const nlohmann::json& value);
+bool int_in(const nlohmann::json& value, std::int64_t min, std::int64_t max);  // a whole number in [min, max]
+// A finite number (whole or not; not a bool) in [min, max].
+bool number_in(const nlohmann::json& value, double min, double max);
+// The field, a whole number in [min, max]; the error names it. read_optional_int leaves `out` when it is missing.
+std::optional<Error> read_int(const nlohmann::json& body, const char* key, std::int64_t min, std::int64_t max,
+                              std::int64_t& out);
+std::optional<Error> read_optional_int(const nlohmann::json& body, const char* key, std::int64_t min,
+                                       std::int64_t max, std::int64_t& out);
+
 }  // namespace muster

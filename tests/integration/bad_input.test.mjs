@@ -73,7 +73,9 @@ function assertError(reply, code, what) {
 test('frames that cannot be read get "reply": null and bad_request', async () => {
   const S = track(await connect(server, pla.cookie));
   await assertNothingChanged(async () => {
-    for (const text of ['{nope', '[1,2]', '42', '"x"', 'null', 'true', '']) {
+    // The last: valid JSON, a NUL byte, then garbage; JSON text holds no NUL, and it was taken as the JSON before it.
+    const withNul = `${JSON.stringify({ id: 'nul', type: 'campaign.list', body: {} })}\u0000garbage`;
+    for (const text of ['{nope', '[1,2]', '42', '"x"', 'null', 'true', '', withNul]) {
       const r = await S.sendRawExpectNullReply(text);
       assert.equal(r.reply, null);
       assertError(r, 'bad_request', `frame ${JSON.stringify(text)}`);

@@ -2,6 +2,7 @@
 // marker, a general's fate or rank, a side's tempo points, a brigade spent or moving, part a hand-to-hand, and act
 // for any side.
 #include "shared/rulesets/cmwd/ruleset.h"
+#include "shared/core/fields.h"
 
 #include "shared/rulesets/cmwd/generals.h"
 #include "shared/rulesets/cmwd/orders.h"
@@ -26,7 +27,7 @@ battle::OverrideResult marker(BattleEntry& e, const json& body) {
     const std::string m = body.value("marker", "");
     if (m != "shaken" && m != "broken" && m != "fired") return bad_request("A marker is shaken, broken or fired.");
     auto v = body.find("value");
-    if (v == body.end() || !v->is_number_integer() || v->get<int>() < 0 || v->get<int>() > (m == "shaken" ? 6 : 1))
+    if (v == body.end() || !int_in(*v, 0, (m == "shaken" ? 6 : 1)))
         return bad_request(m == "shaken" ? "Shaken levels are 0 to 6." : "The marker is 0 or 1.");
     it->second.markers[m] = v->get<int>();
     return "The umpire sets " + it->second.name + "'s " + m + " to " + std::to_string(v->get<int>());
@@ -56,7 +57,7 @@ battle::OverrideResult tempo(BattleEntry& e, const json& body) {
     const std::string side = body.value("side", "");
     if (!e.battle.side(side)) return not_found("No such side.");
     auto p = body.find("points");
-    if (p == body.end() || !p->is_number_integer() || p->get<int>() < 0 || p->get<int>() > 99)
+    if (p == body.end() || !int_in(*p, 0, 99))
         return bad_request("Tempo points are 0 to 99.");
     json& t = e.data["tempo"][side];
     t["points"] = p->get<int>();

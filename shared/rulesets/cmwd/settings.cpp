@@ -1,4 +1,5 @@
 #include "shared/rulesets/cmwd/settings.h"
+#include "shared/core/fields.h"
 
 #include "shared/battle/setting_fields.h"
 
@@ -35,7 +36,7 @@ const std::vector<f::Field<CmwdSettings>>& fields() {
         f::whole("melee_no_result_upto", &S::melee_no_result_upto, 0, 12),
         f::whole("melee_recoil_upto", &S::melee_recoil_upto, 0, 12),
         f::list<S, int>("morale_adjustment", &S::morale_adjustment, 6,
-                        [](const json& v) { return v.is_number_integer() && v.get<int>() >= -6 && v.get<int>() <= 6; },
+                        [](const json& v) { return int_in(v, -6, 6); },
                         "whole numbers from -6 to 6 (the d6's faces 1 to 6)"),
         f::list<S, std::string>("general_table", &S::general_table, 6, is_rank,
                                 "ranks: vigorous, active or lethargic (the d6's faces 1 to 6)"),

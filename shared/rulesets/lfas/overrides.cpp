@@ -1,6 +1,7 @@
 // The umpire's overrides of a Loose Files battle (docs/protocol.md, "Loose Files and American Scramble"): DPs and
 // casualties, a commander's points or wound, a unit's formation or limbers, and an end to a standoff.
 #include "shared/rulesets/lfas/ruleset.h"
+#include "shared/core/fields.h"
 
 #include "shared/rulesets/lfas/army.h"
 
@@ -22,7 +23,7 @@ std::string possessive(const std::string& name) { return !name.empty() && name.b
 
 int value_in(const json& body, int lo, int hi, bool& ok) {
     auto v = body.find("value");
-    ok = v != body.end() && v->is_number_integer() && v->get<int>() >= lo && v->get<int>() <= hi;
+    ok = v != body.end() && int_in(*v, lo, hi);
     return ok ? v->get<int>() : 0;
 }
 

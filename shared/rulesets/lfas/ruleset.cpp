@@ -1,4 +1,5 @@
 #include "shared/rulesets/lfas/ruleset.h"
+#include "shared/core/fields.h"
 
 #include "shared/rulesets/lfas/army.h"
 #include "shared/rulesets/lfas/plan.h"
@@ -28,10 +29,10 @@ std::optional<Error> read_lfas_unit(json j, const Battle& b, Unit& out) {
     if (k == kinds.end()) return bad_request("A unit is infantry, skirmishers, cavalry or artillery.");
     const auto& [bases, lo, hi, w, d] = k->second;
     if (!j.contains("bases")) j["bases"] = bases;
-    if (!j["bases"].is_number_integer() || j["bases"].get<int>() < lo || j["bases"].get<int>() > hi)
+    if (!int_in(j["bases"], lo, hi))
         return bad_request("A " + type + " unit has " + std::to_string(lo) + " to " + std::to_string(hi) + " bases.");
     if (!v.contains("class")) v["class"] = 3;
-    if (!v["class"].is_number_integer() || v["class"].get<int>() < 1 || v["class"].get<int>() > 5)
+    if (!int_in(v["class"], 1, 5))
         return bad_request("A unit's class is 1 (grenadiers, light infantry) to 5.");
     if (v.contains("weapon") && v["weapon"] != "musket" && v["weapon"] != "rifle") return bad_request("A weapon is musket or rifle.");
     if (v.contains("gun") && v["gun"] != "light" && v["gun"] != "field" && v["gun"] != "heavy") return bad_request("A gun is light, field or heavy.");

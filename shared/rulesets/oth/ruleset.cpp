@@ -1,4 +1,5 @@
 #include "shared/rulesets/oth/ruleset.h"
+#include "shared/core/fields.h"
 
 #include "shared/rulesets/oth/battle_turn.h"
 #include "shared/rulesets/oth/hints.h"
@@ -70,7 +71,7 @@ public:
         if (!b.side(out.side)) return bad_request("No side \"" + out.side + "\" in this battle.");
         for (const char* k : {"drill", "musketry", "effectiveness"}) {
             auto& v = out.values[k];
-            if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 6)
+            if (!int_in(v, 1, 6))
                 return bad_request(std::string("A unit's ") + k + " is 1 to 6.");
         }
         if (!out.markers.count(tp_marker)) out.markers[tp_marker] = 0;

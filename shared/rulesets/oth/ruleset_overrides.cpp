@@ -95,7 +95,7 @@ battle::OverrideResult set_tp(Ctx& c) {
     Unit* u = nullptr;
     if (auto e = get_unit(c, u)) return *e;
     const json& v = c.body.value("value", json(nullptr));
-    if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() > max_tension_points)
+    if (!int_in(v, 0, max_tension_points))
         return bad_request("Tension points are 0 to 8.");
     u->markers[tp_marker] = v.get<int>();
     return "The umpire sets the tension points of " + unit_label(*u);
@@ -104,7 +104,8 @@ battle::OverrideResult set_tp(Ctx& c) {
 battle::OverrideResult set_order(Ctx& c) {
     Unit* u = nullptr;
     if (auto e = get_unit(c, u)) return *e;
-    const json& o = c.body.value("order", json(nullptr));
+    if (!c.body.contains("order")) return bad_request("Give the \"order\": an order's name, or null for none.");
+    const json& o = c.body["order"];
     if (o.is_null()) u->order.reset();
     else if (!o.is_string() || !order_from_name(o.get<std::string>())) return bad_request("No such order.");
     else impose(*u, o.get<std::string>());
@@ -129,13 +130,18 @@ battle::OverrideResult call_reaction_test(Ctx& c) {
         const json& m = c.body["modifiers"];
         if (!m.is_object()) return bad_request("\"modifiers\" is an object.");
         ReactionCircumstances rc;
-        rc.outnumbered = m.value("outnumbered", false);
-        rc.outflanked = m.value("outflanked", false);
-        rc.enemy_drill_more_than_2_better = m.value("enemy_drill_more_than_2_better", false);
-        rc.leader_with_unit = m.value("leader_with_unit", false);
-        rc.supported = m.value("supported", false);
-        rc.enemy_falling_back = m.value("enemy_falling_back", false);
-        rc.umpire_modifier = m.value("umpire_modifier", 0);
+        for (auto [k, f] : {std::pair{"outnumbered", &ReactionCircumstances::outnumbered},
+                            std::pair{"outflanked", &ReactionCircumstances::outflanked},
+                            std::pair{"enemy_drill_more_than_2_better", &ReactionCircumstances::enemy_drill_more_than_2_better},
+                            std::pair{"leader_with_unit", &ReactionCircumstances::leader_with_unit},
+                            std::pair{"supported", &ReactionCircumstances::supported},
+                            std::pair{"enemy_falling_back", &ReactionCircumstances::enemy_falling_back}})
+            if (auto e = read_optional_bool(m, k, rc.*f)) return *e;
+        // The umpire's own modifier. over-the-hills.txt, "REACTION TEST RESULTS TABLES": "Roll one d6", its die
+        // modifiers -1 or +1 each: past -6 or +6 no modifier changes a d6's result further.
+        std::int64_t modifier = 0;
+        if (auto e = read_optional_int(m, "umpire_modifier", -6, 6, modifier)) return *e;
+        rc.umpire_modifier = static_cast<int>(modifier);
         given = rc;
     }
     test_unit(c.t, *u, nearest_enemy(c.t, *u), "called by the umpire", given);
@@ -150,7 +156,7 @@ battle::OverrideResult correct_record(Ctx& c) {
                         std::pair{"turns_of_musketry_received", &BattleRecord::turns_of_musketry_received},
                         std::pair{"turns_fired_on_by_cannon", &BattleRecord::turns_fired_on_by_cannon}})
         if (c.body.contains(k)) {
-            if (!c.body[k].is_number_integer() || c.body[k].get<int>() < 0) return bad_request(std::string(k) + " is 0 or more.");
+            if (!int_in(c.body[k], 0, 1000)) return bad_request(std::string(k) + " is 0 to 1000.");
             r.*f = c.body[k].get<int>();
         }
     return "The umpire corrects the record of " + unit_label(*u);

@@ -91,8 +91,7 @@ std::optional<Error> pay(Ctx& c, int cost, const std::string& what) {
 
 
 std::optional<Error> read_craft(const json& body, int& n) {
-    if (!body.contains("craft") || !body["craft"].is_number_integer() || body["craft"].get<int>() < 1 ||
-        body["craft"].get<int>() > 12)
+    if (!body.contains("craft") || !int_in(body["craft"], 1, 12))
         return bad_request("Say how much craft to spend: \"craft\", 1 to 12.");
     n = body["craft"].get<int>();
     return std::nullopt;

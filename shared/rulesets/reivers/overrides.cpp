@@ -72,7 +72,7 @@ OverrideResult terrain(BattleEntry& e, const json& body, Dice& dice) {
     if (!e.data.contains("terrain") || !e.data["terrain"].is_object()) e.data["terrain"] = json::object();
     json& entry = e.data["terrain"][std::to_string(id)];
     if (body.contains("roll")) {
-        if (!body["roll"].is_number_integer() || body["roll"].get<int>() < 1 || body["roll"].get<int>() > 6)
+        if (!int_in(body["roll"], 1, 6))
             return bad_request("A terrain roll is 1 to 6.");
         entry["roll"] = body["roll"];
         if (!entry.contains("known_to")) entry["known_to"] = json::array();
@@ -111,7 +111,7 @@ OverrideResult marker(BattleEntry& e, const json& body, Dice&) {
     if (auto err = read_string(body, "marker", 1, 20, m)) return *err;
     if (std::find(names.begin(), names.end(), m) == names.end())
         return bad_request("A marker is fleeing, fyrebrand_up, concealment, under_fire or destroyed.");
-    if (!body.contains("value") || !body["value"].is_number_integer() || body["value"].get<int>() < 0 || body["value"].get<int>() > 99)
+    if (!body.contains("value") || !int_in(body["value"], 0, 99))
         return bad_request("A marker's value is 0 to 99.");
     Unit& unit = *std::get<Unit*>(u);
     if (m == "destroyed") unit.removed = body["value"].get<int>() > 0;  // a name destroyed is off the table
@@ -131,7 +131,7 @@ OverrideResult reveal(BattleEntry& e, const json& body, Dice&) {
 OverrideResult conceal(BattleEntry& e, const json& body, Dice&) {
     auto u = unit_in(e, body);
     if (auto* err = std::get_if<Error>(&u)) return *err;
-    if (!body.contains("points") || !body["points"].is_number_integer() || body["points"].get<int>() < 1 || body["points"].get<int>() > 99)
+    if (!body.contains("points") || !int_in(body["points"], 1, 99))
         return bad_request("Say how many concealment points: \"points\", 1 to 99.");
     Unit& unit = *std::get<Unit*>(u);
     unit.concealed = true;

@@ -1,4 +1,5 @@
 #include "shared/rulesets/reivers/ruleset.h"
+#include "shared/core/fields.h"
 
 #include "shared/rulesets/reivers/actions.h"
 #include "shared/rulesets/reivers/campaign.h"
@@ -30,9 +31,9 @@ std::optional<Error> read_name(json j, const Battle& b, Unit& out) {
             return bad_request("A name's heidman is one of the battle's leaders.");
     }
     if (!v.contains("fyrebrand")) v["fyrebrand"] = heidman ? heidman->values.value("fyrebrand", 3) : 3;
-    if (!v["fyrebrand"].is_number_integer() || v["fyrebrand"].get<int>() < 0 || v["fyrebrand"].get<int>() > 5)
+    if (!int_in(v["fyrebrand"], 0, 5))
         return bad_request("A fyrebrand rating is 0 to 5.");
-    if (v.contains("edge") && (!v["edge"].is_number_integer() || v["edge"].get<int>() < -1 || v["edge"].get<int>() > 1))
+    if (v.contains("edge") && (!int_in(v["edge"], -1, 1)))
         return bad_request("A psychological edge is -1, 0 or 1.");
     if (!j.contains("bases")) j["bases"] = 1;
     if (!j.contains("base_width")) j["base_width"] = 80.0;
@@ -63,7 +64,7 @@ public:
         json& v = j["values"];
         if (!v.contains("fyrebrand")) v["fyrebrand"] = 3;
         if (!v.contains("craft")) v["craft"] = "average";
-        if (!v["fyrebrand"].is_number_integer() || v["fyrebrand"].get<int>() < 0 || v["fyrebrand"].get<int>() > 5)
+        if (!int_in(v["fyrebrand"], 0, 5))
             return bad_request("A fyrebrand rating is 0 to 5.");
         if (!v["craft"].is_string() || !craft_from(v["craft"].get<std::string>()))
             return bad_request("A heidman's craft is poor, average or good.");
