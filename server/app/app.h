@@ -123,6 +123,7 @@ private:
     // dispatch.cpp
     void create_campaign(const std::shared_ptr<Client>& client, const nlohmann::json& id, const std::string& name);
     void list_campaigns(const std::shared_ptr<Client>& client, const nlohmann::json& id);
+    void join_by_code(const std::shared_ptr<Client>& client, frames::Incoming in, bool may_look_again);
     void submit_command(const std::shared_ptr<Client>& client, frames::Incoming in, std::int64_t campaign);
 
     // campaigns_in_memory.cpp: a campaign's hub is loaded when it is wanted and unloaded when idle.

@@ -22,10 +22,10 @@ struct Config {
     std::string node;                     // this server among the nodes of one store; "": the host's name
     // With a shared store: how often the node reads what other nodes wrote to the campaigns' index (0: only when asked).
     int directory_refresh_seconds = 2;
-    std::int64_t lease_seconds = 30;
+    std::int64_t lease_seconds = 30;      // a campaign's lease (server/store/leases.h), renewed a third of the way
     // A database server that cannot be reached (PostgreSQL restarting, a standby being promoted): how long a batch
     // of commands is tried again before they are refused as `unavailable`.
-    std::int64_t store_retry_seconds = 10;      // a campaign's lease (server/store/leases.h), renewed a third of the way
+    std::int64_t store_retry_seconds = 10;
     std::string proxy_admin;              // HAProxy's admin socket, to set its map of campaign to node ("": none)
     std::string proxy_map = "/etc/haproxy/campaigns.map";
     std::int64_t session_absolute_seconds = 30 * 24 * 3600;

@@ -39,12 +39,8 @@ Error unsaved(store::WriteFailure failure) {
 }
 
 ApiResponse api_unsaved(const store::Database& db, const std::exception& e, const std::string& message) {
-    const auto failure = store::last_write_failure(db, e.what()).kind;
-    if (failure == store::WriteFailure::full || failure == store::WriteFailure::read_only ||
-        failure == store::WriteFailure::disk || failure == store::WriteFailure::unavailable) {
-        auto error = unsaved(failure);
-        return api_error(503, error.code, error.message);
-    }
+    const auto error = unsaved(store::last_write_failure(db, e.what()).kind);
+    if (error.code == "unavailable") return api_error(503, error.code, error.message);
     return api_error(500, "internal", message);
 }
 

@@ -41,24 +41,24 @@ void App::on_frame(const std::shared_ptr<Client>& client, const std::string& tex
     }
     if (in.route == Route::list) return list_campaigns(client, in.id);
     std::int64_t campaign = in.campaign;
-    if (in.route == Route::join) {
-        auto found = directory_->campaign_for_code(in.code);
-        if (!found && shared_store_) {
-            // A code made on another node since this one last looked: it looks again, once.
-            return refresh_directory([this, client, in = std::move(in)]() mutable {
-                auto again = directory_->campaign_for_code(in.code);
-                if (!again) return client->send(frames::reply_error(in.id, not_found("That invite code is not valid.")));
-                submit_command(client, std::move(in), *again);
-            });
-        }
-        if (!found) return fail(in.id, not_found("That invite code is not valid."));
-        campaign = *found;
-    } else if (!directory_->is_member(campaign, client->who().user) && !shared_store_) {
+    if (in.route == Route::join) return join_by_code(client, std::move(in), shared_store_);
+    if (!directory_->is_member(campaign, client->who().user) && !shared_store_) {
         // A campaign that does not exist and one of others get the same answer, here and in the hub. With a store
         // other nodes write, this node's directory may not know of a campaign or a member yet: the hub decides.
         return fail(in.id, frames::no_campaign(campaign));
     }
     submit_command(client, std::move(in), campaign);
+}
+
+// campaign.join: the campaign the code opens. With a store other nodes write, a code this node does not know may
+// have been made there since it last looked: it looks again, once.
+void App::join_by_code(const std::shared_ptr<Client>& client, frames::Incoming in, bool may_look_again) {
+    auto found = directory_->campaign_for_code(in.code);
+    if (!found && may_look_again) {
+        return refresh_directory([this, client, in = std::move(in)]() mutable { join_by_code(client, std::move(in), false); });
+    }
+    if (!found) return client->send(frames::reply_error(in.id, not_found("That invite code is not valid.")));
+    submit_command(client, std::move(in), *found);
 }
 
 void App::submit_command(const std::shared_ptr<Client>& client, frames::Incoming in, std::int64_t campaign) {

@@ -58,21 +58,17 @@ std::string AddressSlots::key_of(const asio::ip::address& address) {
 
 std::optional<AddressSlots::Slot> AddressSlots::admit(const asio::ip::address& address) {
     if (cap_ == 0 && total_cap_ == 0) return Slot{};
-    Slot slot{shared_from_this(), key_of(address)};
-    slot.waiting_ = std::make_shared<Waiting>();
+    std::string key = key_of(address);
+    auto waiting = std::make_shared<Waiting>();
     std::function<void()> evict;
     {
         std::lock_guard lock(mutex_);
-        if (cap_ != 0) {
-            auto it = counts_.find(slot.key_);
-            if (it != counts_.end() && it->second >= cap_) {
-                slot.held_ = false;  // never counted
-                return std::nullopt;
-            }
-        }
-        evict = add(slot.key_, slot.waiting_);
+        if (auto it = counts_.find(key); cap_ != 0 && it != counts_.end() && it->second >= cap_) return std::nullopt;
+        evict = add(key, waiting);
     }
     if (evict) evict();
+    Slot slot{shared_from_this(), std::move(key)};
+    slot.waiting_ = std::move(waiting);
     return slot;
 }
 

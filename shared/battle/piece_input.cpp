@@ -120,9 +120,6 @@ std::optional<Error> check_piece_input(const json& given, PieceKind kind, bool i
     };
     switch (kind) {
         case PieceKind::unit:
-            for (const char* key : {"side", "name", "position"})
-                if (auto e = needs(key)) return e;
-            break;
         case PieceKind::leader:
             for (const char* key : {"side", "name", "position"})
                 if (auto e = needs(key)) return e;

@@ -70,11 +70,11 @@ test("a campaign's clock left behind by a node killed with SIGKILL: another node
   const killed = Date.now();
   await httpRequest(b, 'POST', '/api/test/clock', { body: { advance_ms: 3 * HOUR } });
   // Nobody asks B for the campaign: B finds the clock due and A's lease run out, and wakes it by itself.
-  const turn = () => a.sql(`SELECT directory FROM campaign_index WHERE campaign = ${campaign}`);
+  const row = () => a.sql(`SELECT directory, alarm FROM campaign_index WHERE campaign = ${campaign}`);
   const lease = () => a.sql(`SELECT node FROM campaign_leases WHERE campaign = ${campaign}`);
   const deadline = Date.now() + 20000;
   while (lease() !== 'node-b' && Date.now() < deadline) await sleep(200);
-  assert.equal(lease(), 'node-b', `B took the campaign: ${turn()}`);
+  assert.equal(lease(), 'node-b', `B took the campaign: ${row()}`);
   const onB = await open(b, ump.username);
   await onB.subscribe(campaign);
   await onB.until(() => (onB.view(campaign).year.calendar.turn !== first ? true : undefined), 10000, 'the month resolved on B');
