@@ -49,6 +49,9 @@ int import_command(int argc, char** argv);
 int verify_dice_command(int argc, char** argv);
 // `muster admin --db FILE --grant USERNAME | --revoke USERNAME | --reset-link USERNAME` (server/app/admin_api.cpp).
 int admin_command(int argc, char** argv);
+// `muster version` (server/app/versions.cpp): the versions of the libraries it runs with.
+std::string library_versions();
+int version_command();
 
 // A single-use password link (admin_api.cpp), e-mailed or made by the administrator: `path` ("#/reset?token=...") after the
 // server's address, `expires` unix ms.

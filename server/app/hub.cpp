@@ -14,6 +14,7 @@
 #include "server/app/verifiable_dice.h"
 #include "server/store/event_store.h"
 #include "shared/campaign/battles.h"
+#include "shared/core/fields.h"
 #include "shared/campaign/view_parts.h"
 
 namespace muster {
@@ -439,11 +440,11 @@ Hub::UserLog& Hub::log_of(std::int64_t user) {
 void Hub::subscribe(HubRequest& request, const Viewer& viewer) {
     std::optional<std::int64_t> since;
     if (auto it = request.command.body.find("since"); it != request.command.body.end() && !it->is_null()) {
-        if (!it->is_number_integer() || it->get<std::int64_t>() < 0) {
+        since = int_value(*it);
+        if (!since || *since < 0) {
             send_to(request.client, frames::reply_error(request.id, bad_request("\"since\" must be a view version (0 or more).")));
             return;
         }
-        since = it->get<std::int64_t>();
     }
     auto client = request.client.lock();
     if (!client) return;

@@ -66,3 +66,10 @@ test('a disabled account\'s sockets close at once and it cannot log in; enabled,
   await httpRequest(server, 'POST', `/api/admin/users/${player.user}`, { body: { disabled: false }, cookie: boss.cookie });
   assert.equal((await loginResponse(server, 'ad_player')).status, 200);
 });
+
+test('muster version names the libraries the binary runs with (docs/reliability.md, "Dependencies audited")', () => {
+  const v = muster('version');
+  assert.equal(v.status, 0, v.stderr);
+  for (const library of [/^SQLite 3\.\d+\.\d+$/m, /^OpenSSL 3\.\d+\.\d+/m, /^libpq \d+\.\d+$/m, /^libcurl \d+\.\d+\.\d+$/m,
+    /^Boost 1\.\d+\.\d+ /m, /^nlohmann_json 3\.\d+\.\d+ /m]) assert.match(v.stdout, library);
+});

@@ -1,0 +1,36 @@
+// `muster version`: the libraries this binary runs with, as they report themselves at run time (the shared ones
+// are the host's, kept current by Debian's security updates; docs/reliability.md, "Dependencies audited").
+#include <iostream>
+
+#include <boost/version.hpp>
+#include <curl/curl.h>
+#include <libpq-fe.h>
+#include <nlohmann/json.hpp>
+#include <openssl/crypto.h>
+#include <sqlite3.h>
+
+#include "server/app/app.h"
+
+namespace muster {
+
+std::string library_versions() {
+    const int pq = PQlibVersion();  // 150018 for 15.18
+    std::string text;
+    text += "SQLite " + std::string(sqlite3_libversion()) + "\n";
+    text += std::string(OpenSSL_version(OPENSSL_VERSION)) + "\n";
+    text += "libpq " + std::to_string(pq / 10000) + "." + std::to_string(pq % 10000) + "\n";
+    text += "libcurl " + std::string(curl_version_info(CURLVERSION_NOW)->version) + "\n";
+    text += "Boost " + std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
+            std::to_string(BOOST_VERSION % 100) + " (headers, built in)\n";
+    text += "nlohmann_json " + std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
+            std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." + std::to_string(NLOHMANN_JSON_VERSION_PATCH) +
+            " (headers, built in)\n";
+    return text;
+}
+
+int version_command() {
+    std::cout << "muster, with:\n" << library_versions();
+    return 0;
+}
+
+}  // namespace muster
