@@ -4,6 +4,7 @@
 
 #include "shared/battle/entry_view.h"
 #include "shared/battle/registry.h"
+#include "shared/core/fields.h"
 #include "shared/campaign/campaign.h"
 #include "shared/campaign/expedition.h"
 #include "shared/campaign/fates.h"
@@ -41,8 +42,8 @@ std::optional<Error> bring_regiments(const CampaignState& s, Command& c) {
     const double width = table.is_object() ? table.value("width", 180.0) : 180.0;
     const double depth = table.is_object() ? table.value("depth", 120.0) : 120.0;
     for (const auto& rj : b["from_regiments"]) {
-        json r = rj.is_number_integer() ? json{{"colonel", rj}} : rj;
-        if (!r.is_object() || !r.contains("colonel") || !r["colonel"].is_number_integer())
+        json r = int_value(rj) ? json{{"colonel", rj}} : rj;
+        if (!r.is_object() || !r.contains("colonel") || !int_in(r["colonel"], 1, INT64_MAX))
             return bad_request("from_regiments lists colonels' user ids or {\"colonel\", \"side\", ...}.");
         auto user = r["colonel"].get<std::int64_t>();
         const auto* col = s.year.colonel(user);

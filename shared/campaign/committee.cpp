@@ -31,8 +31,8 @@ std::optional<Error> sitting(const CampaignState& s, const Command& c, const Vie
 std::optional<Error> read_regiments(const CampaignState& s, const Expedition& x, const json& value, std::vector<int>& out) {
     if (!value.is_array() || value.size() > 40) return bad_request("\"regiments\" is a list of regiment numbers.");
     for (const auto& r : value) {
-        if (!r.is_number_integer()) return bad_request("\"regiments\" is a list of regiment numbers.");
-        const int number = static_cast<int>(std::clamp<std::int64_t>(r.get<std::int64_t>(), -1, 1000));
+        if (!int_in(r, 1, 1000)) return bad_request("\"regiments\" is a list of regiment numbers.");
+        const int number = r.get<int>();
         const auto colonel = colonel_of(s, number);
         if (!colonel) return not_found("No colonel holds regiment " + std::to_string(number) + ".");
         // "Players who are not present at the session cannot go on campaign and neither can their regiments."
@@ -44,7 +44,7 @@ std::optional<Error> read_regiments(const CampaignState& s, const Expedition& x,
 }
 
 std::optional<Error> read_commander(const Expedition& x, const json& value, std::int64_t& out) {
-    if (!value.is_number_integer() || value.get<std::int64_t>() < 1) return bad_request("\"commander\" is a colonel's user id.");
+    if (!int_in(value, 1, INT64_MAX)) return bad_request("\"commander\" is a colonel's user id.");
     out = value.get<std::int64_t>();
     if (!x.present.count(out)) return conflict("The commander must be a colonel present at the committee.");
     return std::nullopt;
@@ -99,7 +99,8 @@ Decision decide_attendance(const CampaignState& s, const Command& c, const Viewe
     if (it == c.body.end() || !it->is_array()) return bad_request("\"present\" is a list of the colonels present (user ids).");
     std::set<std::int64_t> present;
     for (const auto& u : *it) {
-        const auto* c = u.is_number_integer() ? s.year.colonel(u.get<std::int64_t>()) : nullptr;
+        const auto id = int_value(u);
+        const auto* c = id ? s.year.colonel(*id) : nullptr;
         if (!c) return not_found("\"present\" names someone who has no colonel.");
         // "a committee will form of all available players": not one away at sea or on another expedition.
         if (const std::string absent = year::absence(*c, s.year.calendar.turn); !absent.empty())
@@ -142,7 +143,7 @@ Decision decide_motion_vote(const CampaignState& s, const Command& c, const View
         return bad_request("\"pip\" gives the PIP you spend on each of the motion's " + std::to_string(m->options.size()) + " options, in order.");
     std::vector<std::int64_t> pip;
     for (const auto& p : *it) {
-        if (!p.is_number_integer() || p.get<std::int64_t>() < 0 || p.get<std::int64_t>() > 1'000'000)
+        if (!int_in(p, 0, 1'000'000))
             return bad_request("PIP spent on an option is a whole number from 0.");
         pip.push_back(p.get<std::int64_t>());
     }
@@ -206,7 +207,7 @@ Decision decide_motion_close(const CampaignState& s, const Command& c, const Vie
     if (!m->open) return conflict("Motion " + std::to_string(m->id) + " is closed already.");
     std::optional<int> tie_break;
     if (auto it = c.body.find("tie_break"); it != c.body.end() && !it->is_null()) {
-        if (!it->is_number_integer() || it->get<std::int64_t>() < 0 || it->get<std::int64_t>() >= static_cast<std::int64_t>(m->options.size()))
+        if (!int_in(*it, 0, static_cast<std::int64_t>(m->options.size()) - 1))
             return bad_request("\"tie_break\" is the number of an option, counting from 0.");
         tie_break = it->get<int>();
     }

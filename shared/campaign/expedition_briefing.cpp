@@ -48,13 +48,13 @@ std::optional<Error> check_value(const FieldSpec& spec, const json& value) {
         if (!value.is_string() || utf8_length(value.get<std::string>()) > text_max)
             return bad_request("The field \"" + name + "\" is text of at most " + std::to_string(text_max) + " characters.");
     } else if (kind == "months") {
-        if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 24)
+        if (!int_in(value, 0, 24))
             return bad_request("The field \"" + name + "\" is a whole number of months from 0 to 24.");
     } else if (kind == "percent") {
-        if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 100)
+        if (!int_in(value, 0, 100))
             return bad_request("The field \"" + name + "\" is a whole percent from 0 to 100.");
     } else if (kind == "multiple") {
-        if (!value.is_number() || value.get<double>() < 0 || value.get<double>() > 20)
+        if (!number_in(value, 0, 20))
             return bad_request("The field \"" + name + "\" is a multiple of the expedition's strength, from 0 to 20.");
     } else if (kind == "mission") {
         if (!value.is_string() || !mission_from_key(value.get<std::string>()))

@@ -1,4 +1,5 @@
 #include "shared/campaign/house_rules.h"
+#include "shared/core/fields.h"
 
 #include <vector>
 
@@ -94,7 +95,7 @@ const std::vector<std::pair<const char*, bool HouseRules::*>>& bool_settings() {
 std::optional<Error> set_one(HouseRules& rules, const std::string& name, const json& value) {
     for (const auto& s : int_settings()) {
         if (name != s.name) continue;
-        if (!value.is_number_integer() || value.get<std::int64_t>() < s.min || value.get<std::int64_t>() > s.max)
+        if (!int_in(value, s.min, s.max))
             return bad_request("The setting \"" + name + "\" must be a whole number from " + std::to_string(s.min) +
                                " to " + std::to_string(s.max) + ".");
         rules.*s.field = value.get<int>();

@@ -26,7 +26,7 @@ std::optional<Error> read_losses(const json& body, const std::vector<int>& regim
         }
         if (std::find(regiments.begin(), regiments.end(), number) == regiments.end())
             return bad_request("Regiment " + key + " did not go on this expedition.");
-        if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 100)
+        if (!int_in(value, 0, 100))
             return bad_request("A regiment's losses are a whole percent from 0 to 100.");
         out[number] = value.get<int>();
     }
