@@ -15,6 +15,7 @@ struct Canary {
     std::int64_t user_a = 0;  // users who may see it besides (talk)
     std::int64_t user_b = 0;
     std::int64_t piece = 0;  // a concealed unit (or leader, negative id) whose canary retires once revealed
+    std::int64_t unit = 0;   // a unit's values: its side's to see, whichever side holds it now (a herd taken)
 };
 
 struct Fixture {

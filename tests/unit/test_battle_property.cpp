@@ -155,6 +155,10 @@ struct Run {
             if (l["concealed"] == true) hidden.insert(-l["id"].get<std::int64_t>());
         for (auto& c : canaries)
             if (c.piece && !hidden.count(c.piece)) c.piece = 0, c.side = "*";  // revealed: public now
+        // A herd an enemy takes goes over to his side (shared/rulesets/reivers/combat.cpp, take_herds).
+        for (auto& c : canaries)
+            for (const auto& u : ub["units"])
+                if (c.unit && u["id"] == c.unit) c.side = u["side"].get<std::string>();
         for (const auto& v : t.everyone()) {
             const json full = view(t.state, v);
             const std::string text = full.dump();
@@ -203,7 +207,7 @@ struct Run {
         const json b = umpire_battle();
         for (const auto& u : b["units"]) {
             const std::string side = u["side"];
-            canaries.push_back({"VALUE-" + u["name"].get<std::string>(), side, 0, 0, 0});
+            canaries.push_back({"VALUE-" + u["name"].get<std::string>(), side, 0, 0, 0, u["id"].get<std::int64_t>()});
             if (u["concealed"] == true) {
                 canaries.push_back({u["name"].get<std::string>(), side, 0, 0, u["id"].get<std::int64_t>()});
                 canaries.push_back({std::to_string(u["id"].get<std::int64_t>()), side, 0, 0, u["id"].get<std::int64_t>()});
