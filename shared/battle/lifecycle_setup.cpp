@@ -39,6 +39,8 @@ json with_id(json j, bool unit, const Battle& b, std::uint64_t nonce) {
     return j;
 }
 
+constexpr double table_size_max = 100000;
+
 std::optional<Error> read_sides_and_table(const json& b, Battle& battle) {
     if (b.contains("table")) {
         try {
@@ -46,8 +48,10 @@ std::optional<Error> read_sides_and_table(const json& b, Battle& battle) {
         } catch (const json::exception&) {
             return bad_request("The table is {width, depth, measure}.");
         }
-        if (!(battle.table.width > 0 && battle.table.depth > 0))
-            return bad_request("The table's width and depth must be more than 0.");
+        // Any table a club lays out, in cm or paces (Border Reivers' 1,500 x 1,000), and none the geometry cannot hold.
+        const auto size_ok = [](double v) { return v > 0 && v <= table_size_max; };
+        if (!size_ok(battle.table.width) || !size_ok(battle.table.depth))
+            return bad_request("The table's width and depth must be more than 0 and at most 100000.");
     }
     if (!b.contains("sides") || !b["sides"].is_array() || b["sides"].size() < 2 || b["sides"].size() > 20)
         return bad_request("A battle needs two sides or more: [{\"id\", \"name\"}].");

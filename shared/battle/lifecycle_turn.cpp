@@ -5,6 +5,7 @@
 
 #include "shared/battle/geometry.h"
 #include "shared/battle/lifecycle_internal.h"
+#include "shared/battle/piece_input.h"
 #include "shared/core/fields.h"
 
 namespace muster::battle::detail {
@@ -192,6 +193,8 @@ OverrideResult move_piece(BattleEntry& e, const json& body) {
         if (auto err = read_id(body, "leader", id)) return *err;
         auto it = e.battle.leaders.find(id);
         if (it == e.battle.leaders.end()) return not_found("No such leader.");
+        if (auto err = check_piece_input({{"position", body.value("position", json())}}, PieceKind::leader, false, {}))
+            return *err;
         Point to;
         try {
             to = body.at("position").get<Point>();
@@ -210,6 +213,8 @@ OverrideResult move_piece(BattleEntry& e, const json& body) {
     json patch = json::object();
     for (const char* k : {"position", "facing", "formation"})
         if (body.contains(k)) patch[k] = body[k];
+    // Checked as battle.place checks a piece's changes: in range, and no null (merge_patch would take it as "drop").
+    if (auto err = check_piece_input(patch, PieceKind::unit, false, {})) return *err;
     whole.merge_patch(patch);
     Unit moved;
     if (auto err = rules.read_unit(whole, e.battle, moved)) return *err;

@@ -11,7 +11,7 @@ using nlohmann::json;
 namespace {
 
 constexpr double table_max = 100'000;  // cm or inches: past any table
-constexpr std::int64_t id_max = std::int64_t{1} << 53;  // what a browser's numbers hold exactly
+constexpr std::int64_t id_max = (std::int64_t{1} << 53) - 1;  // what a browser's numbers hold exactly
 
 std::optional<Error> bad(const char* what, const std::string& key, const std::string& must) {
     return bad_request(std::string("A ") + what + "'s \"" + key + "\" " + must);
@@ -71,6 +71,8 @@ std::optional<Error> check_field(const char* what, const std::string& key, const
         return bad(what, key, "is a number more than 0, at most 1000.");
     if ((key == "position" || key == "centre") && !point(v)) return bad(what, key, "is [x, y], two numbers.");
     if (key == "facing" && !number_in(v, -720, 720)) return bad(what, key, "is a number of degrees, -720 to 720.");
+    if (key == "shape" && !(v == "polygon" || v == "circle" || v == "polyline"))
+        return bad(what, key, "is \"polygon\", \"circle\" or \"polyline\".");
     if ((key == "radius" || key == "width") && !number_in(v, 0, table_max)) return bad(what, key, "is a number, 0 or more.");
     if (key == "values" && !values(v)) return bad(what, key, "is an object of numbers, true or false, or short texts.");
     if (key == "markers" && !markers(v)) return bad(what, key, "is an object of whole numbers.");

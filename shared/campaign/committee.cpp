@@ -60,12 +60,12 @@ std::optional<Error> read_options(const CampaignState& s, const Expedition& x, c
         std::string label;
         if (auto e = read_string(o, "label", 1, label_max, label)) return e;
         json option = {{"label", label}};
-        if (auto r = o.find("regiments"); r != o.end() && !r->is_null()) {
+        if (auto r = o.find("regiments"); r != o.end()) {
             std::vector<int> regiments;
             if (auto e = read_regiments(s, x, *r, regiments)) return e;
             option["regiments"] = regiments;
         }
-        if (auto r = o.find("commander"); r != o.end() && !r->is_null()) {
+        if (auto r = o.find("commander"); r != o.end()) {
             std::int64_t commander = 0;
             if (auto e = read_commander(x, *r, commander)) return e;
             option["commander"] = commander;

@@ -32,6 +32,10 @@ int first_open_turn(const YearState& y, std::int64_t now) {
 Decision decide_diary_standing(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied&) {
     const Colonel* col = nullptr;
     if (auto e = own_colonel(s, v, "write standing orders", col)) return *e;
+    // A diary as diary.submit takes it: a player's "colonel", when given, is his own.
+    std::int64_t named = v.user;
+    if (auto e = read_optional_int(c.body, "colonel", 1, INT64_MAX, named)) return *e;
+    if (named != v.user) return forbidden("You may only write your own colonel's standing orders.");
     bool clear = false;
     if (auto e = read_optional_bool(c.body, "clear", clear)) return *e;
     if (clear) {

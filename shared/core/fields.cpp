@@ -35,6 +35,12 @@ std::optional<Error> read_optional_string(const nlohmann::json& body, const char
     return read_string(body, key, 0, max_chars, out);
 }
 
+std::string text_field(const nlohmann::json& body, const char* key, const std::string& fallback) {
+    auto it = body.find(key);
+    if (it == body.end()) return fallback;
+    return it->is_string() ? it->get<std::string>() : std::string();
+}
+
 std::optional<Error> read_optional_bool(const nlohmann::json& body, const char* key, bool& out) {
     auto it = body.find(key);
     if (it == body.end()) return std::nullopt;

@@ -18,6 +18,9 @@ std::optional<Error> read_string(const nlohmann::json& body, const char* key, st
 // Like read_string, but a missing key leaves `out` as it was.
 std::optional<Error> read_optional_string(const nlohmann::json& body, const char* key, std::size_t max_chars,
                                           std::string& out);
+// The text at `key`: `fallback` when it is left out, "" (which no command takes for a name) when it is not text,
+// so that a wrong type meets the same refusal as a wrong name, and never the reader's exception.
+std::string text_field(const nlohmann::json& body, const char* key, const std::string& fallback = "");
 std::optional<Error> read_optional_bool(const nlohmann::json& body, const char* key, bool& out);
 std::optional<Error> read_id(const nlohmann::json& body, const char* key, std::int64_t& out);  // integer >= 1
 

@@ -1,4 +1,5 @@
 #include "shared/rulesets/cmwd/orders.h"
+#include "shared/core/fields.h"
 
 #include <cmath>
 
@@ -93,7 +94,7 @@ std::optional<Error> may_move(const BattleEntry& e, const Unit& u) {
 
 battle::OverrideResult move(BattleEntry& e, Unit& u, const json& body) {
     if (auto err = may_move(e, u)) return *err;
-    const std::string action = body.value("action", "");
+    const std::string action = text_field(body, "action");
     const double budget = move_budget(e, u);
     Unit after = u;
     std::string words;
@@ -111,7 +112,7 @@ battle::OverrideResult move(BattleEntry& e, Unit& u, const json& body) {
         if (want > budget + battle::epsilon)
             return Error{"out_of_range", u.name + " moves at most " + std::to_string(budget / bw(e)).substr(0, 4) + " BW."};
         if (action == "wheel") {
-            const std::string dir = body.value("direction", "");
+            const std::string dir = text_field(body, "direction");
             if (dir != "left" && dir != "right") return bad_request("A wheel is to the \"left\" or \"right\".");
             after = battle::wheeled(u, want, dir == "left" ? battle::Wheel::left : battle::Wheel::right);
             words = u.name + " wheels " + dir + ".";
@@ -133,7 +134,7 @@ battle::OverrideResult move(BattleEntry& e, Unit& u, const json& body) {
 }
 
 battle::OverrideResult declare(BattleEntry& e, Unit& u, const json& body) {
-    const std::string action = body.value("action", "");
+    const std::string action = text_field(body, "action");
     if (declared(e, u.id)) return Error{"already_acted", u.name + " has declared already; cancel it first."};
     auto t = enemy_base(e, u, body);
     if (auto* err = std::get_if<Error>(&t)) return *err;
@@ -183,11 +184,11 @@ std::vector<std::int64_t> charge_targets(const BattleEntry& e, const Unit& u) {
 }
 
 battle::OverrideResult act(BattleEntry& e, const Leader* me, const json& body, bool umpire) {
-    const std::string side = umpire ? body.value("side", acting_side(e)) : acting_side(e);
+    const std::string side = umpire ? text_field(body, "side", acting_side(e)) : acting_side(e);
     if (!umpire && (side.empty() || !me || me->side != side))
         return Error{"not_now", side.empty() ? "The tempo bids are open: nothing moves yet." : "It is the other side's stage."};
     if (e.status != "cards") return Error{"not_now", "The turn is being resolved."};
-    const std::string action = body.value("action", "");
+    const std::string action = text_field(body, "action");
     if (action == "order") return order(e, me, side, body, umpire);
     if (action != "move" && action != "wheel" && action != "turn" && action != "charge" && action != "fire" && action != "cancel")
         return bad_request("An action is order, move, wheel, turn, charge, fire or cancel.");

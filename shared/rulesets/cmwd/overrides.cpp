@@ -24,7 +24,7 @@ battle::OverrideResult marker(BattleEntry& e, const json& body) {
     if (auto* err = std::get_if<Error>(&id)) return *err;
     auto it = e.battle.units.find(std::get<std::int64_t>(id));
     if (it == e.battle.units.end()) return not_found("No such base.");
-    const std::string m = body.value("marker", "");
+    const std::string m = text_field(body, "marker");
     if (m != "shaken" && m != "broken" && m != "fired") return bad_request("A marker is shaken, broken or fired.");
     auto v = body.find("value");
     if (v == body.end() || !int_in(*v, 0, (m == "shaken" ? 6 : 1)))
@@ -54,7 +54,7 @@ battle::OverrideResult general(BattleEntry& e, const std::string& what, const js
 }
 
 battle::OverrideResult tempo(BattleEntry& e, const json& body) {
-    const std::string side = body.value("side", "");
+    const std::string side = text_field(body, "side");
     if (!e.battle.side(side)) return not_found("No such side.");
     auto p = body.find("points");
     if (p == body.end() || !int_in(*p, 0, 99))
@@ -70,7 +70,7 @@ battle::OverrideResult tempo(BattleEntry& e, const json& body) {
 }
 
 battle::OverrideResult brigade_flag(BattleEntry& e, const std::string& what, const json& body) {
-    const std::string brigade = body.value("brigade", "");
+    const std::string brigade = text_field(body, "brigade");
     if (brigade.empty() || side_of_brigade(e.battle, brigade).empty()) return not_found("No such brigade.");
     auto v = body.find(what);
     if (v == body.end() || !v->is_boolean()) return bad_request("Say \"" + what + "\": true or false.");
@@ -101,10 +101,10 @@ battle::OverrideResult override_rule(BattleEntry& e, const std::string& what, co
     if (what == "spent" || what == "moving") return brigade_flag(e, what, body);
     if (what == "part") return part(e, body);
     if (what == "act") {
-        if (!e.battle.side(body.value("side", ""))) return not_found("Name the \"side\" to act for.");
+        if (!e.battle.side(text_field(body, "side"))) return not_found("Name the \"side\" to act for.");
         auto r = act(e, nullptr, body, true);
         if (auto* err = std::get_if<Error>(&r)) return *err;
-        return std::string("The umpire acts for the ") + e.battle.side(body.value("side", ""))->name;
+        return std::string("The umpire acts for the ") + e.battle.side(text_field(body, "side"))->name;
     }
     return bad_request("An override is marker, fate, rank, tempo, spent, moving, part, act or move.");
 }

@@ -1,4 +1,5 @@
 #include "shared/rulesets/cmwd/ruleset.h"
+#include "shared/core/fields.h"
 
 #include "shared/rulesets/cmwd/combat.h"
 #include "shared/rulesets/cmwd/generals.h"
@@ -162,19 +163,28 @@ public:
 // The French army generator ("Army Generators FRENCH"): a division drawn, every die a log line.
 std::variant<Error, json> ChosenMen::generate(const BattleEntry& e, const json& body, Dice& dice) const {
     const CmwdSettings s = settings_from(e.settings);
-    if (body.value("generator", "") != "french") return bad_request("The generator printed is \"french\".");
-    const std::string division = body.value("division", "");
+    auto text = [&](const char* key) {
+        auto it = body.find(key);
+        return it != body.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    if (text("generator") != "french") return bad_request("\"generator\": the one printed is \"french\".");
+    const std::string division = text("division");
     if (division != "cavalry" && division != "infantry" && division != "reserve")
-        return bad_request("A division is cavalry, infantry or reserve.");
-    const std::string side = body.value("side", "");
-    if (!e.battle.side(side)) return not_found("No such side.");
+        return bad_request("\"division\" is cavalry, infantry or reserve.");
+    const std::string side = text("side");
+    if (!e.battle.side(side)) return not_found("\"side\": no such side.");
     battle::Point at;
     try {
         at = body.at("at").get<battle::Point>();
     } catch (const json::exception&) {
         return bad_request("Say where the division stands: \"at\": [x, y].");
     }
-    const double facing = body.contains("facing") && body["facing"].is_number() ? body["facing"].get<double>() : 0;
+    if (!e.battle.table.contains(at.x, at.y)) return bad_request("\"at\" is off the table.");
+    double facing = 0;
+    if (auto it = body.find("facing"); it != body.end()) {
+        if (!number_in(*it, -360, 360)) return bad_request("\"facing\" is degrees, -360 to 360.");
+        facing = it->get<double>();
+    }
     // Brigade ids unique in the battle: the prefix counts the divisions drawn before.
     int n = 1;
     while (!side_of_brigade(e.battle, "fr" + std::to_string(n) + "-cav-1").empty() ||

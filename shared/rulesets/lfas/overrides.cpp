@@ -47,7 +47,7 @@ battle::OverrideResult override_rule(BattleEntry& e, const std::string& what, co
             return "The umpire sets " + possessive(u->name) + " casualties to " + std::to_string(v);
         }
         if (what == "formation") {
-            const std::string f = body.value("formation", "");
+            const std::string f = text_field(body, "formation");
             if (f != "line" && f != "column" && f != "skirmish") return bad_request("A formation is line, column or skirmish.");
             battle::formation_from_string(f, u->formation, u->formation_name);
             return "The umpire forms " + u->name + " in " + f;

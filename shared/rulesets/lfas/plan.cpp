@@ -4,6 +4,7 @@
 #include <set>
 
 #include "shared/battle/geometry.h"
+#include "shared/core/fields.h"
 #include "shared/rulesets/lfas/tables.h"
 
 namespace muster::lfas {
@@ -30,9 +31,11 @@ bool point_on_table(const Battle& b, const json& p) {
            std::isfinite(p[1].get<double>()) && b.table.contains(p[0].get<double>(), p[1].get<double>());
 }
 
+// A count of dice: 0 when left out, -1 (refused by every range) when not a whole number from 0 to 100.
 int whole(const json& entry, const char* key) {
     auto it = entry.find(key);
-    return it != entry.end() && it->is_number_integer() ? it->get<int>() : (it == entry.end() ? 0 : -1);
+    if (it == entry.end()) return 0;
+    return int_in(*it, 0, 100) ? it->get<int>() : -1;
 }
 
 // One unit's movement: its dice within its class and speed, a point or a charge, or a formation change or limbering.
@@ -49,7 +52,10 @@ std::variant<Error, json> read_move(const BattleEntry& e, const Leader& me, cons
         out["formation"] = m["formation"];
         return out;
     }
-    if (m.value("limber", false) == true) {
+    bool limber = false, plus_two = false, bayonet = false;
+    for (auto [key, flag] : {std::pair{"limber", &limber}, std::pair{"plus_two", &plus_two}, std::pair{"bayonet", &bayonet}})
+        if (auto err = read_optional_bool(m, key, *flag)) return Error{err->code, where + ": " + err->message};
+    if (limber) {
         if (!is_artillery(*u)) return bad_request(where + ": only guns limber.");
         out["limber"] = true;
         return out;
@@ -59,7 +65,6 @@ std::variant<Error, json> read_move(const BattleEntry& e, const Leader& me, cons
     if (av < allowed.av_min || av > allowed.av_max || d6 < allowed.d6_min || d6 > allowed.d6_max)
         return bad_request(where + ": " + u->name + " rolls " + std::to_string(allowed.av_min) + "-" + std::to_string(allowed.av_max) +
                            " average dice and " + std::to_string(allowed.d6_min) + "-" + std::to_string(allowed.d6_max) + " d6.");
-    const bool plus_two = m.value("plus_two", false) == true;
     if (plus_two && !allowed.plus_two) return bad_request(where + ": only Hessian infantry add 2\".");
     const int dice = av + d6;
     if ((s.speed_limit_for == "all" || is_cavalry(*u)) && !speed_change_ok(u->marker("speed"), dice))
@@ -75,7 +80,6 @@ std::variant<Error, json> read_move(const BattleEntry& e, const Leader& me, cons
         if (is_cavalry(*u) && dice < close_to_contact_dice)
             return bad_request(where + ": cavalry closing to contact must roll at least three dice.");
         out["charge"] = t->id;
-        const bool bayonet = m.value("bayonet", false) == true;
         if (bayonet && !(u->troop_type == "infantry" && u->values.value("regular", false) == true))
             return bad_request(where + ": only regular infantry declare a bayonet attack.");
         out["bayonet"] = bayonet;
@@ -88,7 +92,7 @@ std::variant<Error, json> read_move(const BattleEntry& e, const Leader& me, cons
 
 std::variant<Error, json> read_command(const BattleEntry& e, const Leader& me, const json& c, std::size_t i, int& cost) {
     const std::string where = "Command " + std::to_string(i + 1);
-    const std::string spend = c.value("spend", "");
+    const std::string spend = text_field(c, "spend");
     json out = {{"leader", me.id}, {"spend", spend}};
     if (spend == "move") {
         const int dice = whole(c, "dice");
@@ -121,7 +125,7 @@ std::variant<Error, json> read_command(const BattleEntry& e, const Leader& me, c
         cost += spend == "write" ? cp_write : spend == "rally" ? cp_rally : cp_inspire;
         return out;
     }
-    return bad_request(where + ": spend points to move, order, write, rally or inspire.");
+    return bad_request(where + ": \"spend\" points to move, order, write, rally or inspire.");
 }
 
 std::optional<Error> read_fire(const BattleEntry& e, const Leader& me, const json& f, std::size_t i, json& out) {

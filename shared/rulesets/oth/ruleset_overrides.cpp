@@ -115,7 +115,7 @@ battle::OverrideResult set_order(Ctx& c) {
 battle::OverrideResult set_result(Ctx& c) {
     Unit* u = nullptr;
     if (auto e = get_unit(c, u)) return *e;
-    auto r = reaction_result_from_code(c.body.value("result", ""));
+    auto r = reaction_result_from_code(text_field(c.body, "result"));
     if (!r) return bad_request("A result is OK, NA, FB, RA, Ch or CF.");
     apply_result(c.t, *u, *r);
     return "The umpire rules " + std::string(reaction_result_code(*r)) + " for " + unit_label(*u);

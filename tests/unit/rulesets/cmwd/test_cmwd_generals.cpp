@@ -101,7 +101,7 @@ TEST_CASE("cmwd generator: the umpire draws a French cavalry division in set-up,
     std::string why;
     CHECK(f.refused(f.t.umpire, "battle.generate", {{"generator", "spanish"}, {"division", "cavalry"}, {"side", "french"}, {"at", {1, 1}}},
                     &why) == "bad_request");
-    CHECK(why == "The generator printed is \"french\".");
+    CHECK(why == "\"generator\": the one printed is \"french\".");
     CHECK(f.refused(f.t.bob, "battle.generate", {{"generator", "french"}, {"division", "cavalry"}, {"side", "french"}, {"at", {1, 1}}}) ==
           "forbidden");
     // A second division's brigades get their own ids.
