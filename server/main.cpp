@@ -36,6 +36,19 @@ void raise_file_limit() {
     setrlimit(RLIMIT_NOFILE, &limit);
 }
 
+// Runs the server's handlers until it stops. A handler that throws loses its own connection's work, not the server:
+// the exception is written to the log and the loop goes on (Asio lets it out of run(), which would end every thread).
+void run_handlers(net::asio::io_context& ioc) {
+    for (;;) {
+        try {
+            ioc.run();
+            return;
+        } catch (const std::exception& e) {
+            std::cerr << "muster: a handler failed: " << e.what() << std::endl;
+        }
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -95,8 +108,8 @@ int main(int argc, char** argv) {
                   << std::endl;
 
         std::vector<std::thread> threads;
-        for (int i = 1; i < config.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
-        ioc.run();
+        for (int i = 1; i < config.threads; ++i) threads.emplace_back([&ioc] { run_handlers(ioc); });
+        run_handlers(ioc);
         for (auto& t : threads) t.join();
         {
             std::lock_guard lock(stop_mutex);

@@ -17,10 +17,12 @@ inline Frame reply_ok(const nlohmann::json& id, const nlohmann::json& body) {
         nlohmann::json{{"reply", id}, {"ok", true}, {"body", body}}.dump());
 }
 
+// An error's message may quote what the sender wrote: should a rule ever cut it inside a character, the reply
+// still goes out (the broken bytes replaced) instead of the serializer's exception.
 inline Frame reply_error(const nlohmann::json& id, const Error& error) {
     return std::make_shared<const std::string>(
         nlohmann::json{{"reply", id}, {"ok", false}, {"error", {{"code", error.code}, {"message", error.message}}}}
-            .dump());
+            .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 // The one answer to a campaign id the user may not use, whether it does not exist or he is not a member:

@@ -210,6 +210,8 @@ function valueMutations(v, f, ctx, entry, rand, round) {
   if (typeof v === 'string') {
     add('str:empty', '""');
     add('str:nul', JSON.stringify('a\u0000b'));
+    // Characters of two, three and four bytes: an error that quotes the text cut by bytes would break them.
+    add('str:multibyte', JSON.stringify('é€😀'.repeat(30)));
     add('str:70KiB', JSON.stringify('x'.repeat(70 * 1024)));
     const lim = limitsFor(f, v, ctx, entry);
     if (lim.maxLen !== undefined) add('str:max+1', JSON.stringify('x'.repeat(lim.maxLen + 1)));

@@ -80,7 +80,7 @@ OverrideResult terrain(BattleEntry& e, const json& body, Dice& dice) {
     if (body.contains("reveal_to")) {
         if (!body["reveal_to"].is_string()) return bad_request("\"reveal_to\" is a side or \"*\".");
         const std::string to = body["reveal_to"].get<std::string>();
-        if (to != "*" && !e.battle.side(to)) return not_found("\"reveal_to\": no side \"" + to.substr(0, 40) + "\" in this raid.");
+        if (to != "*" && !e.battle.side(to)) return not_found("\"reveal_to\": no such side in this raid.");
         for (const auto& sd : e.battle.sides)
             if (to == "*" || to == sd.id) enter(e, *f, sd.id, dice);
     }
