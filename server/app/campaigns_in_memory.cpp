@@ -88,7 +88,7 @@ void App::arm_wakeup() {
     wakeup_timer_.cancel();
     if (!next) return;
     // Relative to unix_ms(), so that a test's clock moves it (server/app/clock.h).
-    wakeup_timer_.expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, *next - unix_ms())));
+    wakeup_timer_.expires_after(wait_until_ms(*next, unix_ms()));
     wakeup_timer_.async_wait([this, at = *next](const boost::system::error_code& ec) {
         if (ec) return;
         {

@@ -91,11 +91,12 @@ void Hub::arm_alarm() {
     alarm_.cancel();
     if (!next) return;
     // Relative to unix_ms(), not the system clock, so that a test's clock moves it (server/app/clock.h).
-    alarm_.expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, *next - unix_ms())));
+    alarm_.expires_after(wait_until_ms(*next, unix_ms()));
     alarm_.async_wait([self = shared_from_this(), at = *next](const boost::system::error_code& ec) {
         // While retiring, the clock is the server's to keep: it wakes the campaign again if it is unloaded.
         if (ec || self->alarm_at_ != at || self->stopped_ || self->retiring_) return;
         self->alarm_at_.reset();
+        if (unix_ms() < at) return self->arm_alarm();  // one day's step of a longer wait
         HubRequest request;
         request.command = campaign::alarm_command(self->state_, unix_ms());
         request.from_clock = true;
