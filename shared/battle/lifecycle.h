@@ -26,6 +26,7 @@ namespace muster::battle {
 struct BattlesState {
     std::map<std::int64_t, BattleEntry> battles;
     std::vector<nlohmann::json> scenarios;  // set-ups the umpires saved (battle.save_scenario), in order
+    bool operator==(const BattlesState&) const = default;
 };
 
 // The scenarios an umpire may start a battle from: every book's own and the campaign's saved ones, each

@@ -31,6 +31,7 @@ struct TalkMessage {
     std::int64_t to = 0;
     std::string text;
     std::int64_t at = 0;
+    bool operator==(const TalkMessage&) const = default;
 };
 
 // One battle with its life cycle's state. `settings` is the whole settings object of the battle's rule set
@@ -52,6 +53,7 @@ struct BattleEntry {
     std::vector<std::int64_t> players() const;  // users with a leader figure, in order
     bool is_player(std::int64_t user) const;
     bool playing() const { return status == "cards" || status == "resolving"; }
+    bool operator==(const BattleEntry&) const = default;
 };
 
 // What a side puts in a box, checked: the item to seal, or the error a player sees.

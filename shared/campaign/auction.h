@@ -18,6 +18,7 @@ struct Bid {
     std::int64_t colonel = 0;
     std::int64_t amount = 0;
     std::int64_t at = 0;
+    bool operator==(const Bid&) const = default;
 };
 
 struct Lot {
@@ -31,6 +32,7 @@ struct Lot {
     std::vector<Bid> bids;                  // in the order made, each higher than the last
 
     const Bid* high() const { return bids.empty() ? nullptr : &bids.back(); }
+    bool operator==(const Lot&) const = default;
 };
 
 struct ClosedLot {
@@ -40,6 +42,7 @@ struct ClosedLot {
     std::int64_t price = 0;
     std::int64_t closed_at = 0;
     bool initial = true;
+    bool operator==(const ClosedLot&) const = default;
 };
 
 struct Auction {
@@ -50,6 +53,7 @@ struct Auction {
     // "Players who join the campaign at a later stage will buy in to a regiment of their choice for the
     // lowest price established at the initial setup auction": the lowest winning bid of setup's lots.
     std::optional<std::int64_t> lowest_price() const;
+    bool operator==(const Auction&) const = default;
 };
 
 // The bid that wins a closing lot: the highest whose bidder can still pay it (fortune >= amount, no

@@ -36,6 +36,7 @@ inline constexpr const char* battle_seed_scheme = "battle-seed";
 struct BattleSeed {
     std::string sha256;    // hex, from the battle's creation
     std::string revealed;  // hex, once the battle ended; "" before
+    bool operator==(const BattleSeed&) const = default;
 };
 
 // Command types the battles decide (battle.*, card.*, talk.*).

@@ -25,8 +25,10 @@ struct Calendar {
         std::int64_t from = 0;
         std::int64_t to = 0;
         std::string reason;
+        bool operator==(const Extension&) const = default;
     };
     std::vector<Extension> extensions;
+    bool operator==(const Calendar&) const = default;
 };
 
 // A deadline that repeats ("every Sunday at 20:00 Europe/London"): each month's deadline is its next time at
@@ -35,6 +37,7 @@ struct DeadlineRule {
     int weekday = 0;  // 0 Sunday .. 6 Saturday
     int minute = 0;   // minutes past midnight, in `zone`
     std::string zone;
+    bool operator==(const DeadlineRule&) const = default;
 };
 
 std::string month_name(int month);

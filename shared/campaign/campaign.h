@@ -35,6 +35,7 @@ struct Member {
     std::string name;
     Role role = Role::none;
     std::int64_t joined = 0;
+    bool operator==(const Member&) const = default;
 };
 
 // Items of the view's lists are numbered by their own list (chat 1, 2, 3, ...), never by the campaign's event
@@ -45,6 +46,7 @@ struct Post {  // a notice, an umpire note or a chat message
     std::string author;
     std::string text;
     std::int64_t at = 0;
+    bool operator==(const Post&) const = default;
 };
 
 struct Roll {
@@ -59,6 +61,7 @@ struct Roll {
     std::string reason;
     bool is_private = false;  // a blind umpire roll
     std::int64_t at = 0;
+    bool operator==(const Roll&) const = default;
 };
 
 struct Invite {
@@ -66,6 +69,7 @@ struct Invite {
     Role role = Role::none;
     std::string by;
     std::int64_t at = 0;
+    bool operator==(const Invite&) const = default;
 };
 
 struct CampaignState {
@@ -101,6 +105,7 @@ struct CampaignState {
     expeditions::ExpeditionsState expeditions;  // crises, briefings, the committee (shared/campaign/expedition.h)
 
     Role role_of(std::int64_t user) const;
+    bool operator==(const CampaignState&) const = default;
 };
 
 // What the server supplies that the rules may not draw themselves: secrets from the server's own

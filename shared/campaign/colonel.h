@@ -29,6 +29,7 @@ struct Profile {
     std::string marital_status;
     std::string background;
     std::string experience;
+    bool operator==(const Profile&) const = default;
 };
 
 // over-the-hills.txt, "Personal Objectives": one of the book's five, or "any other which they devise and
@@ -38,6 +39,7 @@ struct Objective {
     std::string text;    // the book's wording, or the player's own
     std::string status;  // approved | pending | rejected
     std::string note;    // the umpire's note on a custom objective
+    bool operator==(const Objective&) const = default;
 };
 
 // The book's wording of an objective kind; empty for "custom" or an unknown kind.
@@ -50,6 +52,7 @@ struct Adjustment {  // an umpire's change of a value, with the reason (DESIGN.m
     std::int64_t value = 0;
     std::string reason;
     std::int64_t at = 0;
+    bool operator==(const Adjustment&) const = default;
 };
 
 struct Colonel {
@@ -80,6 +83,7 @@ struct Colonel {
     std::map<int, nlohmann::json> reports;  // month reports, by turn
     std::vector<nlohmann::json> history;    // {"turn", "label", "fortune", "pip", "drill", ...}
     std::vector<Adjustment> adjustments;
+    bool operator==(const Colonel&) const = default;
 };
 
 // Reads a "profile" object; missing fields are empty.

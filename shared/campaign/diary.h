@@ -24,6 +24,7 @@ struct Orders {
     int maintained = 10;      // companies really maintained ("Income")
     int declared = 10;        // companies declared to the government
     std::string pay = "pay";  // "pay" | "arrears" | "pay_arrears" ("Pay")
+    bool operator==(const Orders&) const = default;
 };
 
 struct Diary {
@@ -37,6 +38,7 @@ struct Diary {
     bool publish = false;
     std::int64_t at = 0;
     std::int64_t gazette_id = 0;  // its number in the gazette, from when it was first published
+    bool operator==(const Diary&) const = default;
 };
 
 struct DiaryCost {

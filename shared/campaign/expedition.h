@@ -29,6 +29,7 @@ namespace expeditions {
 struct Field {
     nlohmann::json value;
     bool is_public = false;
+    bool operator==(const Field&) const = default;
 };
 
 // An option of a motion. Carrying it may settle the force: the regiments that go, or the commander.
@@ -36,6 +37,7 @@ struct Option {
     std::string label;
     std::optional<std::vector<int>> regiments;
     std::optional<std::int64_t> commander;  // a colonel (user id)
+    bool operator==(const Option&) const = default;
 };
 
 // A motion the umpire puts to the committee. Votes are PIP, sealed until it closes ("Expeditions": "Instead
@@ -49,6 +51,7 @@ struct Motion {
     std::vector<std::int64_t> totals;                          // when closed
     std::optional<int> carried;                                // when closed: the option that carried, if any
     std::string how;                                           // "most_pip" | "seniority" | "umpire" | "no_votes"
+    bool operator==(const Motion&) const = default;
 };
 
 struct Expedition {
@@ -74,6 +77,7 @@ struct Expedition {
 
     int months_out() const;
     int months_back() const;
+    bool operator==(const Expedition&) const = default;
 };
 
 struct ExpeditionsState {
@@ -84,6 +88,7 @@ struct ExpeditionsState {
     std::optional<int> crisis_rolled_turn;
     nlohmann::json crisis_roll;  // umpires only: the dice
     std::vector<nlohmann::json> gazette;  // {"expedition", "turn", "text"}: public announcements
+    bool operator==(const ExpeditionsState&) const = default;
 };
 
 // The briefing's fields, their kinds and whether players see them by default (docs/protocol.md).

@@ -25,6 +25,7 @@ struct Regiment {
     // The strength its losses on campaign are reckoned from: its companies but for what battle and disease
     // took since it last dropped a point (recruiting and the colonel's own changes move it too).
     int strength_on_campaign = 10;
+    bool operator==(const Regiment&) const = default;
 };
 
 struct Attributes {

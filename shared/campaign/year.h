@@ -38,8 +38,10 @@ struct UndoPoint {
         std::optional<Regiment> regiment;
         std::optional<Diary> last_diary;
         std::size_t history_size = 0;
+        bool operator==(const Sheet&) const = default;
     };
     std::map<std::int64_t, Sheet> sheets;  // by colonel
+    bool operator==(const UndoPoint&) const = default;
 };
 
 // All of the year's state; a member of CampaignState (`state.year`).
@@ -59,6 +61,7 @@ struct YearState {
     const Colonel* colonel(std::int64_t user) const;
     // The colonel who holds this regiment number, or nothing.
     const Colonel* colonel_of_regiment(int number) const;
+    bool operator==(const YearState&) const = default;
 };
 
 // Command types the year decides (colonel.*, objective.*, auction.*, regiment.*, diary.*, month.*, ...).

@@ -63,6 +63,9 @@ struct YearTable {
     Viewer stranger{6, "frank", Role::none};
     // The world's calendar, as the server supplies it (Supplied::next_weekly); none unless a test sets it.
     std::function<std::optional<std::int64_t>(const std::string&, int, int, std::int64_t)> next_weekly;
+    // Each battle's own seed and the campaign's, as the server supplies them; none unless a test sets them.
+    std::function<std::string(std::int64_t)> battle_seed_sha256, battle_seed_hex;
+    std::string seed_hex;
 
     YearTable() {
         commit({created_event(7, "Flanders 174-", umpire, std::string(64, 'a'))});
@@ -124,6 +127,9 @@ struct YearTable {
         Supplied supplied;
         supplied.now = now;
         supplied.next_weekly = next_weekly;
+        supplied.battle_seed_sha256 = battle_seed_sha256;
+        supplied.battle_seed_hex = battle_seed_hex;
+        supplied.seed_hex = seed_hex;
         supplied.nonce = static_cast<std::uint64_t>(state.seq) * 7919u + 1;
         supplied.invite_code = "CODE" + std::to_string(state.seq);
         return decide(state, Command{std::move(type), std::move(body)}, v, dice, supplied);

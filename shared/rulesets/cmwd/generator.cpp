@@ -44,7 +44,7 @@ std::string ordinal(int n) {
     return std::to_string(n) + (units == 1 ? "st" : units == 2 ? "nd" : units == 3 ? "rd" : "th");
 }
 
-std::string brigade_name(const GeneratedBrigade& b, int n) {
+std::string generated_brigade_name(const GeneratedBrigade& b, int n) {
     return ordinal(n) + (b.kind == "cavalry" ? " Cavalry" : " Infantry") + " Brigade";
 }
 
@@ -108,7 +108,7 @@ json french_pieces(const GeneratedDivision& d, const std::string& side, double x
     double along = 0;  // the next base's offset from `at` along the line
     int n = 0;
     for (const auto& b : d.brigades) {
-        const std::string brigade = brigade_name(b, ++n);
+        const std::string brigade = generated_brigade_name(b, ++n);
         const double first = along;
         for (int k = 1; k <= b.bases; ++k, along += bw) {
             json values = {{"brigade", b.id}, {"quality", b.quality}};
