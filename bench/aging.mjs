@@ -14,13 +14,14 @@
 // figure also holds N + 1 campaign.list commands; their own cost is measured alone and printed below the table.
 // Run on demand (never part of the test suite):
 //
-//   node bench/aging.mjs [--months 36] [--players 20] [--bin build/muster] [--deflate]
+//   node bench/aging.mjs [--months 36] [--players 20] [--bin build/muster] [--deflate] [--load [--snapshot-every 1000]]
 //
 // --deflate starts the server with ws_deflate and adds the compressed size of a fresh view on the wire.
-import { readFileSync, readdirSync } from 'node:fs';
+// --load then measures loading the aged campaign into a restarted server, from its whole log and from its snapshot
+// (--snapshot-every, default the server's 1000): bench/load-cost.mjs.
 import { performance } from 'node:perf_hooks';
 
-const USAGE = 'node bench/aging.mjs [--months 36] [--players 20] [--bin build/muster] [--deflate]';
+const USAGE = 'node bench/aging.mjs [--months 36] [--players 20] [--bin build/muster] [--deflate] [--load [--snapshot-every 1000]]';
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
@@ -39,21 +40,11 @@ if (arg('bin')) process.env.MUSTER_BIN = arg('bin');
 // Imported after MUSTER_BIN is set: the server library reads it when it loads.
 const { startServer, MUSTER_BIN } = await import('../tests/integration/lib/server.mjs');
 const { connect, newUser } = await import('../tests/integration/lib/client.mjs');
+const { cpuMs, measureLoads, loadTable } = await import('./load-cost.mjs');
 
 const MEASURED = [1, 2, 3, 6, 12, 18, 24, 30, 36].filter((m) => m <= MONTHS);
 const FIRST_REGIMENT = 3, LAST_REGIMENT = 20; // 1 and 2 "typically go to Royalty"; book last_regiment 20
 const TIMEOUT = 120000; // a reply or a catch-up late in a long campaign
-
-// The CPU time every thread of the server has run, in ms, from the scheduler's own nanosecond count
-// (/proc/PID/task/*/schedstat, first field), so one command's cost is seen without the 10 ms ticks of stat.
-// A thread that ended is not counted: the server's threads live as long as it does.
-function cpuMs(pid) {
-  let ns = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try { ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]); } catch { /* gone */ }
-  }
-  return ns / 1e6;
-}
 
 /** A refused command stops the run with the month, the command and the server's error. */
 class Refused extends Error {}
@@ -112,7 +103,11 @@ function diary(campaign, i, m, hasRegiment, label) {
 
 const t0 = performance.now();
 const DEFLATE = process.argv.includes('--deflate');
-const server = await startServer({ args: ['--ws-rate', '100000', '--ws-burst', '100000', ...(DEFLATE ? ['--ws-deflate', 'true'] : [])] });
+const LOAD = process.argv.includes('--load');
+const SNAPSHOT_EVERY = Number(arg('snapshot-every', 1000));
+const BASE_ARGS = ['--ws-rate', '100000', '--ws-burst', '100000', ...(DEFLATE ? ['--ws-deflate', 'true'] : [])];
+const server = await startServer({ args: BASE_ARGS });
+const loads = [];
 const { default: WebSocket } = await import('ws');
 const rows = [];
 const probes = [];
@@ -262,6 +257,11 @@ try {
     const problems = sockets.flatMap((s) => s.problems);
     if (problems.length) throw new Refused(`${stage}: pushes did not apply cleanly: ${problems.slice(0, 3).join('; ')}`);
   }
+  if (LOAD) {
+    stage = 'loading';
+    for (const s of sockets) await s.close();
+    loads.push(...await measureLoads(server, campaign, ump.cookie, { baseArgs: BASE_ARGS, every: SNAPSHOT_EVERY, timeoutMs: TIMEOUT }));
+  }
 } catch (e) {
   failure = e;
 } finally {
@@ -289,6 +289,10 @@ console.log(`CPU: the run time of every server thread (/proc/PID/task/*/schedsta
   `${probes.map((p) => p.ms.toFixed(1)).join(', ') || '-'} ms CPU in the measured months.`);
 console.log(`Wall time per diary (reply and catch-up): ${rows.map((r) => r.diary_wall_ms.toFixed(1)).join(', ') || '-'} ms; ` +
   `per month.resolve: ${rows.map((r) => r.resolve_wall_ms.toFixed(0)).join(', ') || '-'} ms.`);
+if (loads.length) {
+  console.log('');
+  console.log(loadTable(loads));
+}
 console.log(`Total wall time: ${wall.toFixed(1)} s`);
 if (failure) {
   console.error(`\nSTOPPED: ${failure instanceof Refused ? failure.message : failure.stack}`);

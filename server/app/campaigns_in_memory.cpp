@@ -26,6 +26,7 @@ std::shared_ptr<Hub> App::keep(std::shared_ptr<Hub> hub) {
     hub->set_retire([this](std::shared_ptr<Hub> h, std::uint64_t received, std::optional<std::int64_t> alarm) {
         retire(h, received, alarm);
     }, config_.hub_idle_seconds * 1000);
+    hub->set_snapshot_every(config_.snapshot_every_events);
     return hub;
 }
 

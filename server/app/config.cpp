@@ -60,6 +60,8 @@ const std::vector<Setting>& settings() {
         {"proxy_map", "the map file of campaign to node, as HAProxy's configuration names it",
          [](Config& c, const std::string& v) { c.proxy_map = v; }},
         {"hub_idle_seconds", "a campaign nobody uses is unloaded from memory after this long (0: never)", [](Config& c, const std::string& v) { c.hub_idle_seconds = to_int("hub_idle_seconds", v); }},
+        {"snapshot_every_events", "a campaign's state is kept as a snapshot each time its log passes a multiple of this (1000; 0: never)",
+         [](Config& c, const std::string& v) { c.snapshot_every_events = std::clamp<long long>(to_int("snapshot_every_events", v), 0, 1'000'000'000); }},
         {"session_absolute_seconds", "a login session ends this long after login", [](Config& c, const std::string& v) { c.session_absolute_seconds = to_int("session_absolute_seconds", v); }},
         {"max_connections_per_user", "open WebSockets allowed per user", [](Config& c, const std::string& v) { c.max_connections_per_user = static_cast<int>(to_int("max_connections_per_user", v)); }},
         {"max_http_connections_per_address", "HTTP connections from one address waiting on their client, past which more are closed (0: no cap)",

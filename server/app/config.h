@@ -19,6 +19,9 @@ struct Config {
     int threads = 2;
     std::int64_t session_idle_seconds = 7 * 24 * 3600;
     std::int64_t hub_idle_seconds = 600;  // a campaign nobody uses is unloaded after this long
+    // A snapshot of a campaign's state is kept each time its log passes a multiple of this (0: never), so loading it
+    // replays fewer events (docs/architecture.md, "Snapshots").
+    std::int64_t snapshot_every_events = 1000;
     std::string node;                     // this server among the nodes of one store; "": the host's name
     // With a shared store: how often the node reads what other nodes wrote to the campaigns' index (0: only when asked).
     int directory_refresh_seconds = 2;

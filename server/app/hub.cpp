@@ -152,8 +152,22 @@ void Hub::pump() {
         if ((type == "campaign.subscribe" || type == "campaign.unsubscribe" || type == "campaign.view") && in_flight_ > 0) return;
         HubRequest request = std::move(queue_.front());
         queue_.pop_front();
-        handle(request);
+        try {
+            handle(request);
+        } catch (const std::exception& e) {
+            handle_failed(request, e);
+        }
     }
+}
+
+void Hub::handle_failed(HubRequest& request, const std::exception& e) {
+    // A fault of the server's, not the sender's: this campaign goes on. The throw may have come after some of the
+    // command's events were applied, never after their append was queued, so nothing of it is stored; the state is
+    // rebuilt from the log, and every subscriber sent a whole view.
+    std::cerr << "muster: campaign " << id_ << ": " << request.command.type << " failed: " << e.what() << "\n";
+    if (request.view_answer) request.view_answer(std::nullopt);
+    else send_to(request.client, frames::reply_error(request.id, {"internal", "The server failed on that; nothing was changed."}));
+    reload();
 }
 
 void Hub::handle(HubRequest& request) {
@@ -249,6 +263,9 @@ void Hub::handle(HubRequest& request) {
             self->pump();
         });
     }, std::move(outbox), std::move(index));
+    // After the append, on the same worker: kept only once the events are (store::put_snapshot).
+    if (snapshot_every_ > 0 && (events.front().seq - 1) / snapshot_every_ != state_.seq / snapshot_every_)
+        take_snapshot(events.back());
 }
 
 void Hub::append_failed(const HubRequest& request, const AppendError& error) {

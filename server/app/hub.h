@@ -56,6 +56,9 @@ public:
     using Retire = std::function<void(std::shared_ptr<Hub>, std::uint64_t received, std::optional<std::int64_t> alarm)>;
     void set_retire(Retire retire, std::int64_t idle_ms);
     void retire_refused();
+    // Keeps a snapshot of the state each time the log passes a multiple of `events` (0: never), and when a load
+    // replayed that many (docs/architecture.md, "Snapshots").
+    void set_snapshot_every(std::int64_t events);
     std::uint64_t submitted() const { return submitted_.load(); }
 
     void start();                     // arms the clocks the replayed state holds
@@ -79,6 +82,7 @@ public:
 private:
     void pump();
     void handle(HubRequest& request);
+    void handle_failed(HubRequest& request, const std::exception& e);  // a handler threw: refuse, rebuild the state
     void subscribe(HubRequest& request, const Viewer& viewer);
     void unsubscribe(HubRequest& request);
     // The push of the user's whole view at this version, serialized once while the state stays as it is.
@@ -125,6 +129,8 @@ private:
     std::optional<store::CampaignIndex> index_change(const std::vector<Event>& events);
     store::CampaignIndex index_now() const;
     void arm_idle_check();
+    // Hands the database worker the state as it stands after `last`, to keep as the campaign's snapshot.
+    void take_snapshot(const Event& last);
     void let_go();  // moved(), on the strand
     void answer_missing();  // each queued request: no such campaign
     bool idle() const;  // no subscriber here, nothing queued, decided or loading
@@ -205,6 +211,7 @@ private:
     std::chrono::steady_clock::time_point last_busy_ = std::chrono::steady_clock::now();
     boost::asio::steady_timer idle_timer_;
     boost::asio::steady_timer reload_timer_;
+    std::int64_t snapshot_every_ = 0;
 };
 
 }  // namespace muster

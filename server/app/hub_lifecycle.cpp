@@ -8,8 +8,11 @@
 
 #include "server/app/frames.h"
 #include "server/app/tokens.h"
+#include "server/app/clock.h"
 #include "server/store/event_store.h"
+#include "server/store/snapshots.h"
 #include "shared/campaign/notices.h"
+#include "shared/campaign/snapshot.h"
 
 namespace muster {
 
@@ -18,6 +21,32 @@ namespace {
 Error unreadable_now() {
     return {"unavailable", "The server cannot read this campaign from its database just now; nothing was changed. "
                            "Try again in a moment."};
+}
+
+// A campaign as the store holds it: its latest snapshot and the events after it, or its whole log when it has no
+// snapshot this server can read (another format, a newer server's). On the database worker.
+struct Stored {
+    campaign::CampaignState state;
+    std::vector<Event> log;  // to apply to `state`
+};
+
+Stored read_stored(store::Database& db, std::int64_t campaign) {
+    Stored out;
+    if (auto row = store::latest_snapshot(db, campaign)) {
+        try {
+            if (row->format != campaign::snapshot_format)
+                throw std::invalid_argument("format " + std::to_string(row->format) + ", this server reads " +
+                                            std::to_string(campaign::snapshot_format));
+            auto state = campaign::restore(nlohmann::json::parse(row->body));
+            if (state.seq != row->seq) throw std::invalid_argument("its state is at another event");
+            out.state = std::move(state);
+        } catch (const std::exception& e) {
+            std::cerr << "muster: campaign " << campaign << ": its snapshot at event " << row->seq
+                      << " cannot be read (" << e.what() << "): the whole log is replayed\n";
+        }
+    }
+    out.log = store::load_events(db, campaign, out.state.seq);
+    return out;
 }
 
 }  // namespace
@@ -38,7 +67,7 @@ Hub::Hub(boost::asio::io_context& ioc, DbWorker& db, Directory& directory, std::
 void Hub::load() {
     db_.run([self = shared_from_this()](store::Database& db) {
         std::optional<store::CampaignRow> row;
-        std::vector<Event> log;
+        Stored stored;
         bool elsewhere = false;  // another node keeps it
         bool unreadable = false;  // the database could not be read (PostgreSQL restarting, a standby promoted)
         try {
@@ -51,13 +80,14 @@ void Hub::load() {
             } catch (const std::exception& e) {
                 std::cerr << "muster: campaign " << self->id_ << ": cannot take its lease: " << e.what() << "\n";
             }
-            if (row && !elsewhere) log = store::load_events(db, self->id_);
+            if (row && !elsewhere) stored = read_stored(db, self->id_);
         } catch (const std::exception& e) {
             std::cerr << "muster: campaign " << self->id_ << ": load failed: " << e.what() << "\n";
             row.reset();
             unreadable = true;
         }
-        boost::asio::post(self->strand_, [self, row = std::move(row), log = std::move(log), elsewhere, unreadable] {
+        boost::asio::post(self->strand_, [self, row = std::move(row), stored = std::move(stored), elsewhere,
+                                          unreadable]() mutable {
             if (elsewhere) {
                 self->let_go();
                 return;
@@ -78,7 +108,10 @@ void Hub::load() {
                 return;
             }
             self->seed_ = from_hex(row->seed_hex);
-            for (const auto& e : log) campaign::apply(self->state_, e);
+            self->state_ = std::move(stored.state);
+            for (const auto& e : stored.log) campaign::apply(self->state_, e);
+            if (self->snapshot_every_ > 0 && static_cast<std::int64_t>(stored.log.size()) >= self->snapshot_every_)
+                self->take_snapshot(stored.log.back());
             self->index_ = self->index_now();
             self->directory_.put(self->id_, self->index_->directory, self->index_->needs);
             self->loaded_ = true;
@@ -130,20 +163,20 @@ void Hub::reload() {
 
 void Hub::read_log_again() {
     db_.run([self = shared_from_this()](store::Database& db) {
-        std::optional<std::vector<Event>> log;
+        std::optional<Stored> stored;
         try {
-            log = store::load_events(db, self->id_);
+            stored = read_stored(db, self->id_);
         } catch (const std::exception& e) {
             std::cerr << "muster: campaign " << self->id_ << ": reload failed: " << e.what() << "\n";
         }
-        boost::asio::post(self->strand_, [self, log = std::move(log)] {
+        boost::asio::post(self->strand_, [self, stored = std::move(stored)]() mutable {
             if (self->stopped_) return;
-            if (!log) return self->reload_later();
+            if (!stored) return self->reload_later();
             self->reload_waiting_ = false;
             self->reload_tries_ = 0;
-            self->state_ = campaign::CampaignState{};
+            self->state_ = std::move(stored->state);
             self->last_view_ = {};
-            for (const auto& e : *log) campaign::apply(self->state_, e);
+            for (const auto& e : stored->log) campaign::apply(self->state_, e);
             self->index_ = self->index_now();
             self->directory_.put(self->id_, self->index_->directory, self->index_->needs);
             // Every view may have changed: each log starts again at a new version.
@@ -220,6 +253,25 @@ void Hub::set_retire(Retire retire, std::int64_t idle_ms) {
         self->idle_ms_ = idle_ms;
         if (self->gone_) return self->let_go();
         self->arm_idle_check();
+    });
+}
+
+void Hub::set_snapshot_every(std::int64_t events) {
+    boost::asio::post(strand_, [self = shared_from_this(), events] { self->snapshot_every_ = events; });
+}
+
+void Hub::take_snapshot(const Event& last) {
+    // Made here, where the state lives; written out as text on the worker. Once in `snapshot_every` events, so its
+    // cost (a few ms for a campaign of years) is small beside the replay it saves.
+    std::shared_ptr<nlohmann::json> body;
+    try {
+        body = std::make_shared<nlohmann::json>(campaign::snapshot(state_));
+    } catch (const std::exception& e) {  // no snapshot this time: the log is whole
+        std::cerr << "muster: campaign " << id_ << ": no snapshot at event " << last.seq << ": " << e.what() << "\n";
+        return;
+    }
+    db_.run([id = id_, last, body](store::Database& db) {
+        store::put_snapshot(db, id, last, campaign::snapshot_format, body->dump(), unix_ms());
     });
 }
 

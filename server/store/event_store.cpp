@@ -21,8 +21,9 @@ nlohmann::json from_text(const std::string& text, std::int64_t campaign, std::in
     }
 }
 
-// True when the log holds exactly this event under its seq.
-bool already_stored(Database& db, std::int64_t campaign, const Event& e) {
+}  // namespace
+
+bool holds_event(Database& db, std::int64_t campaign, const Event& e) {
     auto& find = db.cached("SELECT type, actor, at, body, dice FROM events WHERE campaign = ? AND seq = ?");
     find.bind(1, campaign).bind(2, e.seq);
     const bool same = find.step() && find.column_text(0) == e.type && find.column_int(1) == e.actor &&
@@ -31,8 +32,6 @@ bool already_stored(Database& db, std::int64_t campaign, const Event& e) {
     find.reset();
     return same;
 }
-
-}  // namespace
 
 std::int64_t create_campaign(Database& db, const std::string& name, const std::string& seed_hex,
                              std::int64_t created_ms) {
@@ -84,7 +83,7 @@ std::size_t append_events(Database& db, std::int64_t campaign, const std::vector
     for (const Event& e : events) {
         // A retried append (its first try's commit may have landed before the connection was lost) is a success
         // when what is stored under its seq is the same event.
-        if (e.seq <= stored && already_stored(db, campaign, e))
+        if (e.seq <= stored && holds_event(db, campaign, e))
             continue;
         if (e.seq != expected)
             throw StoreError("event seq " + std::to_string(e.seq) + " for campaign " + std::to_string(campaign) +
@@ -103,9 +102,9 @@ std::size_t append_events(Database& db, std::int64_t campaign, const std::vector
     return static_cast<std::size_t>(expected - stored - 1);
 }
 
-std::vector<Event> load_events(Database& db, std::int64_t campaign) {
-    auto st = db.prepare("SELECT seq, type, actor, at, body, dice FROM events WHERE campaign = ? ORDER BY seq");
-    st.bind(1, campaign);
+std::vector<Event> load_events(Database& db, std::int64_t campaign, std::int64_t after) {
+    auto st = db.prepare("SELECT seq, type, actor, at, body, dice FROM events WHERE campaign = ? AND seq > ? ORDER BY seq");
+    st.bind(1, campaign).bind(2, after);
     std::vector<Event> out;
     while (st.step()) {
         Event e;

@@ -32,7 +32,10 @@ bool create_campaign_with_id(Database& db, std::int64_t id, const std::string& n
 // transaction.
 std::size_t append_events(Database& db, std::int64_t campaign, const std::vector<Event>& events);
 
-// The whole log of a campaign, in seq order.
-std::vector<Event> load_events(Database& db, std::int64_t campaign);
+// A campaign's log in seq order: the whole of it, or the events after seq `after` (those a snapshot does not hold).
+std::vector<Event> load_events(Database& db, std::int64_t campaign, std::int64_t after = 0);
+
+// True when the log holds exactly this event under its seq, every field the same.
+bool holds_event(Database& db, std::int64_t campaign, const Event& e);
 
 }  // namespace muster::store

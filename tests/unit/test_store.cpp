@@ -353,7 +353,7 @@ TEST_CASE("the real 0001_init.sql applies to a fresh database", "[store][migrati
     CHECK(ms[0].name == "0001_init.sql");
     CHECK(migrate(db, ms) == static_cast<int>(ms.size()));
     CHECK(schema_version(db) == ms.back().version);
-    for (const char* table : {"users", "sessions", "campaigns", "events", "snapshots", "schema_migrations"})
+    for (const char* table : {"users", "sessions", "campaigns", "events", "campaign_snapshots", "schema_migrations"})
         CHECK(table_exists(db, table));
     CHECK(scalar_int(db, "SELECT COUNT(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'events'") == 2);
     CHECK(scalar_text(db, "PRAGMA journal_mode") == "wal");  // unchanged by the migration

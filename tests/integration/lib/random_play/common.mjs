@@ -107,7 +107,8 @@ export function newStats() {
 /**
  * One seed of one book: a campaign with an umpire, Bob and Carol (side "a"), Dave (side "b") and an observer,
  * each with one socket; the book's battle with canaries; then `commands` random commands, one at a time, each
- * followed by every check. Adds to `stats`; pushes every problem (with the seed) to stats.failures.
+ * followed by every check. Adds to `stats`; pushes every problem (with the seed) to stats.failures. Returns the
+ * campaign and its users (battle_table.mjs's), their sockets closed.
  */
 export async function playSeed(server, fx, seed, commands, stats) {
   const r = new Dice(fx.id, seed);
@@ -428,6 +429,7 @@ export async function playSeed(server, fx, seed, commands, stats) {
     }
     stats.reveals += revealed.size;
     stats.seeds += 1;
+    return { campaign, users: t.users };
   } finally {
     for (const c of t.everyone) await c.close().catch(() => {});
   }
