@@ -40,6 +40,11 @@ const PREFILL = Number(process.env.MUSTER_PREFILL || 0);
 // Leak-detector self-test (bench/run.sh): post player 0's secret as a PUBLIC notice instead of a private
 // umpire note, so every player receives it; the harness's wire check must then report leaks.
 const LEAK_SELFTEST = process.env.MUSTER_LEAK_SELFTEST === '1';
+// Behind a proxy that routes by campaign (bench/run.sh SETUPS=pg2: two nodes, HAProxy): each member's commands for a
+// room go through a socket at /ws/c/{campaign}, which reaches the node that keeps it; only campaign.create goes to
+// /ws, any node. A socket that reached another node before the proxy's map named the keeper is answered `moved`,
+// and opened again.
+const ROUTE_BY_CAMPAIGN = process.env.MUSTER_ROUTE === 'campaign';
 const CALL_TIMEOUT_MS = 30000;
 
 let BASE = 'http://127.0.0.1:18040';
@@ -134,15 +139,16 @@ async function makeUser(username) {
 }
 
 // ------------------------------------------------------------------ WebSocket with request/reply
-function openSocket(cookie, onWire) {
+function openSocket(cookie, onWire, url = WS_URL) {
   return new Promise((resolve, reject) => {
     // MUSTER_DEFLATE=1 offers compression from the client too (the server offers it with --ws-deflate true).
-    const ws = new WebSocket(WS_URL, { perMessageDeflate: process.env.MUSTER_DEFLATE === "1", headers: { Cookie: cookie, Origin: ORIGIN } });
+    const ws = new WebSocket(url, { perMessageDeflate: process.env.MUSTER_DEFLATE === "1", headers: { Cookie: cookie, Origin: ORIGIN } });
     const pending = new Map();
     let nextId = 0;
     const s = {
       ws,
       onPush: null,
+      onWire,
       call(type, body) {
         const id = ++nextId;
         return new Promise((res, rej) => {
@@ -166,7 +172,7 @@ function openSocket(cookie, onWire) {
     });
     ws.on('message', (data) => {
       const text = data.toString();
-      if (onWire) onWire(text);
+      if (s.onWire) s.onWire(text);
       const m = JSON.parse(text);
       if (m.push !== undefined) { if (s.onPush) s.onPush(m); return; }
       if (m.reply === undefined) return;
@@ -180,6 +186,22 @@ function openSocket(cookie, onWire) {
       }
     });
   });
+}
+
+// A socket at the campaign's address on which `type` has succeeded: tried again (a new socket) while the node it
+// reached answers `moved` (the proxy's map did not name the keeper yet).
+async function campaignSocket(cookie, campaign, type, body) {
+  for (let attempt = 1; ; attempt++) {
+    const s = await openSocket(cookie, undefined, `${WS_URL}/c/${campaign}`);
+    try {
+      const result = await s.call(type, body);
+      return { s, result };
+    } catch (e) {
+      try { s.ws.terminate(); } catch (_) { /* ignore */ }
+      if (!/moved|socket closed/.test(e.message) || attempt >= 50) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
 
 // ------------------------------------------------------------------ user sets
@@ -251,16 +273,27 @@ module.exports = {
     const users = await set.ready;
     const umpire = users[0].control;
     const { campaign } = await umpire.call('campaign.create', { name: `bench room ${roomIndex} (${++roomsCreated})` });
-    const { code } = await umpire.call('campaign.invite', { campaign, role: 'player' });
-    await Promise.all(users.slice(1).map((u) => u.control.call('campaign.join', { code })));
+    // Where each member's commands for this room go: his control socket, or behind the proxy a socket at the
+    // campaign's address, kept as his play socket (connect).
+    const sockets = users.map((u) => u.control);
+    let code;
+    if (ROUTE_BY_CAMPAIGN) {
+      const first = await campaignSocket(users[0].cookie, campaign, 'campaign.invite', { campaign, role: 'player' });
+      sockets[0] = first.s;
+      code = first.result.code;
+      await Promise.all(users.slice(1).map(async (u, k) => { sockets[k + 1] = (await campaignSocket(u.cookie, campaign, 'campaign.join', { code })).s; }));
+    } else {
+      ({ code } = await umpire.call('campaign.invite', { campaign, role: 'player' }));
+      await Promise.all(users.slice(1).map((u) => u.control.call('campaign.join', { code })));
+    }
     // The umpire-only datum that stands for player 0's secret (see the header).
-    await umpire.call('notice.post', { campaign, private: !LEAK_SELFTEST, text: W.secretObjective(0, 0) });
+    await sockets[0].call('notice.post', { campaign, private: !LEAK_SELFTEST, text: W.secretObjective(0, 0) });
     if (PREFILL > 0) {
       await Promise.all(Array.from({ length: PREFILL }, (_, i) =>
-        umpire.call('chat.say', { campaign, text: `Earlier table talk #${i + 1}: the left wing holds the ford.` })));
+        sockets[0].call('chat.say', { campaign, text: `Earlier table talk #${i + 1}: the left wing holds the ford.` })));
     }
     const roomId = `c${campaign}`;
-    rooms.set(roomId, { campaign, users, pidOfUser: new Map(users.map((u, pid) => [u.id, pid])) });
+    rooms.set(roomId, { campaign, users, pidOfUser: new Map(users.map((u, pid) => [u.id, pid])), sockets: ROUTE_BY_CAMPAIGN ? sockets : null });
     return roomId;
   },
 
@@ -268,7 +301,9 @@ module.exports = {
     const room = rooms.get(roomId);
     if (!room) throw new Error(`unknown room ${roomId}`);
     const user = room.users[playerId];
-    const s = await openSocket(user.cookie, opts.onWire);
+    // Behind the proxy, the socket setup opened at the campaign's address (a user holds at most 8).
+    const s = room.sockets ? room.sockets[playerId] : await openSocket(user.cookie, opts.onWire);
+    if (room.sockets && opts.onWire) s.onWire = opts.onWire;
     const fold = makeFold(room);
     let doc = null, viewCb = null, lastView = null;
     let gotFirst;

@@ -16,6 +16,15 @@
 #   LABEL        label of the Muster rows                                    [muster]
 #   STORE        sqlite, or postgresql: a cluster of Debian's PostgreSQL started for the run (fsync on, as a
 #                deployment's), a fresh database in it for each server         [sqlite]
+#   SETUPS       the servers to run, each a group of rows in one table        [$STORE]
+#                  sqlite      one node on a SQLite file (label LABEL)
+#                  postgresql  one node on PostgreSQL (LABEL-pg)
+#                  pg2         two nodes on one PostgreSQL database behind HAProxy, which routes /ws/c/{campaign} to
+#                              the node keeping it (docs/operations.md, "More than one machine"; the driver with
+#                              MUSTER_ROUTE=campaign); server CPU is both nodes' (bench/nodes-cpu.mjs), HAProxy's
+#                              is in the row's note (LABEL-pg-2nodes)
+#                With PostgreSQL the row's note has the database's CPU too (its server's processes).
+#                e.g. SETUPS="sqlite pg2" PEERS= LOADS=r50 bash bench/run.sh
 #   LEAKTEST=0   skip the leak-detector self-tests (Muster's here, the peers' in their run.sh)
 #   SKIP_INSTALL=1  passed to the peers' run.sh
 # Every server listens on 127.0.0.1 only, gets a fresh temporary database, and is stopped by its PID;
@@ -36,6 +45,7 @@ WORKERS="${WORKERS:-2}"
 MUSTER_ARGS="${MUSTER_ARGS:-}"
 LABEL="${LABEL:-muster}"
 STORE="${STORE:-sqlite}"
+SETUPS="${SETUPS:-$STORE}"
 
 [ -x "$MUSTER_BIN" ] || { echo "no server binary at $MUSTER_BIN (build it: cmake --build build --target muster)" >&2; exit 2; }
 mkdir -p "$OUT_DIR/logs" "$OUT_DIR/bin"
@@ -66,22 +76,27 @@ others_now() { # box CPU use over 1 s (of 100% x cores) and its top 3 processes,
 }
 
 # ---------------------------------------------------------------- Muster server
-SPID=""; DBDIR=""; PGDIR=""
+SPID=""; SPID2=""; HPID=""; DBDIR=""; PGDIR=""
 cleanup() {
-  if [ -n "$SPID" ]; then kill "$SPID" 2>/dev/null || true; wait "$SPID" 2>/dev/null || true; SPID=""; fi
+  local p
+  for p in "$HPID" "$SPID2" "$SPID"; do
+    if [ -n "$p" ]; then kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; fi
+  done
+  SPID=""; SPID2=""; HPID=""
   if [ -n "$DBDIR" ]; then rm -rf "$DBDIR"; DBDIR=""; fi
 }
 stop_postgres() { [ -z "$PGDIR" ] || node "$REPO/tests/integration/lib/postgres.mjs" stop "$PGDIR" >/dev/null 2>&1 || true; }
 trap 'cleanup; stop_postgres' EXIT INT TERM
 
-# PostgreSQL's cluster for STORE=postgresql, with fsync on: a deployment's durability, not the tests'.
-if [ "$STORE" = postgresql ]; then
+# PostgreSQL's cluster for the setups on it, with fsync on: a deployment's durability, not the tests'.
+if [[ " $SETUPS " == *" postgresql "* || " $SETUPS " == *" pg2 "* ]]; then
   PGDIR="/tmp/muster-bench-pg-$$"
   PG_FSYNC=on node "$REPO/tests/integration/lib/postgres.mjs" start "$PGDIR"
   PGBIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
 fi
-store_args() { # a fresh database for one server
-  if [ "$STORE" = postgresql ]; then
+SETUP=sqlite
+store_args() { # a fresh database for one server (pg2's two nodes: one database, made by start_muster)
+  if [ "$SETUP" != sqlite ]; then
     local name="bench_$(date +%s%N)"
     "$PGBIN/psql" -h "$PGDIR" -p "$(cat "$PGDIR/port")" -U postgres -qAt -c "CREATE DATABASE $name" >/dev/null
     echo "--store postgresql://postgres@/$name?host=$PGDIR&port=$(cat "$PGDIR/port")"
@@ -90,20 +105,86 @@ store_args() { # a fresh database for one server
   fi
 }
 
-start_muster() { # label -> sets SPID, PORT
+start_node() { # label store-args extra-args -> sets NPID, NPORT
   local label=$1 log="$OUT_DIR/logs/muster-$1-$STAMP.log"
-  DBDIR="$(mktemp -d /tmp/muster-bench-db.XXXXXX)"
   # shellcheck disable=SC2086
-  "$BIN" --listen 127.0.0.1:0 $(store_args) --ws-rate 100000 --ws-burst 100000 $MUSTER_ARGS > "$log" 2>&1 &
-  SPID=$!
-  PORT=""
+  "$BIN" --listen 127.0.0.1:0 $2 --ws-rate 100000 --ws-burst 100000 $3 $MUSTER_ARGS > "$log" 2>&1 &
+  NPID=$!
+  NPORT=""
   for _ in $(seq 1 100); do
-    PORT=$(sed -n 's#^listening on http://127\.0\.0\.1:\([0-9]*\)$#\1#p' "$log" 2>/dev/null | head -1 || true)
-    [ -n "$PORT" ] && return 0
-    kill -0 "$SPID" 2>/dev/null || break
+    NPORT=$(sed -n 's#^listening on http://127\.0\.0\.1:\([0-9]*\)$#\1#p' "$log" 2>/dev/null | head -1 || true)
+    [ -n "$NPORT" ] && return 0
+    kill -0 "$NPID" 2>/dev/null || break
     sleep 0.1
   done
   echo "muster ($label) did not start; log:" >&2; cat "$log" >&2; return 1
+}
+
+start_muster() { # label -> sets SPID, PORT (and for pg2 SPID2, HPID: PORT is HAProxy's)
+  local label=$1
+  DBDIR="$(mktemp -d /tmp/muster-bench-db.XXXXXX)"
+  if [ "$SETUP" != pg2 ]; then
+    start_node "$label" "$(store_args)" "" || return 1
+    SPID=$NPID; PORT=$NPORT
+    return 0
+  fi
+  # Two nodes on one database, HAProxy in front (the shape of docker/haproxy.cfg and tests/integration/haproxy.test.mjs).
+  local store admin="$DBDIR/admin.sock" map="$DBDIR/campaigns.map" cfg="$DBDIR/haproxy.cfg"
+  store="$(store_args)"; : > "$map"
+  local node_args="--proxy-admin $admin --proxy-map $map --max-http-connections-per-address 0"
+  start_node "$label-a" "$store" "--node node-a $node_args" || return 1
+  SPID=$NPID; local port_a=$NPORT
+  start_node "$label-b" "$store" "--node node-b $node_args" || return 1
+  SPID2=$NPID; local port_b=$NPORT
+  PORT=$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
+  cat > "$cfg" <<CFG
+global
+    stats socket $admin mode 600 level admin
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 60s
+    timeout server 60s
+    timeout tunnel 1h
+frontend muster
+    bind 127.0.0.1:$PORT
+    use_backend %[path,field(4,/),map($map,nodes)] if { path_beg /ws/c/ }
+    default_backend nodes
+backend nodes
+    balance roundrobin
+    server node-a 127.0.0.1:$port_a
+    server node-b 127.0.0.1:$port_b
+backend node-a
+    server node-a 127.0.0.1:$port_a
+backend node-b
+    server node-b 127.0.0.1:$port_b
+CFG
+  haproxy -db -f "$cfg" > "$OUT_DIR/logs/haproxy-$label-$STAMP.log" 2>&1 &
+  HPID=$!
+  for _ in $(seq 1 50); do
+    curl -fsS "http://127.0.0.1:$PORT/healthz" > /dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "haproxy ($label) did not start; log:" >&2; cat "$OUT_DIR/logs/haproxy-$label-$STAMP.log" >&2; return 1
+}
+
+sample_cpu() { # columns, each a comma-separated list of pids -> "epoch-ms ticks..." every 100 ms, until killed
+  while :; do
+    local line col p sum
+    line="$(date +%s%3N)"
+    for col in "$@"; do
+      sum=0
+      for p in ${col//,/ }; do sum=$((sum + $(proc_ticks "$p"))); done
+      line="$line $sum"
+    done
+    echo "$line"
+    sleep 0.1
+  done
+}
+pg_pids() { # the PostgreSQL cluster's processes, comma-separated (its postmaster and every backend)
+  local main
+  main=$(head -1 "$PGDIR/data/postmaster.pid" 2>/dev/null || true)
+  [ -n "$main" ] && echo "$main,$(pgrep -d, -P "$main")"
 }
 
 load_args() { # load -> loadgen args (the same as the peers' run.sh)
@@ -130,23 +211,46 @@ if [ "${LEAKTEST:-1}" = 1 ]; then
   fi
 fi
 
-for load in $LOADS; do
-  echo "== muster / $load   (box before: $(others_now))"
-  echo "muster $load before: $(others_now)" >> "$BOX"
-  if ! start_muster "$load"; then
-    echo "{\"label\":\"$LABEL\",\"rooms\":0,\"players\":$PLAYERS,\"mode\":\"$load\",\"error\":\"server did not start\"}" >> "$OUT"
-    continue
-  fi
-  b0=$(busy_ticks); s0=$(proc_ticks "$SPID"); t0=$(date +%s.%N)
-  # shellcheck disable=SC2046
-  (cd "$REPO" && timeout 240 node "$PEERS_HOME/loadgen.js" --driver "$HERE/muster-driver.js" \
-    --url "http://127.0.0.1:$PORT" --players "$PLAYERS" $(load_args "$load") --server-pid "$SPID" \
-    --label "$LABEL" --out "$OUT" 2> >(tee "$OUT_DIR/logs/loadgen-muster-$load-$STAMP.log" | grep -v '^$' >&2) > /dev/null) \
-    || echo "   (loadgen exited with $?)"
-  b1=$(busy_ticks); s1=$(proc_ticks "$SPID"); t1=$(date +%s.%N)
-  awk -v b="$((b1 - b0))" -v s="$((s1 - s0))" -v t0="$t0" -v t1="$t1" -v hz="$(getconf CLK_TCK)" -v l="$load" \
-    'BEGIN { d = t1 - t0; printf "muster %s, whole invocation (setup included, %.0f s): box busy %.0f%%, server %.0f%%\n", l, d, b * 100 / hz / d, s * 100 / hz / d }' >> "$BOX"
-  cleanup
+for SETUP in $SETUPS; do
+  case "$SETUP" in
+    sqlite) label="$LABEL"; route="" ;;
+    postgresql) label="$LABEL-pg"; route="" ;;
+    pg2) label="$LABEL-pg-2nodes"; route="campaign" ;;
+    *) echo "unknown setup $SETUP (sqlite, postgresql, pg2)" >&2; exit 2 ;;
+  esac
+  for load in $LOADS; do
+    echo "== $label / $load   (box before: $(others_now))"
+    echo "$label $load before: $(others_now)" >> "$BOX"
+    if ! start_muster "$label-$load"; then
+      echo "{\"label\":\"$label\",\"rooms\":0,\"players\":$PLAYERS,\"mode\":\"$load\",\"error\":\"server did not start\"}" >> "$OUT"
+      cleanup
+      continue
+    fi
+    # The CPU of each process that serves the run, when there is more than the one the loadgen measures: the
+    # nodes, HAProxy, PostgreSQL (bench/nodes-cpu.mjs).
+    samples="$OUT_DIR/logs/cpu-$label-$load-$STAMP.txt"; sampler=""; columns=()
+    case "$SETUP" in
+      postgresql) columns=(node db); sample_cpu "$SPID" "$(pg_pids)" > "$samples" & sampler=$! ;;
+      pg2) columns=(node node proxy db); sample_cpu "$SPID" "$SPID2" "$HPID" "$(pg_pids)" > "$samples" & sampler=$! ;;
+    esac
+    lglog="$OUT_DIR/logs/loadgen-$label-$load-$STAMP.log"
+    b0=$(busy_ticks); s0=$(( $(proc_ticks "$SPID") + $( [ -n "$SPID2" ] && proc_ticks "$SPID2" || echo 0) )); t0=$(date +%s.%N)
+    # Each line of the loadgen's log stamped with its epoch ms (bench/nodes-cpu.mjs finds the measured window by it).
+    # shellcheck disable=SC2046
+    (cd "$REPO" && MUSTER_ROUTE="$route" timeout 240 node "$PEERS_HOME/loadgen.js" --driver "$HERE/muster-driver.js" \
+      --url "http://127.0.0.1:$PORT" --players "$PLAYERS" $(load_args "$load") --server-pid "$SPID" \
+      --label "$label" --out "$OUT" 2> >(while IFS= read -r l; do printf '%s %s\n' "$(date +%s%3N)" "$l"; done | tee "$lglog" | grep -v '^[0-9]* $' >&2) > /dev/null) \
+      || echo "   (loadgen exited with $?)"
+    b1=$(busy_ticks); s1=$(( $(proc_ticks "$SPID") + $( [ -n "$SPID2" ] && proc_ticks "$SPID2" || echo 0) )); t1=$(date +%s.%N)
+    if [ -n "$sampler" ]; then
+      kill "$sampler" 2>/dev/null || true; wait "$sampler" 2>/dev/null || true
+      sleep 0.2  # the log's last lines
+      node "$HERE/nodes-cpu.mjs" "$samples" "$lglog" "$OUT" 1 "${columns[@]}" || echo "   (the processes' CPU could not be worked out)"
+    fi
+    awk -v b="$((b1 - b0))" -v s="$((s1 - s0))" -v t0="$t0" -v t1="$t1" -v hz="$(getconf CLK_TCK)" -v l="$label $load" \
+      'BEGIN { d = t1 - t0; printf "%s, whole invocation (setup included, %.0f s): box busy %.0f%%, server %.0f%%\n", l, d, b * 100 / hz / d, s * 100 / hz / d }' >> "$BOX"
+    cleanup
+  done
 done
 echo
 echo "== Muster results ($OUT)"
