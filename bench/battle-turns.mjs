@@ -10,7 +10,11 @@
 // --notes N first posts N private umpire notes of 500 bytes, so the umpire's whole view is large (as after a
 // long campaign): this shows what diffing only the battles' section saves (docs/performance.md, "Battles").
 // ROWS=1 prints a line per turn and per replay.
+// CALLGRIND_TURNS=3-5,36-40 (with MUSTER_BIN a script that execs the server under
+// `valgrind --tool=callgrind --instr-atstart=no`) collects instructions during those turns only, one dump per range
+// (callgrind_control), to compare where an early and a late turn's work goes.
 import { readFileSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
 const arg = (name, fallback) => {
@@ -71,7 +75,10 @@ async function playTurns(server, ctx, game) {
   const pid = server.proc.pid;
   const sockets = [ctx.U, ...ctx.players.map((p) => p.c)];
   const rows = [];
+  const ranges = (process.env.CALLGRIND_TURNS ?? '').split(',').filter(Boolean).map((r) => r.split('-').map(Number));
+  const callgrind = (...a) => execFileSync('callgrind_control', [...a, String(pid)], { stdio: 'ignore' });
   for (let turn = 1; turn <= TURNS; turn++) {
+    if (ranges.some(([a]) => a === turn)) callgrind('-i', 'on');
     const bytes0 = sockets.map(bytesOf);
     const cpu0 = cpuMs(pid);
     const t0 = performance.now();
@@ -81,8 +88,13 @@ async function playTurns(server, ctx, game) {
     const cpu = cpuMs(pid) - cpu0;
     const pushed = sockets.map((c, i) => bytesOf(c) - bytes0[i]);
     const players = pushed.slice(1);
-    rows.push({ turn, wall_ms: r1(wall), cpu_ms: cpu, umpire_bytes: pushed[0], player_bytes_mean: Math.round(mean(players)), player_bytes_max: Math.max(...players) });
+    // The umpire's battle as the hub diffs it after each step: without its log and history, which are appended.
+    const battles = ctx.U.view(ctx.campaign)?.battles ?? {};
+    const light = Object.values(battles).reduce((n, b) => n + JSON.stringify({ ...b, log: undefined, history: undefined }).length, 0);
+    rows.push({ turn, wall_ms: r1(wall), cpu_ms: cpu, umpire_bytes: pushed[0], player_bytes_mean: Math.round(mean(players)), player_bytes_max: Math.max(...players), umpire_light_battle_bytes: light });
     if (process.env.ROWS) console.log(JSON.stringify(rows.at(-1)));
+    const range = ranges.find(([, b]) => b === turn);
+    if (range) { callgrind('-i', 'off'); callgrind('-d', `turns-${range[0]}-${range[1]}`); }
   }
   return rows;
 }
