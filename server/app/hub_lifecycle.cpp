@@ -109,6 +109,8 @@ void Hub::load() {
             }
             self->seed_ = from_hex(row->seed_hex);
             self->state_ = std::move(stored.state);
+            self->light_kept_.clear();
+            self->light_seq_ = -1;
             for (const auto& e : stored.log) campaign::apply(self->state_, e);
             if (self->snapshot_every_ > 0 && static_cast<std::int64_t>(stored.log.size()) >= self->snapshot_every_)
                 self->take_snapshot(stored.log.back());
@@ -175,6 +177,8 @@ void Hub::read_log_again() {
             self->reload_waiting_ = false;
             self->reload_tries_ = 0;
             self->state_ = std::move(stored->state);
+            self->light_kept_.clear();
+            self->light_seq_ = -1;
             self->last_view_ = {};
             for (const auto& e : stored->log) campaign::apply(self->state_, e);
             self->index_ = self->index_now();

@@ -119,7 +119,7 @@ Decision decide_create(const BattlesState& s, const Context& x, const Command& c
     battle.ruleset = "oth";
     if (auto e = read_optional_string(b, "ruleset", 20, battle.ruleset)) return *e;
     const RuleSet* rules = find_ruleset(battle.ruleset);
-    if (!rules) return bad_request("There is no rule set \"" + battle.ruleset + "\".");
+    if (!rules) return bad_request("ruleset: there is no rule set \"" + battle.ruleset + "\".");
     battle.phase = "setup";
     if (auto e = read_string(b, "name", 1, name_max, battle.name)) return *e;
     if (auto e = read_sides_and_table(b, battle)) return *e;

@@ -133,7 +133,7 @@ std::optional<Error> read_faces(const json& body, std::vector<int>& faces) {
     if (!body.contains("dice")) return std::nullopt;
     if (!body["dice"].is_array() || body["dice"].size() > 50) return bad_request("\"dice\" is a list of faces 1-6.");
     for (const auto& f : body["dice"]) {
-        if (!int_in(f, 1, 6)) return bad_request("Each die is 1 to 6.");
+        if (!int_in(f, 1, 6)) return bad_request("dice: each die is 1 to 6.");
         faces.push_back(f.get<int>());
     }
     return std::nullopt;

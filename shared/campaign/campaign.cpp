@@ -84,8 +84,8 @@ Decision decide_webhook(const CampaignState& state, const Command& c, const View
     std::string url;
     if (auto e = read_string(c.body, "url", 0, 500, url)) return *e;
     if (!url.empty() && url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0)
-        return bad_request("A webhook is an http:// or https:// address.");
-    if (url.find_first_of(" \t\r\n") != std::string::npos) return bad_request("A webhook address has no spaces.");
+        return bad_request("url: a webhook is an http:// or https:// address.");
+    if (url.find_first_of(" \t\r\n") != std::string::npos) return bad_request("url: a webhook address has no spaces.");
     return one(make_event("campaign.webhook_set", v, {{"url", url}}));
 }
 
@@ -215,7 +215,10 @@ Decision decide(const CampaignState& state, const Command& command, const Viewer
         if (expeditions::handles(command.type)) return expeditions::decide(state, command, viewer, dice, supplied);
     } catch (const json::type_error& e) {
         // A field of the command of the wrong type that a decider read without checking ("fate": 3).
-        return bad_request(std::string("A field has the wrong type: ") + e.what());
+        // The reader's words without its "[json.exception.type_error.302] " tag: they say which type, not which field.
+        const std::string what = e.what();
+        const auto tag_end = what.find("] ");
+        return bad_request("A field has the wrong type (" + (tag_end == std::string::npos ? what : what.substr(tag_end + 2)) + ").");
     }
     return Error{"unknown_command", "There is no command \"" + command.type + "\"."};
 }
@@ -399,9 +402,15 @@ SectionMark mark_section(const CampaignState& state, const Viewer& viewer) {
     return SectionMark{light_battles(state, viewer), battles::marks(state)};
 }
 
-json section_patch(const SectionMark& before, const CampaignState& after, const Viewer& viewer) {
-    json ops = json::diff(before.light, light_battles(after, viewer), "/battles");
+SectionMark mark_section_from(const CampaignState& state, json light) {
+    return SectionMark{std::move(light), battles::marks(state)};
+}
+
+json section_patch(const SectionMark& before, const CampaignState& after, const Viewer& viewer, json* light_after) {
+    json light = light_battles(after, viewer);
+    json ops = json::diff(before.light, light, "/battles");
     for (auto& op : battles::appended_ops(after, viewer, before.marks)) ops.push_back(std::move(op));
+    if (light_after) *light_after = std::move(light);
     return ops;
 }
 

@@ -176,7 +176,12 @@ struct SectionMark {
     battles::Marks marks;
 };
 SectionMark mark_section(const CampaignState& state, const Viewer& viewer);
-nlohmann::json section_patch(const SectionMark& before, const CampaignState& after, const Viewer& viewer);
+// With `light_after`, it also hands back the viewer's light section of `after`, which a server may keep as the
+// `light` of the next mark_section_from while the state stays as it is (a battle's next step).
+nlohmann::json section_patch(const SectionMark& before, const CampaignState& after, const Viewer& viewer,
+                             nlohmann::json* light_after = nullptr);
+// mark_section with the light section section_patch handed back for this state and viewer.
+SectionMark mark_section_from(const CampaignState& state, nlohmann::json light);
 
 // The earliest clock of the campaign (the year's or a battle's), and the command the server decides as
 // server_clock() when it runs out.

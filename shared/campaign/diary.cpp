@@ -18,11 +18,7 @@ bool improvement_ordered(const Orders& o, const std::string& which) {
            (which == "manoeuvres" && o.manoeuvres);
 }
 
-std::optional<Error> read_orders(const json& body, const HouseRules& rules, Orders& out) {
-    auto it = body.find("orders");
-    if (it == body.end()) return bad_request("The field \"orders\" is missing: your regiment needs its orders.");
-    if (!it->is_object()) return bad_request("The field \"orders\" must be an object.");
-    const json& o = *it;
+std::optional<Error> read_order_fields(const json& o, const HouseRules& rules, Orders& out) {
     Orders orders;
     if (auto e = read_optional_bool(o, "drill", orders.drill)) return *e;
     if (auto e = read_optional_bool(o, "musketry", orders.musketry)) return *e;
@@ -34,6 +30,14 @@ std::optional<Error> read_orders(const json& body, const HouseRules& rules, Orde
     orders.maintained = static_cast<int>(maintained);
     orders.declared = static_cast<int>(declared);
     out = orders;
+    return std::nullopt;
+}
+
+std::optional<Error> read_orders(const json& body, const HouseRules& rules, Orders& out) {
+    auto it = body.find("orders");
+    if (it == body.end()) return bad_request("The field \"orders\" is missing: your regiment needs its orders.");
+    if (!it->is_object()) return bad_request("The field \"orders\" must be an object.");
+    if (auto e = read_order_fields(*it, rules, out)) return within("orders", *e);
     return std::nullopt;
 }
 

@@ -46,19 +46,22 @@ std::optional<Error> check_value(const FieldSpec& spec, const json& value) {
     const std::string name = spec.name;
     if (kind == "text") {
         if (!value.is_string() || utf8_length(value.get<std::string>()) > text_max)
-            return bad_request("The field \"" + name + "\" is text of at most " + std::to_string(text_max) + " characters.");
+            return bad_request("value: the briefing's " + name + " is text of at most " + std::to_string(text_max) +
+                               " characters.");
     } else if (kind == "months") {
         if (!int_in(value, 0, 24))
-            return bad_request("The field \"" + name + "\" is a whole number of months from 0 to 24.");
+            return bad_request("value: the briefing's " + name + " is a whole number of months from 0 to 24.");
     } else if (kind == "percent") {
         if (!int_in(value, 0, 100))
-            return bad_request("The field \"" + name + "\" is a whole percent from 0 to 100.");
+            return bad_request("value: the briefing's " + name + " is a whole percent from 0 to 100.");
     } else if (kind == "multiple") {
         if (!number_in(value, 0, 20))
-            return bad_request("The field \"" + name + "\" is a multiple of the expedition's strength, from 0 to 20.");
+            return bad_request("value: the briefing's " + name +
+                               " is a multiple of the expedition's strength, from 0 to 20.");
     } else if (kind == "mission") {
         if (!value.is_string() || !mission_from_key(value.get<std::string>()))
-            return bad_request("The field \"mission\" must be one of the eight missions of the table of force levels.");
+            return bad_request(
+                "value: the briefing's mission must be one of the eight missions of the table of force levels.");
     }
     return std::nullopt;
 }

@@ -27,7 +27,7 @@ std::optional<Error> read_losses(const json& body, const std::vector<int>& regim
         if (std::find(regiments.begin(), regiments.end(), number) == regiments.end())
             return bad_request("Regiment " + key + " did not go on this expedition.");
         if (!int_in(value, 0, 100))
-            return bad_request("A regiment's losses are a whole percent from 0 to 100.");
+            return bad_request("losses_percent: a regiment's losses are a whole percent from 0 to 100.");
         out[number] = value.get<int>();
     }
     return std::nullopt;

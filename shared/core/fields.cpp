@@ -96,4 +96,11 @@ std::optional<Error> read_optional_int(const nlohmann::json& body, const char* k
     return read_int(body, key, min, max, out);
 }
 
+Error within(const std::string& parent, Error error) {
+    static const std::string head = "The field \"";
+    if (error.message.rfind(head, 0) == 0) error.message.insert(head.size(), parent + ".");
+    else error.message = parent + ": " + error.message;
+    return error;
+}
+
 }  // namespace muster

@@ -36,4 +36,9 @@ std::optional<Error> read_int(const nlohmann::json& body, const char* key, std::
 std::optional<Error> read_optional_int(const nlohmann::json& body, const char* key, std::int64_t min,
                                        std::int64_t max, std::int64_t& out);
 
+// An error from reading a field of the object at `parent`, naming the field by its path: "The field \"maintained\"
+// is missing." read from "orders" becomes "The field \"orders.maintained\" is missing."; any other message is
+// prefixed "orders: ".
+Error within(const std::string& parent, Error error);
+
 }  // namespace muster

@@ -17,8 +17,8 @@
 // view as it was plus that chat. When an input is accepted, the command's state is restored (or built again) before
 // the next. An accepted input is a DEFECT when the document states the field's type or range and the value breaks it
 // (ALLOWED below lists the documented exceptions, each with the document's words for it); the test fails listing
-// each defect as `command field mutation -> reply`. Refusals of bad_request whose message does not name the field are
-// reported as a diagnostic, not a failure.
+// each defect as `command field mutation -> reply`. A refusal of bad_request whose message does not name the field
+// (docs/protocol.md: "the message names the field") fails it too, listed the same way.
 //
 // MUSTER_GENERATED_ROUNDS=n runs n rounds: round 1 is the deterministic set below (nested fields sampled by the
 // seed), each further round every nested field and random values (around each stated range, random strings and JSON
@@ -523,7 +523,12 @@ async function runEntry(entry, worker, round) {
       listBefore = n;
     }
     const key = [...m.path].reverse().find((k) => typeof k === 'string' && !/^\d+$/.test(k));
-    if (code === 'bad_request' && key && !m.whole && !m.kind.startsWith('empty-') && !names(r.error.message, key)) unnamed.push(`${what} -> ${r.error.message}`);
+    // A frame the server cannot read as JSON at all (a random 1E400 or "\ud800") is answered with `"reply": null`
+    // (docs/protocol.md, "WebSocket"): no field was read, so none can be named.
+    const unreadable = r.reply === null;
+    if (code === 'bad_request' && key && !m.whole && !m.kind.startsWith('empty-') && !unreadable && !names(r.error.message, key)) {
+      unnamed.push(`${what} -> ${r.error.message}`);
+    }
     if (m.kind === 'extra' && !entry.expectBase) overStrict.push(`${what} -> ${describeReply(o)}`);
     pending.push(m);
     if (pending.length >= BATCH) { snap = await probe(ctx, snap, label, pending); pending = []; }
@@ -610,4 +615,5 @@ test('every documented command, sent generated hostile input: no internal error,
   assert.ok(stats.refused > stats.commands.size, 'inputs were refused (the run did something)');
   assert.deepEqual(failures, [], 'internal errors, hangs, crashes, refusals that changed something, bases refused');
   assert.deepEqual(defects, [], 'accepted input the document says is out of type or range (command field mutation -> reply [why])');
+  assert.deepEqual(unnamed, [], 'bad_request messages that do not name the field (command field mutation -> reply)');
 });

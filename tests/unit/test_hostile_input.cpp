@@ -87,8 +87,8 @@ TEST_CASE("overrides: tension points, records, dice and the umpire's modifier ar
     t.ok(t.umpire, "battle.start", {{"battle", 1}});
     const json base = {{"battle", 1}, {"turn", 1}, {"unit", 1}, {"reason", "the umpire's ruling"}};
     // over-the-hills.txt, "TPs are accumulated (up to a maximum of 8)": 2^32 + 3 was taken as 3.
-    refused(t, "battle.override", with(with(base, "what", "tp"), "value", tp_wrap), "Tension points");
-    refused(t, "battle.override", with(with(base, "what", "tp"), "value", true), "Tension points");
+    refused(t, "battle.override", with(with(base, "what", "tp"), "value", tp_wrap), "value: tension points");
+    refused(t, "battle.override", with(with(base, "what", "tp"), "value", true), "value: tension points");
     refused(t, "battle.override", with(with(base, "what", "record"), "times_ran_away", huge), "times_ran_away");
     refused(t, "battle.override", with(with(base, "what", "reaction_test"), "dice", {big}), "die");
     for (const json& m : {json(true), json(1.5), json(1e308), json(7)})

@@ -113,7 +113,8 @@ battle::OverrideResult move(BattleEntry& e, Unit& u, const json& body) {
             return Error{"out_of_range", u.name + " moves at most " + std::to_string(budget / bw(e)).substr(0, 4) + " BW."};
         if (action == "wheel") {
             const std::string dir = text_field(body, "direction");
-            if (dir != "left" && dir != "right") return bad_request("A wheel is to the \"left\" or \"right\".");
+            if (dir != "left" && dir != "right")
+                return bad_request("direction: a wheel is to the \"left\" or \"right\".");
             after = battle::wheeled(u, want, dir == "left" ? battle::Wheel::left : battle::Wheel::right);
             words = u.name + " wheels " + dir + ".";
         } else {

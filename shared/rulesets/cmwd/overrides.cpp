@@ -28,7 +28,7 @@ battle::OverrideResult marker(BattleEntry& e, const json& body) {
     if (m != "shaken" && m != "broken" && m != "fired") return bad_request("A marker is shaken, broken or fired.");
     auto v = body.find("value");
     if (v == body.end() || !int_in(*v, 0, (m == "shaken" ? 6 : 1)))
-        return bad_request(m == "shaken" ? "Shaken levels are 0 to 6." : "The marker is 0 or 1.");
+        return bad_request(m == "shaken" ? "value: shaken levels are 0 to 6." : "value: the marker is 0 or 1.");
     it->second.markers[m] = v->get<int>();
     return "The umpire sets " + it->second.name + "'s " + m + " to " + std::to_string(v->get<int>());
 }
@@ -106,7 +106,7 @@ battle::OverrideResult override_rule(BattleEntry& e, const std::string& what, co
         if (auto* err = std::get_if<Error>(&r)) return *err;
         return std::string("The umpire acts for the ") + e.battle.side(text_field(body, "side"))->name;
     }
-    return bad_request("An override is marker, fate, rank, tempo, spent, moving, part, act or move.");
+    return bad_request("what: an override is marker, fate, rank, tempo, spent, moving, part, act or move.");
 }
 
 }  // namespace muster::cmwd

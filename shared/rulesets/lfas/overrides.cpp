@@ -36,13 +36,13 @@ battle::OverrideResult override_rule(BattleEntry& e, const std::string& what, co
         if (!u) return not_found("No such unit.");
         if (what == "dp") {
             const int v = value_in(body, 0, 5, ok);
-            if (!ok) return bad_request("A unit holds 0 to 5 DPs.");
+            if (!ok) return bad_request("value: a unit holds 0 to 5 DPs.");
             u->markers["dp"] = v;
             return "The umpire sets " + possessive(u->name) + " DPs to " + std::to_string(v);
         }
         if (what == "casualties") {
             const int v = value_in(body, 0, 40, ok);
-            if (!ok) return bad_request("Casualties are 0 to 40.");
+            if (!ok) return bad_request("value: casualties are 0 to 40.");
             u->markers["casualties"] = v;
             return "The umpire sets " + possessive(u->name) + " casualties to " + std::to_string(v);
         }
@@ -78,7 +78,7 @@ battle::OverrideResult override_rule(BattleEntry& e, const std::string& what, co
         Leader& l = it->second;
         if (what == "cp") {
             const int v = value_in(body, 0, 20, ok);
-            if (!ok) return bad_request("Command points are 0 to 20.");
+            if (!ok) return bad_request("value: command points are 0 to 20.");
             e.data["cp"][std::to_string(l.id)] = {{"points", v}, {"left", v}};
             // A side's points are its own: the line goes to it, the umpire's reason to the umpires.
             e.battle.add_line("The umpire gives " + l.name + " " + std::to_string(v) + " command points.", json::object(), l.side);
@@ -89,7 +89,7 @@ battle::OverrideResult override_rule(BattleEntry& e, const std::string& what, co
         l.values["wound"] = w;
         return "The umpire: " + l.name + (w.empty() ? " is restored" : " is " + (w == "killed" ? std::string("killed") : w + "ly wounded"));
     }
-    return bad_request("An override is dp, casualties, cp, wound, formation, limber, part or move.");
+    return bad_request("what: an override is dp, casualties, cp, wound, formation, limber, part or move.");
 }
 
 }  // namespace muster::lfas

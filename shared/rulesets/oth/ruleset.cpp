@@ -67,7 +67,8 @@ public:
             if (!j["values"].contains(k)) j["values"][k] = 2;
         if (auto e = battle::read_unit(j, out)) return e;
         if (!troop_type_from_name(out.troop_type))
-            return bad_request("A troop type is horse, formed_infantry, militia, irregulars or gunners.");
+            return bad_request("troop_type: in Over the Hill (ruleset oth) a troop type is horse, formed_infantry, "
+                               "militia, irregulars or gunners.");
         if (!b.side(out.side)) return bad_request("No side \"" + out.side + "\" in this battle.");
         for (const char* k : {"drill", "musketry", "effectiveness"}) {
             auto& v = out.values[k];

@@ -95,8 +95,7 @@ battle::OverrideResult set_tp(Ctx& c) {
     Unit* u = nullptr;
     if (auto e = get_unit(c, u)) return *e;
     const json& v = c.body.value("value", json(nullptr));
-    if (!int_in(v, 0, max_tension_points))
-        return bad_request("Tension points are 0 to 8.");
+    if (!int_in(v, 0, max_tension_points)) return bad_request("value: tension points are 0 to 8.");
     u->markers[tp_marker] = v.get<int>();
     return "The umpire sets the tension points of " + unit_label(*u);
 }

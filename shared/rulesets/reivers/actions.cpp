@@ -29,7 +29,7 @@ std::optional<Error> read_point(const json& body, const char* key, const battle:
         return bad_request(std::string("Say where: \"") + key + "\": [x, y] in paces.");
     }
     if (!std::isfinite(out.x) || !std::isfinite(out.y) || !t.contains(out.x, out.y))
-        return bad_request("That point is off the table.");
+        return bad_request(std::string(key) + ": that point is off the table.");
     return std::nullopt;
 }
 
@@ -112,7 +112,7 @@ OverrideResult move_heidman(Ctx& c, const json& body) {
     const double d = battle::distance(l.position, to);
     // A heidman rides with his men: a mounted name's move (border-reivers.txt, "Mounted 200").
     if (d > base_move_paces(NameType::rider, true) + battle::epsilon)
-        return bad_request(l.name + " rides at most 200 paces in a bound.");
+        return bad_request("to: " + l.name + " rides at most 200 paces in a bound.");
     if (auto err = pay(c, CraftCosts::move, "Moving " + l.name)) return *err;
     l.position = to;
     return l.name + " rides " + std::to_string(static_cast<int>(std::lround(d))) + " paces";

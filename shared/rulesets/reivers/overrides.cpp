@@ -148,7 +148,7 @@ OverrideResult override_rule(BattleEntry& e, const std::string& what, const json
         {"fate", fate},   {"marker", marker}, {"reveal", reveal}, {"conceal", conceal},
     };
     auto it = table.find(what);
-    if (it == table.end()) return bad_request("There is no override \"" + what + "\" in Border Reivers.");
+    if (it == table.end()) return bad_request("what: there is no override \"" + what + "\" in Border Reivers.");
     return it->second(e, body, dice);
 }
 
