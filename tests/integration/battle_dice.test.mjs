@@ -78,11 +78,15 @@ test('a battle commits to its own seed at creation, plays, and reveals the seed 
   assert.equal((await httpRequest(server, 'GET', diceUrl(99), { cookie: a.cookie })).status, 404);
   assert.equal((await httpRequest(server, 'GET', diceUrl(), {})).status, 401);
 
-  // A turn: both play, the umpire closes it (the turn's steps run by themselves), then ends the battle.
+  // A turn: both play (the last card closes it; its steps run by themselves), the umpire closes the next, then ends
+  // the battle.
   await U.ok('battle.start', { campaign, battle });
   await t.settle();
   await A.ok('card.play', { campaign, battle, turn: bv(A).turn, card: 'no_action' });
   await B.ok('card.play', { campaign, battle, turn: bv(B).turn, card: 'no_action' });
+  // The last card closed the turn by itself and the next opened: the umpire closes the turn his view shows once it
+  // has the pushes (read before them, it could still say turn 1, and be refused as stale).
+  await t.settle();
   await U.ok('battle.close_turn', { campaign, battle, turn: bv(U).turn });
   await t.settle();
 
