@@ -8,7 +8,8 @@
 //   override lines by their reason, the players' diaries): acknowledged commands lost, summed over every cycle, is 0;
 // - nothing half-applied or out of order: what is stored of each client's commands to a campaign is the first n
 //   he sent, in order (one socket's commands are decided in order), n at least the number replied;
-// - a campaign that got no command in the cycle shows every member exactly the view he last saw before the kill.
+// - a campaign that got no command in the cycle shows every member exactly the view he last saw before the kill
+//   (loaded from its snapshot, kept every 7 events, and the events after it).
 // The kill moment and the cycle's idle campaign come from a seeded generator; a failure names the seed.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,7 +50,9 @@ after(async () => { await server?.cleanup(); });
 async function setUp() {
   // Past the per-socket frame limit a command is refused and changes nothing; the point here is many commands in
   // flight when the kill comes.
-  server = await startServer({ args: ['--ws-rate', '2000', '--ws-burst', '2000'] });
+  // A snapshot every few events, so that every restart loads its campaigns from a snapshot and the events after it
+  // (docs/architecture.md, "Snapshots"), and kills land while snapshots are being written.
+  server = await startServer({ args: ['--ws-rate', '2000', '--ws-burst', '2000', '--snapshot-every-events', '7'] });
   const users = {};
   for (const k of WHO) users[k] = await newUser(server, uniqueName(`cc${k}`));
   const c = {};
@@ -172,6 +175,9 @@ test(`crash cycles: ${CYCLES} SIGKILLs under load lose no acknowledged command (
   await U.close();
   t.diagnostic(`${CYCLES} kills: ${acked} acknowledged commands, ${lost} lost; ${unacked} sent without a reply`);
   assert.equal(lost, 0, 'acknowledged commands lost');
+  const snapshots = server.sql('SELECT campaign, seq FROM campaign_snapshots ORDER BY campaign');
+  t.diagnostic(`snapshots kept (campaign|event): ${snapshots.split('\n').join(', ')}`);
+  assert.equal(snapshots.split('\n').filter(Boolean).length, campaigns.length, 'every campaign has a snapshot, which each restart loaded');
 });
 
 // Each client's commands to each campaign: the stored ones are the first n sent, n at least the replied ones.
