@@ -69,6 +69,7 @@ echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d
 # ---------------------------------------------------------------- box load (others share these 2 cores)
 busy_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9; exit}' /proc/stat; }
 proc_ticks() { awk '{sub(/.*\) /, ""); split($0, f, " "); print f[12]+f[13]}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+nodes_ticks() { echo $(( $(proc_ticks "$SPID") + $( [ -n "$SPID2" ] && proc_ticks "$SPID2" || echo 0) )); }  # the Muster nodes'
 others_now() { # box CPU use over 1 s (of 100% x cores) and its top 3 processes, from top's second sample
   top -b -n 2 -d 1 -w 200 | awk '/^top -/{n++} n==2 && /^%Cpu/{split($0, a, ","); for (i in a) if (a[i] ~ / id/) { sub(/^ */, "", a[i]); idle=a[i]+0 } }
     n==2 && /^ *PID/{p=1; next} n==2 && p && c<3 {printf "%s%s %s%%", (c ? ", " : "top: "), $12, $9; c++}
@@ -234,14 +235,14 @@ for SETUP in $SETUPS; do
       pg2) columns=(node node proxy db); sample_cpu "$SPID" "$SPID2" "$HPID" "$(pg_pids)" > "$samples" & sampler=$! ;;
     esac
     lglog="$OUT_DIR/logs/loadgen-$label-$load-$STAMP.log"
-    b0=$(busy_ticks); s0=$(( $(proc_ticks "$SPID") + $( [ -n "$SPID2" ] && proc_ticks "$SPID2" || echo 0) )); t0=$(date +%s.%N)
+    b0=$(busy_ticks); s0=$(nodes_ticks); t0=$(date +%s.%N)
     # Each line of the loadgen's log stamped with its epoch ms (bench/nodes-cpu.mjs finds the measured window by it).
     # shellcheck disable=SC2046
     (cd "$REPO" && MUSTER_ROUTE="$route" timeout 240 node "$PEERS_HOME/loadgen.js" --driver "$HERE/muster-driver.js" \
       --url "http://127.0.0.1:$PORT" --players "$PLAYERS" $(load_args "$load") --server-pid "$SPID" \
       --label "$label" --out "$OUT" 2> >(while IFS= read -r l; do printf '%s %s\n' "$(date +%s%3N)" "$l"; done | tee "$lglog" | grep -v '^[0-9]* $' >&2) > /dev/null) \
       || echo "   (loadgen exited with $?)"
-    b1=$(busy_ticks); s1=$(( $(proc_ticks "$SPID") + $( [ -n "$SPID2" ] && proc_ticks "$SPID2" || echo 0) )); t1=$(date +%s.%N)
+    b1=$(busy_ticks); s1=$(nodes_ticks); t1=$(date +%s.%N)
     if [ -n "$sampler" ]; then
       kill "$sampler" 2>/dev/null || true; wait "$sampler" 2>/dev/null || true
       sleep 0.2  # the log's last lines

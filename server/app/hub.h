@@ -121,6 +121,9 @@ private:
     void trim_logs(const std::vector<std::int64_t>& users);
     void append_failed(const HubRequest& request, const AppendError& error);  // refuses it, then reload()
     void reload();
+    // The state read from the store (a snapshot's, or a new one) with the later events applied; the index and the
+    // directory follow it.
+    void take_state(campaign::CampaignState state, const std::vector<Event>& later);
     void read_log_again();
     void reload_later();   // the log could not be read: refuses what waits, reads it again later
     void refuse_queue();   // each queued request: the campaign cannot be read now

@@ -108,20 +108,25 @@ void Hub::load() {
                 return;
             }
             self->seed_ = from_hex(row->seed_hex);
-            self->state_ = std::move(stored.state);
-            self->light_kept_.clear();
-            self->light_seq_ = -1;
-            for (const auto& e : stored.log) campaign::apply(self->state_, e);
+            self->take_state(std::move(stored.state), stored.log);
             if (self->snapshot_every_ > 0 && static_cast<std::int64_t>(stored.log.size()) >= self->snapshot_every_)
                 self->take_snapshot(stored.log.back());
-            self->index_ = self->index_now();
-            self->directory_.put(self->id_, self->index_->directory, self->index_->needs);
             self->loaded_ = true;
             self->arm_alarm();
             self->arm_idle_check();
             self->pump();
         });
     });
+}
+
+void Hub::take_state(campaign::CampaignState state, const std::vector<Event>& later) {
+    state_ = std::move(state);
+    // The battle sections kept for the next step were of the state before: it may have gone back to an earlier seq.
+    light_kept_.clear();
+    light_seq_ = -1;
+    for (const auto& e : later) campaign::apply(state_, e);
+    index_ = index_now();
+    directory_.put(id_, index_->directory, index_->needs);
 }
 
 void Hub::moved() {
@@ -176,13 +181,8 @@ void Hub::read_log_again() {
             if (!stored) return self->reload_later();
             self->reload_waiting_ = false;
             self->reload_tries_ = 0;
-            self->state_ = std::move(stored->state);
-            self->light_kept_.clear();
-            self->light_seq_ = -1;
             self->last_view_ = {};
-            for (const auto& e : stored->log) campaign::apply(self->state_, e);
-            self->index_ = self->index_now();
-            self->directory_.put(self->id_, self->index_->directory, self->index_->needs);
+            self->take_state(std::move(stored->state), stored->log);
             // Every view may have changed: each log starts again at a new version.
             for (auto& [user, log] : self->logs_) log = UserLog{{}, log.version + 1};
             for (const auto& s : self->subscribers_) {
