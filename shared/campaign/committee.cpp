@@ -55,19 +55,21 @@ std::optional<Error> read_options(const CampaignState& s, const Expedition& x, c
     if (it == body.end() || !it->is_array() || it->size() < 2 || it->size() > options_max)
         return bad_request("A motion has 2 to " + std::to_string(options_max) + " options.");
     out = json::array();
-    for (const auto& o : *it) {
-        if (!o.is_object()) return bad_request("Each option is an object with a \"label\".");
+    for (std::size_t i = 0; i < it->size(); ++i) {
+        const json& o = (*it)[i];
+        const std::string path = "options." + std::to_string(i);
+        if (!o.is_object()) return bad_request(path + ": each option is an object with a \"label\".");
         std::string label;
-        if (auto e = read_string(o, "label", 1, label_max, label)) return e;
+        if (auto e = read_string(o, "label", 1, label_max, label)) return within(path, *e);
         json option = {{"label", label}};
         if (auto r = o.find("regiments"); r != o.end()) {
             std::vector<int> regiments;
-            if (auto e = read_regiments(s, x, *r, regiments)) return e;
+            if (auto e = read_regiments(s, x, *r, regiments)) return within(path, *e);
             option["regiments"] = regiments;
         }
         if (auto r = o.find("commander"); r != o.end()) {
             std::int64_t commander = 0;
-            if (auto e = read_commander(x, *r, commander)) return e;
+            if (auto e = read_commander(x, *r, commander)) return within(path, *e);
             option["commander"] = commander;
         }
         out.push_back(std::move(option));

@@ -327,6 +327,16 @@ function allowed(entry, m) {
     && (a.field instanceof RegExp ? a.field.test(field) : a.field === field));
 }
 
+/**
+ * A random campaign id that names another campaign of this world is the stranger's instead: the umpire of every
+ * campaign built here may rightly pause or change the one it names, and that campaign is another worker's.
+ */
+function otherCampaign(m, p, ctx) {
+  const x = Number(m.raw);
+  if (m.kind !== 'random' || p.join('.') !== 'campaign' || !Number.isInteger(x) || x <= 0 || x === ctx.campaign || x > 1e6) return m;
+  return { ...m, raw: String(W.strangerCampaign) };
+}
+
 /** Every mutation of an entry's base body, in order: each top-level field, sampled nested ones, the whole body. */
 function mutationsOf(entry, spec, base, ctx, rand, round) {
   const all = paths(base);
@@ -336,7 +346,7 @@ function mutationsOf(entry, spec, base, ctx, rand, round) {
   const out = [];
   for (const p of chosen) {
     const f = specAt(spec, p);
-    for (const m of valueMutations(getAt(base, p), f, ctx, entry, rand, round)) out.push({ ...m, path: p, baseValue: getAt(base, p) });
+    for (const m of valueMutations(getAt(base, p), f, ctx, entry, rand, round)) out.push({ ...otherCampaign(m, p, ctx), path: p, baseValue: getAt(base, p) });
   }
   out.push({ kind: 'extra', path: [], whole: (b) => JSON.stringify({ ...b, [EXTRA]: 1 }) });
   out.push({ kind: 'body:array', path: [], whole: (b) => JSON.stringify([b]) });

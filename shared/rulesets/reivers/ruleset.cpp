@@ -22,7 +22,7 @@ std::optional<Error> read_name(json j, const Battle& b, Unit& out) {
     json& v = j["values"];
     if (!j.contains("troop_type")) j["troop_type"] = "rider";
     const auto type = j["troop_type"].is_string() ? name_type_from(j["troop_type"].get<std::string>()) : std::nullopt;
-    if (!type) return bad_request("A name is a rider, lowne, demi_lance, musketeer, blade, bow, pike, herd or wagon.");
+    if (!type) return bad_request("troop_type: a name is a rider, lowne, demi_lance, musketeer, blade, bow, pike, herd or wagon.");
     if (!v.contains("mounted")) v["mounted"] = *type != NameType::herd && *type != NameType::wagon;
     if (!v["mounted"].is_boolean()) return bad_request("\"mounted\" is true or false.");
     const Leader* heidman = nullptr;
