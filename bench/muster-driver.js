@@ -174,7 +174,8 @@ function openSocket(cookie, onWire, url = WS_URL) {
       const text = data.toString();
       if (s.onWire) s.onWire(text);
       const m = JSON.parse(text);
-      if (m.push !== undefined) { if (s.onPush) s.onPush(m); return; }
+      // A push may carry the sender's reply (docs/protocol.md): the push first, then the reply.
+      if (m.push !== undefined && s.onPush) s.onPush(m);
       if (m.reply === undefined) return;
       const p = pending.get(m.reply);
       if (p) {

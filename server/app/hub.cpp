@@ -28,6 +28,22 @@ void send_to(const std::weak_ptr<Client>& weak, frames::Frame frame) {
     if (auto client = weak.lock()) client->send(std::move(frame));
 }
 
+// A committed command's pushes, then its reply; the sender's socket gets its own push and the reply as one
+// frame (the last push to it, should it have more than one), which saves a write per command. That frame goes
+// after every other push, as the reply always did: a client that has the reply and then asks anything on another
+// socket is answered behind the pushes of what it was told is committed.
+void send_with_reply(std::vector<std::pair<std::weak_ptr<Client>, frames::Frame>>& sends, const HubRequest& request,
+                     const nlohmann::json& result) {
+    auto sender = request.client.lock();
+    std::size_t last = sends.size();
+    for (std::size_t i = 0; i < sends.size(); ++i)
+        if (sender && sends[i].first.lock() == sender) last = i;
+    for (std::size_t i = 0; i < sends.size(); ++i)
+        if (i != last) send_to(sends[i].first, std::move(sends[i].second));
+    if (last == sends.size()) send_to(request.client, frames::reply_ok(request.id, result));
+    else send_to(request.client, frames::push_with_reply(*sends[last].second, request.id, result));
+}
+
 // The seed a stream rolls with when it is not the campaign's: a battle's own, for a battle whose creation
 // committed to one (docs/dice.md, "Battles' own seeds"). Battles from before keep the campaign's seed.
 std::optional<std::string> battle_key(const campaign::CampaignState& state, const std::string& campaign_seed,
@@ -253,8 +269,7 @@ void Hub::handle(HubRequest& request) {
             if (error) {
                 self->append_failed(request, *error);
             } else if (!self->reloading_) {
-                for (auto& [client, frame] : sends) send_to(client, frame);
-                send_to(request.client, frames::reply_ok(request.id, result));
+                send_with_reply(sends, request, result);
             } else {
                 // Committed, but after an event that failed: the reload's whole views will show it.
                 send_to(request.client, frames::reply_ok(request.id, result));

@@ -182,3 +182,32 @@ test('a client that stops reading is disconnected; the others are served meanwhi
   const views = S.pushes.filter((p) => p.campaign === C && 'view' in p).length;
   assert.ok(views < 600, `not all 600 full views were delivered (${views})`);
 });
+
+test('a sender\'s own push carries his reply, in one frame; his other socket gets the push alone', async () => {
+  // docs/protocol.md, "a push with its reply".
+  const P2 = track(await connect(server, pla.cookie));
+  const Uplain = track(await connect(server, ump.cookie)); // not subscribed
+  for (const c of [P, P2]) if (!c.view(A)) assert.equal((await c.subscribe(A)).reply.ok, true);
+  const [from, from2, fromU] = [P.frames.length, P2.frames.length, Uplain.frames.length];
+  const said = await P.ok('chat.say', { campaign: A, text: 'one frame' });
+  await P2.waitForView(A, (v) => v.chat[String(said.id)], 2 * SEC);
+  const mine = P.frames.slice(from).map((f) => JSON.parse(f));
+  assert.equal(mine.length, 1, `one frame for the sender: ${JSON.stringify(mine).slice(0, 300)}`);
+  assert.equal(mine[0].push, 'view');
+  assert.equal(mine[0].campaign, A);
+  assert.equal(mine[0].ok, true);
+  assert.deepEqual(mine[0].body, { id: said.id });
+  assert.ok(mine[0].patch.some((op) => op.value?.text === 'one frame'));
+  assert.equal(P.view(A).chat[String(said.id)].text, 'one frame', 'the push was applied before the reply resolved');
+  const other = P2.frames.slice(from2).map((f) => JSON.parse(f));
+  assert.equal(other.length, 1);
+  assert.ok(!('reply' in other[0]), 'his other socket gets the push without the reply');
+  // A sender with no view of the campaign on this socket, and a refusal: the reply alone.
+  const byUmpire = await Uplain.ok('chat.say', { campaign: A, text: 'from a socket that does not watch' });
+  const refused = await Uplain.send('chat.say', { campaign: A, text: '' });
+  assert.equal(refused.ok, false);
+  const plain = Uplain.frames.slice(fromU).map((f) => JSON.parse(f));
+  assert.deepEqual(plain.map((m) => Object.keys(m).sort().join(',')), ['body,ok,reply', 'error,ok,reply']);
+  assert.deepEqual(plain[0].body, { id: byUmpire.id });
+  assert.deepEqual([P, P2, Uplain].flatMap((c) => c.problems), []);
+});

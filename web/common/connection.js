@@ -255,13 +255,13 @@ export class Connection extends Emitter {
       return;
     }
     if (msg === null || typeof msg !== 'object') return;
-    if (Object.prototype.hasOwnProperty.call(msg, 'reply')) {
-      this._handleReply(msg);
-    } else if (msg.push === 'view') {
+    // A sender's own push may carry his reply (docs/protocol.md): the view first, then the reply.
+    if (msg.push === 'view') {
       this._handleViewPush(msg);
     } else if (msg.push) {
       this.emit('push', msg);
     }
+    if (Object.prototype.hasOwnProperty.call(msg, 'reply')) this._handleReply(msg);
   }
 
   _handleReply(msg) {

@@ -164,6 +164,7 @@ export class Client {
       try { msg = JSON.parse(text); } catch { msg = {}; this.viewErrors.push(`a frame that is not JSON: ${text.slice(0, 200)}`); }
       if (isBinary) this.viewErrors.push('a binary frame');
       this.messages.push(msg);
+      // A push may carry its sender's reply (docs/protocol.md): one message, read as both.
       if (msg && typeof msg === 'object' && 'push' in msg) {
         this.pushes.push(msg);
         this.track(msg);
