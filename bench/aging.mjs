@@ -195,7 +195,7 @@ try {
     const ws = new WebSocket(server.wsUrl(), { headers: { Cookie: cookie, Origin: server.origin }, perMessageDeflate: true });
     await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
     const before = ws._socket.bytesRead;
-    const got = new Promise((resolve) => ws.on('message', (m) => { if ('view' in JSON.parse(String(m))) resolve(); }));
+    const got = new Promise((resolve) => ws.on('message', (m) => { if ([JSON.parse(String(m))].flat().some((f) => 'view' in f)) resolve(); }));
     ws.send(JSON.stringify({ id: 1, type: 'campaign.subscribe', body: { campaign } }));
     await got;
     const bytes = ws._socket.bytesRead - before;

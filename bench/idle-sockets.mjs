@@ -45,8 +45,8 @@ try {
   // His campaign, made on the first socket; every socket subscribes to it.
   const first = await open(0);
   const reply = (ws, id) => new Promise((resolve) => ws.on('message', function on(m) {
-    const f = JSON.parse(String(m));
-    if (f.reply === id) { ws.off('message', on); resolve(f); }
+    const f = [JSON.parse(String(m))].flat().find((x) => x.reply === id); // an array: frames that queued
+    if (f) { ws.off('message', on); resolve(f); }
   }));
   first.send(JSON.stringify({ id: 1, type: 'campaign.create', body: { name: 'Open tabs' } }));
   const campaign = (await reply(first, 1)).body.campaign;

@@ -170,10 +170,7 @@ function openSocket(cookie, onWire, url = WS_URL) {
       for (const [, p] of pending) { clearTimeout(p.timer); p.rej(new Error(`${p.type}: socket closed`)); }
       pending.clear();
     });
-    ws.on('message', (data) => {
-      const text = data.toString();
-      if (s.onWire) s.onWire(text);
-      const m = JSON.parse(text);
+    const onFrame = (m) => {
       // A push may carry the sender's reply (docs/protocol.md): the push first, then the reply.
       if (m.push !== undefined && s.onPush) s.onPush(m);
       if (m.reply === undefined) return;
@@ -185,6 +182,13 @@ function openSocket(cookie, onWire, url = WS_URL) {
         stats.moveErrors++;
         if (stats.firstErrors.length < 3) { stats.firstErrors.push(m.error); console.error('[muster-driver] command refused:', JSON.stringify(m.error)); }
       }
+    };
+    ws.on('message', (data) => {
+      const text = data.toString();
+      if (s.onWire) s.onWire(text);
+      const parsed = JSON.parse(text);
+      // Frames that queued for the socket come as one array (docs/protocol.md, "Frames").
+      for (const m of Array.isArray(parsed) ? parsed : [parsed]) onFrame(m);
     });
   });
 }

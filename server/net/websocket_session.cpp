@@ -1,10 +1,17 @@
 #include "server/net/websocket_session.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include "server/app/frames.h"
 
 namespace muster::net {
+
+namespace {
+// At most this much goes in one array (a whole view is written alone when it is larger).
+constexpr std::size_t batch_frames_max = 64;
+constexpr std::size_t batch_bytes_max = 256 * 1024;
+}  // namespace
 
 template <class Stream>
 WebsocketSession<Stream>::WebsocketSession(Stream&& stream, App& app, SessionInfo who)
@@ -94,7 +101,25 @@ void WebsocketSession<Stream>::send(std::shared_ptr<const std::string> frame) {
 template <class Stream>
 void WebsocketSession<Stream>::do_write() {
     ws_.text(true);
-    ws_.async_write(asio::buffer(*queue_[head_]), beast::bind_front_handler(&WebsocketSession::on_write, self()));
+    // Frames that queued while the last write was under way go together, as one array: under load a socket
+    // often has several waiting, and each write costs a system call and a wake-up of the reader.
+    std::size_t bytes = queue_[head_]->size();
+    writing_ = 1;
+    while (head_ + writing_ < queue_.size() && writing_ < batch_frames_max &&
+           bytes + queue_[head_ + writing_]->size() <= batch_bytes_max)
+        bytes += queue_[head_ + writing_++]->size();
+    if (writing_ == 1) {
+        ws_.async_write(asio::buffer(*queue_[head_]), beast::bind_front_handler(&WebsocketSession::on_write, self()));
+        return;
+    }
+    batch_.clear();
+    batch_.reserve(bytes + writing_ + 1);
+    for (std::size_t i = 0; i < writing_; ++i) {
+        batch_ += i == 0 ? '[' : ',';
+        batch_ += *queue_[head_ + i];
+    }
+    batch_ += ']';
+    ws_.async_write(asio::buffer(batch_), beast::bind_front_handler(&WebsocketSession::on_write, self()));
 }
 
 template <class Stream>
@@ -102,11 +127,14 @@ void WebsocketSession<Stream>::on_write(beast::error_code ec, std::size_t) {
     if (ec) {
         queue_.clear();
         head_ = 0;
+        writing_ = 0;
         queued_bytes_ = 0;
         return;
     }
-    queued_bytes_ -= queue_[head_]->size();
-    queue_[head_++].reset();
+    for (; writing_ > 0; --writing_) {
+        queued_bytes_ -= queue_[head_]->size();
+        queue_[head_++].reset();
+    }
     if (head_ == queue_.size() || head_ >= 64) {  // written ones dropped; the capacity kept
         queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(head_));
         head_ = 0;
@@ -120,8 +148,10 @@ void WebsocketSession<Stream>::close(int code, std::string reason) {
         if (s->closing_ || s->finished_) return;
         s->closing_ = true;
         if (s->head_ < s->queue_.size()) {  // the front may be mid-write
-            s->queue_.erase(s->queue_.begin() + static_cast<std::ptrdiff_t>(s->head_) + 1, s->queue_.end());
-            s->queued_bytes_ = s->queue_[s->head_]->size();
+            const std::size_t keep = std::max<std::size_t>(s->writing_, 1);
+            s->queue_.erase(s->queue_.begin() + static_cast<std::ptrdiff_t>(s->head_ + keep), s->queue_.end());
+            s->queued_bytes_ = 0;
+            for (std::size_t i = s->head_; i < s->queue_.size(); ++i) s->queued_bytes_ += s->queue_[i]->size();
         }
         websocket::close_reason why(static_cast<websocket::close_code>(code), reason);
         s->ws_.async_close(why, [s](beast::error_code) {

@@ -1,7 +1,8 @@
 #pragma once
 // One WebSocket (DESIGN.md, "Network layer"; after Beast's chat-multi): its own strand, its own send
-// queue of shared frames written one at a time in order; a client that stops reading is dropped once its
-// queue is full. Frames read are handed to the App, which never sees Beast.
+// queue of shared frames written in order, those that queued during a write together as one array; a client
+// that stops reading is dropped once its queue is full. Frames read are handed to the App, which never sees
+// Beast.
 #include <vector>
 #include <memory>
 
@@ -37,6 +38,10 @@ private:
     std::vector<std::shared_ptr<const std::string>> queue_;
     std::size_t head_ = 0;
     std::size_t queued_bytes_ = 0;
+    // The frames being written now, from queue_[head_]; more than one go as one array (docs/protocol.md,
+    // "Frames"), whose text is kept in batch_ until written.
+    std::size_t writing_ = 0;
+    std::string batch_;
     bool open_ = false;     // admitted and reading
     bool closing_ = false;  // a close was started; send nothing more
     bool finished_ = false;

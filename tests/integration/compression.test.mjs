@@ -19,8 +19,10 @@ async function open(server, cookie, perMessageDeflate) {
 function ask(ws, id, type, body) {
   return new Promise((resolve) => {
     ws.on('message', function on(m) {
-      const f = JSON.parse(String(m));
-      if (f.reply === id) { ws.off('message', on); resolve(f); }
+      const parsed = JSON.parse(String(m));
+      // Frames that queued for the socket come as one array (docs/protocol.md, "Frames").
+      const f = (Array.isArray(parsed) ? parsed : [parsed]).find((x) => x.reply === id);
+      if (f) { ws.off('message', on); resolve(f); }
     });
     ws.send(JSON.stringify({ id, type, body }));
   });

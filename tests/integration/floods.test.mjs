@@ -143,7 +143,7 @@ let limited = 0, replies = 0, closed = false;
 const done = () => { process.stdout.write(JSON.stringify({ limited, replies, closed }) + '\\n'); process.exit(0); };
 const flood = () => { for (let i = 1; i <= 1500; i += 1) ws.send(JSON.stringify({ id: i, type: 'chat.say', body: { campaign: Number(campaign), text: 'FLOOD-' + i } })); };
 ws.on('open', () => { process.stdout.write('ready\\n'); process.stdin.once('data', flood); });
-ws.on('message', (d) => { const m = JSON.parse(d.toString()); if ('reply' in m) { replies += 1; if (!m.ok && m.error.code === 'rate_limited') limited += 1; if (replies === 1500) done(); } });
+ws.on('message', (d) => { const f = JSON.parse(d.toString()); for (const m of Array.isArray(f) ? f : [f]) if ('reply' in m) { replies += 1; if (!m.ok && m.error.code === 'rate_limited') limited += 1; if (replies === 1500) done(); } });
 ws.on('close', () => { closed = true; done(); });
 ws.on('error', () => {});
 setTimeout(done, 30000);

@@ -254,6 +254,11 @@ export class Connection extends Emitter {
       console.warn('unreadable frame from server', ev.data);
       return;
     }
+    // Frames that queued for this socket come as one array, in order (docs/protocol.md, "Frames").
+    for (const one of Array.isArray(msg) ? msg : [msg]) this._handleOne(one);
+  }
+
+  _handleOne(msg) {
     if (msg === null || typeof msg !== 'object') return;
     // A sender's own push may carry his reply (docs/protocol.md): the view first, then the reply.
     if (msg.push === 'view') {

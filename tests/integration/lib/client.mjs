@@ -140,7 +140,8 @@ export async function connect(server, cookie, opts = {}) {
 export class Client {
   constructor(ws, seedViews) {
     this.ws = ws;
-    this.frames = []; // every raw text frame received, in order
+    this.frames = []; // every frame received, in order, as text (one of an array: its own JSON)
+    this.wire = []; // the text of every WebSocket message as it came
     this.messages = []; // the parsed frames ({} for a frame that is not JSON)
     this.pushes = []; // parsed frames with a "push" field
     this.views = new Map(); // campaign id -> {version, view}: version is this user's own view version
@@ -159,15 +160,21 @@ export class Client {
     ws.on('error', () => { /* reported through close */ });
     ws.on('message', (data, isBinary) => {
       const text = isBinary ? Buffer.from(data).toString('latin1') : data.toString('utf8');
-      this.frames.push(text);
+      this.wire.push(text);
       let msg;
       try { msg = JSON.parse(text); } catch { msg = {}; this.viewErrors.push(`a frame that is not JSON: ${text.slice(0, 200)}`); }
       if (isBinary) this.viewErrors.push('a binary frame');
-      this.messages.push(msg);
-      // A push may carry its sender's reply (docs/protocol.md): one message, read as both.
-      if (msg && typeof msg === 'object' && 'push' in msg) {
-        this.pushes.push(msg);
-        this.track(msg);
+      // Frames that queued for the socket come as one array (docs/protocol.md, "Frames"): each is read, and
+      // recorded in `frames` and `messages` alike, as if it had come alone.
+      const all = Array.isArray(msg) ? msg : [msg];
+      for (const one of all) {
+        this.frames.push(all.length === 1 ? text : JSON.stringify(one));
+        this.messages.push(one);
+        // A push may carry its sender's reply (docs/protocol.md): one message, read as both.
+        if (one && typeof one === 'object' && 'push' in one) {
+          this.pushes.push(one);
+          this.track(one);
+        }
       }
       this.check();
     });

@@ -64,7 +64,13 @@ export async function openUser(browser, server, contextOptions = {}, { cookie, p
   page.on('websocket', (ws) => {
     user.sockets.push(ws);
     ws.on('framereceived', (f) => {
-      user.frames.push(typeof f.payload === 'string' ? f.payload : Buffer.from(f.payload).toString('utf8'));
+      const text = typeof f.payload === 'string' ? f.payload : Buffer.from(f.payload).toString('utf8');
+      // Frames that queued for the socket come as one array (docs/protocol.md, "Frames"): each is recorded
+      // as if it had come alone.
+      let parsed;
+      try { parsed = JSON.parse(text); } catch { parsed = null; }
+      if (Array.isArray(parsed)) for (const one of parsed) user.frames.push(JSON.stringify(one));
+      else user.frames.push(text);
     });
   });
   page.on('load', () => { user.loads += 1; });
