@@ -135,6 +135,7 @@ void WebsocketSession<Stream>::on_write(beast::error_code ec, std::size_t) {
         queued_bytes_ -= queue_[head_]->size();
         queue_[head_++].reset();
     }
+    if (batch_.capacity() > 16 * 1024) std::string().swap(batch_);  // an idle socket keeps no large buffer
     if (head_ == queue_.size() || head_ >= 64) {  // written ones dropped; the capacity kept
         queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(head_));
         head_ = 0;
