@@ -60,11 +60,12 @@ export async function openUser(browser, server, contextOptions = {}, { cookie, p
   // two cores (scripts/dev.sh) it has taken longer than a click's timeout.
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT);
   const page = await context.newPage();
-  const user = { context, page, frames: [], sockets: [], loads: 0, pageErrors: [] };
+  const user = { context, page, frames: [], wire: [], sockets: [], loads: 0, pageErrors: [] };
   page.on('websocket', (ws) => {
     user.sockets.push(ws);
     ws.on('framereceived', (f) => {
       const text = typeof f.payload === 'string' ? f.payload : Buffer.from(f.payload).toString('utf8');
+      user.wire.push(text);
       // Frames that queued for the socket come as one array (docs/protocol.md, "Frames"): each is recorded
       // as if it had come alone.
       let parsed;
