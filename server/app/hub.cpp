@@ -34,10 +34,13 @@ void send_to(const std::weak_ptr<Client>& weak, frames::Frame frame) {
 // socket is answered behind the pushes of what it was told is committed.
 void send_with_reply(std::vector<std::pair<std::weak_ptr<Client>, frames::Frame>>& sends, const HubRequest& request,
                      const nlohmann::json& result) {
-    auto sender = request.client.lock();
+    // The same socket, compared by owner: no lock here, send_to locks each once.
+    const auto same = [&](const std::weak_ptr<Client>& c) {
+        return !c.owner_before(request.client) && !request.client.owner_before(c);
+    };
     std::size_t last = sends.size();
     for (std::size_t i = 0; i < sends.size(); ++i)
-        if (sender && sends[i].first.lock() == sender) last = i;
+        if (same(sends[i].first)) last = i;
     for (std::size_t i = 0; i < sends.size(); ++i)
         if (i != last) send_to(sends[i].first, std::move(sends[i].second));
     if (last == sends.size()) send_to(request.client, frames::reply_ok(request.id, result));

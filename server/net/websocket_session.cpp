@@ -111,18 +111,17 @@ void WebsocketSession<Stream>::do_write() {
     while (head_ + writing_ < queue_.size() && writing_ < batch_frames_max &&
            bytes + queue_[head_ + writing_]->size() <= batch_bytes_max)
         bytes += queue_[head_ + writing_++]->size();
-    if (writing_ == 1) {
-        ws_.async_write(asio::buffer(*queue_[head_]), beast::bind_front_handler(&WebsocketSession::on_write, self()));
-        return;
+    if (writing_ > 1) {
+        batch_.clear();
+        batch_.reserve(bytes + writing_ + 1);
+        for (std::size_t i = 0; i < writing_; ++i) {
+            batch_ += i == 0 ? '[' : ',';
+            batch_ += *queue_[head_ + i];
+        }
+        batch_ += ']';
     }
-    batch_.clear();
-    batch_.reserve(bytes + writing_ + 1);
-    for (std::size_t i = 0; i < writing_; ++i) {
-        batch_ += i == 0 ? '[' : ',';
-        batch_ += *queue_[head_ + i];
-    }
-    batch_ += ']';
-    ws_.async_write(asio::buffer(batch_), beast::bind_front_handler(&WebsocketSession::on_write, self()));
+    const std::string& out = writing_ > 1 ? batch_ : *queue_[head_];
+    ws_.async_write(asio::buffer(out), beast::bind_front_handler(&WebsocketSession::on_write, self()));
 }
 
 template <class Stream>

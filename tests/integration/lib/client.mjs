@@ -168,7 +168,7 @@ export class Client {
       // recorded in `frames` and `messages` alike, as if it had come alone.
       const all = Array.isArray(msg) ? msg : [msg];
       for (const one of all) {
-        this.frames.push(all.length === 1 ? text : JSON.stringify(one));
+        this.frames.push(Array.isArray(msg) ? JSON.stringify(one) : text);
         this.messages.push(one);
         // A push may carry its sender's reply (docs/protocol.md): one message, read as both.
         if (one && typeof one === 'object' && 'push' in one) {
