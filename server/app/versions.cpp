@@ -8,6 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <openssl/crypto.h>
 #include <sqlite3.h>
+#ifdef MUSTER_JEMALLOC
+#include <jemalloc/jemalloc.h>
+#endif
 
 #include "server/app/app.h"
 
@@ -25,6 +28,12 @@ std::string library_versions() {
     text += "nlohmann_json " + std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
             std::to_string(NLOHMANN_JSON_VERSION_MINOR) + "." + std::to_string(NLOHMANN_JSON_VERSION_PATCH) +
             " (headers, built in)\n";
+#ifdef MUSTER_JEMALLOC
+    const char* jemalloc = "?";
+    std::size_t size = sizeof jemalloc;
+    mallctl("version", &jemalloc, &size, nullptr, 0);
+    text += "jemalloc " + std::string(jemalloc) + "\n";
+#endif
     return text;
 }
 

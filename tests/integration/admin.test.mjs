@@ -70,6 +70,9 @@ test('a disabled account\'s sockets close at once and it cannot log in; enabled,
 test('muster version names the libraries the binary runs with (docs/reliability.md, "Dependencies audited")', () => {
   const v = muster('version');
   assert.equal(v.status, 0, v.stderr);
-  for (const library of [/^SQLite 3\.\d+\.\d+$/m, /^OpenSSL 3\.\d+\.\d+/m, /^libpq \d+\.\d+$/m, /^libcurl \d+\.\d+\.\d+$/m,
-    /^Boost 1\.\d+\.\d+ /m, /^nlohmann_json 3\.\d+\.\d+ /m]) assert.match(v.stdout, library);
+  const libraries = [/^SQLite 3\.\d+\.\d+$/m, /^OpenSSL 3\.\d+\.\d+/m, /^libpq \d+\.\d+$/m, /^libcurl \d+\.\d+\.\d+$/m,
+    /^Boost 1\.\d+\.\d+ /m, /^nlohmann_json 3\.\d+\.\d+ /m];
+  // jemalloc, except in the sanitized build (scripts/sanitize.sh), whose allocator is ASan's.
+  if (!process.env.ASAN_OPTIONS) libraries.push(/^jemalloc 5\.\d+\.\d+/m);
+  for (const library of libraries) assert.match(v.stdout, library);
 });
