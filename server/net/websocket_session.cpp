@@ -82,23 +82,56 @@ void WebsocketSession<Stream>::on_read(beast::error_code ec, std::size_t) {
 
 template <class Stream>
 void WebsocketSession<Stream>::send(std::shared_ptr<const std::string> frame) {
-    asio::post(ws_.get_executor(), [s = self(), frame = std::move(frame)]() mutable {
-        if (s->closing_ || s->finished_) return;
-        const auto& config = s->app_.config();
-        if (s->queue_.size() - s->head_ >= config.ws_send_queue || s->queued_bytes_ + frame->size() > config.ws_send_queue_bytes) {
-            // It stopped reading: drop it rather than buffer without bound, with a reset, which also throws away
-            // what the kernel holds for it (a plain close would keep that for as long as it reads a byte now and then).
-            s->closing_ = true;
-            beast::error_code ignored;
-            auto& socket = beast::get_lowest_layer(s->ws_).socket();
-            socket.set_option(asio::socket_base::linger(true, 0), ignored);
-            socket.close(ignored);
-            return;
+    // Any thread. The strand is asked to look only when it would not anyway, so that a frame for a socket whose
+    // write is under way costs a lock, not a post.
+    const auto& config = app_.config();
+    bool post_drain = false;
+    bool drop = false;
+    {
+        std::lock_guard lock(inbox_mutex_);
+        if (refusing_) return;
+        if (held_frames_ >= config.ws_send_queue || held_bytes_ + frame->size() > config.ws_send_queue_bytes) {
+            refusing_ = true;
+            inbox_.clear();
+            drop = true;
+        } else {
+            ++held_frames_;
+            held_bytes_ += frame->size();
+            inbox_.push_back(std::move(frame));
+            post_drain = !will_look_;
+            will_look_ = true;
         }
-        s->queued_bytes_ += frame->size();
-        s->queue_.push_back(std::move(frame));
-        if (s->queue_.size() - s->head_ == 1) s->do_write();
-    });
+    }
+    if (drop) {
+        asio::post(ws_.get_executor(), [s = self()] { s->drop_slow_reader(); });
+    } else if (post_drain) {
+        asio::post(ws_.get_executor(), [s = self()] {
+            s->take_inbox();
+            if (s->writing_ == 0 && s->head_ < s->queue_.size() && !s->closing_) s->do_write();
+        });
+    }
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::take_inbox() {
+    // On the strand: the inbox joins the queue, and the strand will look again exactly when a write is under way
+    // or about to start (its completion takes what came meanwhile).
+    std::lock_guard lock(inbox_mutex_);
+    for (auto& frame : inbox_) queue_.push_back(std::move(frame));
+    inbox_.clear();
+    will_look_ = writing_ > 0 || (head_ < queue_.size() && !closing_);
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::drop_slow_reader() {
+    // It stopped reading: dropped rather than buffered without bound, with a reset, which also throws away what
+    // the kernel holds for it (a plain close would keep that for as long as it reads a byte now and then).
+    if (closing_ || finished_) return;
+    closing_ = true;
+    beast::error_code ignored;
+    auto& socket = beast::get_lowest_layer(ws_).socket();
+    socket.set_option(asio::socket_base::linger(true, 0), ignored);
+    socket.close(ignored);
 }
 
 template <class Stream>
@@ -130,18 +163,31 @@ void WebsocketSession<Stream>::on_write(beast::error_code ec, std::size_t) {
         queue_.clear();
         head_ = 0;
         writing_ = 0;
-        queued_bytes_ = 0;
+        std::lock_guard lock(inbox_mutex_);
+        refusing_ = true;
+        will_look_ = false;
+        inbox_.clear();
         return;
     }
+    std::size_t written_bytes = 0;
+    const std::size_t written = writing_;
     for (; writing_ > 0; --writing_) {
-        queued_bytes_ -= queue_[head_]->size();
+        written_bytes += queue_[head_]->size();
         queue_[head_++].reset();
     }
-    if (batch_.capacity() > 16 * 1024) std::string().swap(batch_);  // an idle socket keeps no large buffer
     if (head_ == queue_.size() || head_ >= 64) {  // written ones dropped; the capacity kept
         queue_.erase(queue_.begin(), queue_.begin() + static_cast<std::ptrdiff_t>(head_));
         head_ = 0;
     }
+    {
+        std::lock_guard lock(inbox_mutex_);
+        held_frames_ -= written;
+        held_bytes_ -= written_bytes;
+    }
+    take_inbox();
+    // A socket that goes quiet keeps no array buffer (thousands of idle sockets would each hold one); a busy one
+    // keeps it unless it grew past 16 KiB.
+    if (head_ == queue_.size() || batch_.capacity() > 16 * 1024) std::string().swap(batch_);
     if (head_ < queue_.size() && !closing_) do_write();
 }
 
@@ -150,11 +196,14 @@ void WebsocketSession<Stream>::close(int code, std::string reason) {
     asio::post(ws_.get_executor(), [s = self(), code, reason = std::move(reason)] {
         if (s->closing_ || s->finished_) return;
         s->closing_ = true;
+        {
+            std::lock_guard lock(s->inbox_mutex_);
+            s->refusing_ = true;
+            s->inbox_.clear();
+        }
         if (s->head_ < s->queue_.size()) {  // the front may be mid-write
             const std::size_t keep = std::max<std::size_t>(s->writing_, 1);
             s->queue_.erase(s->queue_.begin() + static_cast<std::ptrdiff_t>(s->head_ + keep), s->queue_.end());
-            s->queued_bytes_ = 0;
-            for (std::size_t i = s->head_; i < s->queue_.size(); ++i) s->queued_bytes_ += s->queue_[i]->size();
         }
         websocket::close_reason why(static_cast<websocket::close_code>(code), reason);
         s->ws_.async_close(why, [s](beast::error_code) {
@@ -168,6 +217,11 @@ template <class Stream>
 void WebsocketSession<Stream>::finish() {
     if (finished_) return;
     finished_ = true;
+    {
+        std::lock_guard lock(inbox_mutex_);
+        refusing_ = true;
+        inbox_.clear();
+    }
     if (open_) app_.on_close(this);
 }
 

@@ -1,10 +1,11 @@
 #pragma once
-// One WebSocket (DESIGN.md, "Network layer"; after Beast's chat-multi): its own strand, its own send
-// queue of shared frames written in order, those that queued during a write together as one array; a client
-// that stops reading is dropped once its queue is full. Frames read are handed to the App, which never sees
-// Beast.
-#include <vector>
+// One WebSocket (DESIGN.md, "Network layer"; after Beast's chat-multi): its own strand, its own send queue of
+// shared frames written in order (handed in through a locked inbox), those that queued during a write together as
+// one array; a client that stops reading is dropped once its queue is full. Frames read are handed to the App,
+// which never sees Beast.
 #include <memory>
+#include <mutex>
+#include <vector>
 
 #include "server/app/app.h"
 #include "server/app/client.h"
@@ -27,6 +28,8 @@ private:
     void on_accept(beast::error_code ec);
     void do_read();
     void on_read(beast::error_code ec, std::size_t bytes);
+    void take_inbox();
+    void drop_slow_reader();
     void do_write();
     void on_write(beast::error_code ec, std::size_t bytes);
     void finish();
@@ -37,11 +40,19 @@ private:
     // Frames to write, from queue_[head_] on (a vector: an idle socket's deque would hold a block of its own).
     std::vector<std::shared_ptr<const std::string>> queue_;
     std::size_t head_ = 0;
-    std::size_t queued_bytes_ = 0;
     // The frames being written now, from queue_[head_]; more than one go as one array (docs/protocol.md,
     // "Frames"), whose text is kept in batch_ until written.
     std::size_t writing_ = 0;
     std::string batch_;
+    // Frames sent from other strands wait in inbox_ until this strand takes them: posted to it only when it is not
+    // going to look anyway (a write under way looks when it completes), so a busy socket costs no post per frame.
+    // held_* count every frame accepted and not yet written (inbox and queue), for the slow reader's limits.
+    std::mutex inbox_mutex_;
+    std::vector<std::shared_ptr<const std::string>> inbox_;
+    bool will_look_ = false;  // a drain is posted, or a write is under way
+    bool refusing_ = false;   // closing, closed, or dropped for reading too slowly
+    std::size_t held_frames_ = 0;
+    std::size_t held_bytes_ = 0;
     bool open_ = false;     // admitted and reading
     bool closing_ = false;  // a close was started; send nothing more
     bool finished_ = false;
