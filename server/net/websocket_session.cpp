@@ -1,6 +1,5 @@
 #include "server/net/websocket_session.h"
 
-#include <algorithm>
 #include <iostream>
 
 #include "server/app/frames.h"
@@ -105,21 +104,36 @@ void WebsocketSession<Stream>::send(std::shared_ptr<const std::string> frame) {
     if (drop) {
         asio::post(ws_.get_executor(), [s = self()] { s->drop_slow_reader(); });
     } else if (post_drain) {
-        asio::post(ws_.get_executor(), [s = self()] {
-            s->take_inbox();
-            if (s->writing_ == 0 && s->head_ < s->queue_.size() && !s->closing_) s->do_write();
-        });
+        asio::post(ws_.get_executor(), [s = self()] { s->write_inbox(); });
     }
 }
 
 template <class Stream>
-void WebsocketSession<Stream>::take_inbox() {
-    // On the strand: the inbox joins the queue, and the strand will look again exactly when a write is under way
-    // or about to start (its completion takes what came meanwhile).
+void WebsocketSession<Stream>::write_inbox() {
+    // On the strand, with no write under way (will_look_ was false when this was posted, and only a write sets it).
+    // The inbox joins the queue; the strand will look again exactly when a write starts here, whose completion
+    // takes what came meanwhile.
+    bool more = false;
+    {
+        std::lock_guard lock(inbox_mutex_);
+        for (auto& frame : inbox_) queue_.push_back(std::move(frame));
+        inbox_.clear();
+        more = head_ < queue_.size() && !closing_;
+        will_look_ = more;
+    }
+    // A socket that goes quiet keeps no array buffer (thousands of idle sockets would each hold one); a busy one
+    // keeps it unless it grew past 16 KiB.
+    if (!more || batch_.capacity() > 16 * 1024) std::string().swap(batch_);
+    if (more) do_write();
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::refuse_more() {
+    // Closing, closed or failed: frames sent from now on are dropped, and those waiting with them.
     std::lock_guard lock(inbox_mutex_);
-    for (auto& frame : inbox_) queue_.push_back(std::move(frame));
+    refusing_ = true;
+    will_look_ = false;
     inbox_.clear();
-    will_look_ = writing_ > 0 || (head_ < queue_.size() && !closing_);
 }
 
 template <class Stream>
@@ -163,10 +177,7 @@ void WebsocketSession<Stream>::on_write(beast::error_code ec, std::size_t) {
         queue_.clear();
         head_ = 0;
         writing_ = 0;
-        std::lock_guard lock(inbox_mutex_);
-        refusing_ = true;
-        will_look_ = false;
-        inbox_.clear();
+        refuse_more();
         return;
     }
     std::size_t written_bytes = 0;
@@ -184,11 +195,7 @@ void WebsocketSession<Stream>::on_write(beast::error_code ec, std::size_t) {
         held_frames_ -= written;
         held_bytes_ -= written_bytes;
     }
-    take_inbox();
-    // A socket that goes quiet keeps no array buffer (thousands of idle sockets would each hold one); a busy one
-    // keeps it unless it grew past 16 KiB.
-    if (head_ == queue_.size() || batch_.capacity() > 16 * 1024) std::string().swap(batch_);
-    if (head_ < queue_.size() && !closing_) do_write();
+    write_inbox();
 }
 
 template <class Stream>
@@ -196,15 +203,9 @@ void WebsocketSession<Stream>::close(int code, std::string reason) {
     asio::post(ws_.get_executor(), [s = self(), code, reason = std::move(reason)] {
         if (s->closing_ || s->finished_) return;
         s->closing_ = true;
-        {
-            std::lock_guard lock(s->inbox_mutex_);
-            s->refusing_ = true;
-            s->inbox_.clear();
-        }
-        if (s->head_ < s->queue_.size()) {  // the front may be mid-write
-            const std::size_t keep = std::max<std::size_t>(s->writing_, 1);
-            s->queue_.erase(s->queue_.begin() + static_cast<std::ptrdiff_t>(s->head_ + keep), s->queue_.end());
-        }
+        s->refuse_more();
+        // Only the frames being written stay (a queue that is not empty always has a write under way).
+        s->queue_.erase(s->queue_.begin() + static_cast<std::ptrdiff_t>(s->head_ + s->writing_), s->queue_.end());
         websocket::close_reason why(static_cast<websocket::close_code>(code), reason);
         s->ws_.async_close(why, [s](beast::error_code) {
             beast::error_code ignored;
@@ -217,11 +218,7 @@ template <class Stream>
 void WebsocketSession<Stream>::finish() {
     if (finished_) return;
     finished_ = true;
-    {
-        std::lock_guard lock(inbox_mutex_);
-        refusing_ = true;
-        inbox_.clear();
-    }
+    refuse_more();
     if (open_) app_.on_close(this);
 }
 

@@ -28,7 +28,8 @@ private:
     void on_accept(beast::error_code ec);
     void do_read();
     void on_read(beast::error_code ec, std::size_t bytes);
-    void take_inbox();
+    void write_inbox();
+    void refuse_more();
     void drop_slow_reader();
     void do_write();
     void on_write(beast::error_code ec, std::size_t bytes);
