@@ -25,6 +25,9 @@
 #                              is in the row's note (LABEL-pg-2nodes)
 #                With PostgreSQL the row's note has the database's CPU too (its server's processes).
 #                e.g. SETUPS="sqlite pg2" PEERS= LOADS=r50 bash bench/run.sh
+#   FLOOR        1: after Muster, the floor of a move in the same run (bench/floor/run.sh): the echo server with
+#                Muster's socket layer (ECHO=gather) under the same r50 load, a row "echo-floor" in the table, and
+#                bare SQLite appends in commits of 35 rows (about Muster's at r50), a line in the box log; 0: not  [1]
 #   LEAKTEST=0   skip the leak-detector self-tests (Muster's here, the peers' in their run.sh)
 #   SKIP_INSTALL=1  passed to the peers' run.sh
 # Every server listens on 127.0.0.1 only, gets a fresh temporary database, and is stopped by its PID;
@@ -45,6 +48,8 @@ WORKERS="${WORKERS:-2}"
 MUSTER_ARGS="${MUSTER_ARGS:-}"
 LABEL="${LABEL:-muster}"
 STORE="${STORE:-sqlite}"
+FLOOR="${FLOOR:-1}"
+FLOOR_OUT=""
 SETUPS="${SETUPS:-$STORE}"
 
 [ -x "$MUSTER_BIN" ] || { echo "no server binary at $MUSTER_BIN (build it: cmake --build build --target muster)" >&2; exit 2; }
@@ -253,8 +258,20 @@ for SETUP in $SETUPS; do
     cleanup
   done
 done
+# ---------------------------------------------------------------- the floor, same run
+if [ "$FLOOR" = 1 ]; then
+  echo
+  echo "== floor: ECHO=gather WHAT=echo bash bench/floor/run.sh; KS=35 WHAT=append bash bench/floor/run.sh"
+  mark="$OUT_DIR/.floor-start-$STAMP"; touch "$mark"
+  ECHO=gather WHAT=echo ROOMS=50 DURATION="$DURATION" bash "$HERE/floor/run.sh" 2>&1 | grep -E '^(==|   schedstat)' || true
+  FLOOR_OUT=$(find "$HERE/floor/out" -name 'echo-*.jsonl' -newer "$mark" 2>/dev/null | sort | tail -1)
+  [ -n "$FLOOR_OUT" ] && cat "$FLOOR_OUT" >> "$OUT"
+  KS=35 WHAT=append bash "$HERE/floor/run.sh" 2>&1 | grep -E '^k=' | sed 's/^/storage floor: /' | tee -a "$BOX" || true
+  rm -f "$mark"
+fi
+
 echo
-echo "== Muster results ($OUT)"
+echo "== Muster results ($OUT)${FLOOR_OUT:+, and the floor}"
 node "$PEERS_HOME/report.js" "$OUT" --md
 
 # ---------------------------------------------------------------- peers, same run

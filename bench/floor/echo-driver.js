@@ -51,14 +51,17 @@ module.exports = {
       ws.on('message', (data) => {
         const text = data.toString();
         if (opts.onWire) opts.onWire(text);
-        const m = JSON.parse(text);
+        const parsed = JSON.parse(text);
+        for (const m of Array.isArray(parsed) ? parsed : [parsed]) fold(m);
+      });
+      const fold = (m) => {
         if (m.p === undefined) return; // the reply
         const pv = view.players[m.p];
         if (!pv || !W.validOrder(m) || m.seq <= pv.lastSeq) return;
         view.counter += 1;
         pv.lastSeq = m.seq; pv.moves += 1; pv.score += m.card === 'FIRE' ? 2 : 1;
         if (viewCb) viewCb(view);
-      });
+      };
       ws.on('error', (e) => { clearTimeout(timer); reject(e); });
     });
   },

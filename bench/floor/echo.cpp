@@ -4,8 +4,11 @@
 // No JSON, no storage, no views. The socket layer copies server/net/websocket_session.cpp: 2 threads on one
 // io_context, a strand per socket, a queue of shared frames written one at a time, text frames, no
 // compression, TCP_NODELAY, Beast's suggested server timeouts.
+// With "gather", the socket layer Muster has now: the sender's copy is its reply (6 frames a move, as Muster sends
+// a push with its reply), a frame reaches a socket through a locked inbox that is posted to the strand only when
+// the strand will not look anyway, and frames that queued during a write go as one JSON array.
 //
-//   echo [port]      (0 = any free port; prints "listening on http://127.0.0.1:PORT")
+//   echo [port] [gather]   (port 0 = any free port; prints "listening on http://127.0.0.1:PORT")
 // A client picks its room with the query string: ws://127.0.0.1:PORT/?room=r12.
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange without including it
 
@@ -30,7 +33,8 @@ namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using Frame = std::shared_ptr<const std::string>;
 
-std::atomic<long> g_moves{0};  // frames received; printed at exit so run.sh can divide CPU by it
+std::atomic<long> g_moves{0};
+bool g_gather = false;  // frames received; printed at exit so run.sh can divide CPU by it
 
 class Session;
 // Rooms change only on join and leave, so one mutex is enough; a move copies its room's 6 pointers out.
@@ -48,6 +52,7 @@ public:
 
     // Any thread: hop onto this socket's strand, queue, and start writing if idle (as Muster's send()).
     void send(Frame frame) {
+        if (g_gather) return send_gathered(std::move(frame));
         asio::post(ws_.get_executor(), [s = shared_from_this(), frame = std::move(frame)]() mutable {
             s->queue_.push_back(std::move(frame));
             if (s->queue_.size() == 1) s->do_write();
@@ -55,6 +60,35 @@ public:
     }
 
 private:
+    void send_gathered(Frame frame) {
+        bool post = false;
+        {
+            std::lock_guard lock(inbox_mutex_);
+            inbox_.push_back(std::move(frame));
+            post = !will_look_;
+            will_look_ = true;
+        }
+        if (post) asio::post(ws_.get_executor(), [s = shared_from_this()] { s->write_inbox(); });
+    }
+
+    void write_inbox() {  // on the strand, no write under way
+        {
+            std::lock_guard lock(inbox_mutex_);
+            for (auto& f : inbox_) queue_.push_back(std::move(f));
+            inbox_.clear();
+            will_look_ = !queue_.empty();
+        }
+        if (queue_.empty()) return;
+        if (queue_.size() == 1) return do_write();
+        batch_.clear();
+        for (std::size_t i = 0; i < queue_.size(); ++i) {
+            batch_ += i == 0 ? '[' : ',';
+            batch_ += *queue_[i];
+        }
+        batch_ += ']';
+        ws_.async_write(asio::buffer(batch_), beast::bind_front_handler(&Session::on_write, shared_from_this()));
+    }
+
     void on_request(beast::error_code ec, std::size_t) {
         if (ec) return;
         std::string target(request_.target());
@@ -89,7 +123,7 @@ private:
             members = g_rooms[room_];
         }
         static const Frame reply = std::make_shared<const std::string>(R"({"reply":"ok"})");
-        send(reply);
+        if (!g_gather) send(reply);
         for (auto& m : members) m->send(frame);
         do_read();
     }
@@ -100,6 +134,10 @@ private:
 
     void on_write(beast::error_code ec, std::size_t) {
         if (ec) return queue_.clear();
+        if (g_gather) {
+            queue_.clear();
+            return write_inbox();
+        }
         queue_.erase(queue_.begin());  // at most a few frames deep here; Muster's head_ index avoids the shift
         if (!queue_.empty()) do_write();
     }
@@ -115,6 +153,10 @@ private:
     http::request<http::string_body> request_;
     std::string room_;
     std::vector<Frame> queue_;  // touched only on the strand
+    std::string batch_;
+    std::mutex inbox_mutex_;
+    std::vector<Frame> inbox_;
+    bool will_look_ = false;
 };
 
 class Listener : public std::enable_shared_from_this<Listener> {
@@ -144,6 +186,7 @@ private:
 
 int main(int argc, char** argv) {
     const auto port = static_cast<unsigned short>(argc > 1 ? std::atoi(argv[1]) : 0);
+    g_gather = argc > 2 && std::string(argv[2]) == "gather";
     const int threads = 2;  // Muster's default network threads
     asio::io_context ioc(threads);
     auto listener = std::make_shared<Listener>(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));

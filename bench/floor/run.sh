@@ -5,7 +5,10 @@
 #
 #   bash bench/floor/run.sh               # both: about 50 s, plus ~40 s to build the first time
 #   WHAT=append bash bench/floor/run.sh   # or WHAT=echo
-# Knobs: KS (group sizes; 5 is about Muster's own at r50) [1 5 8 50], SECONDS_PER_K [5], ROOMS [50], DURATION [10], REPEAT [1]
+#   ECHO=gather WHAT=echo bash bench/floor/run.sh   # the echo with Muster's socket layer of now: 6 frames a move,
+#                                                   # an inbox, frames that queued written as one array
+# Knobs: KS (group sizes; 5 is about Muster's own at r50) [1 5 8 50], SECONDS_PER_K [5], ROOMS [50], DURATION [10],
+# REPEAT [1], ECHO [one frame a write, 7 a move; or gather]
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -18,6 +21,7 @@ SECONDS_PER_K="${SECONDS_PER_K:-5}"
 ROOMS="${ROOMS:-50}"
 DURATION="${DURATION:-10}"
 REPEAT="${REPEAT:-1}"
+ECHO="${ECHO:-}"
 STAMP="$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$OUT"
 
@@ -60,10 +64,10 @@ sched_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {p
 
 if [[ " $WHAT " == *" echo "* ]]; then
   for _ in $(seq 1 "$REPEAT"); do
-    echo "== echo r$ROOMS   (box before: $(box_now))"
+    echo "== echo ${ECHO:-one frame a write} r$ROOMS   (box before: $(box_now))"
     LOG="$OUT/echo-$STAMP.log"
     : > "$LOG"  # exists before the server opens it, so the port poll below never reads a missing file
-    "$OUT/echo" 0 > "$LOG" 2>&1 &
+    "$OUT/echo" 0 $ECHO > "$LOG" 2>&1 &
     SPID=$!
     PORT=""
     for _ in $(seq 1 50); do
