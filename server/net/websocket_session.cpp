@@ -10,11 +10,38 @@ namespace {
 // At most this much goes in one array (a whole view is written alone when it is larger).
 constexpr std::size_t batch_frames_max = 64;
 constexpr std::size_t batch_bytes_max = 256 * 1024;
+
+template <class Stream>
+Stream ws_layer(Stream&& stream) {
+    return std::move(stream);
+}
+
+WsSocket ws_layer(PlainStream&& stream) {
+    // The same strand the connection had (the listener gave it one); the descriptor moves to a socket bound to it.
+    const auto executor = stream.get_executor();
+    const auto* strand = executor.target<SocketStrand>();
+    WsSocket out(strand ? *strand
+                        : asio::make_strand(static_cast<asio::io_context&>(asio::query(executor, asio::execution::context))));
+    tcp::socket socket = stream.release_socket();
+    beast::error_code ec;
+    const auto local = socket.local_endpoint(ec);
+    if (ec) return out;  // gone already: the accept fails on a closed socket, and the session ends
+    const auto handle = socket.release(ec);
+    if (!ec) out.assign(local.protocol(), handle, ec);
+    return out;
+}
+
+// The socket under a WebSocket, whatever it runs over.
+template <class Layer>
+auto& socket_of(Layer& lowest) {
+    if constexpr (requires { lowest.socket(); }) return lowest.socket();
+    else return lowest;
+}
 }  // namespace
 
 template <class Stream>
 WebsocketSession<Stream>::WebsocketSession(Stream&& stream, App& app, SessionInfo who)
-    : Client(std::move(who)), ws_(std::move(stream)), app_(app) {}
+    : Client(std::move(who)), ws_(ws_layer(std::move(stream))), app_(app) {}
 
 template <class Stream>
 WebsocketSession<Stream>::~WebsocketSession() {
@@ -23,7 +50,8 @@ WebsocketSession<Stream>::~WebsocketSession() {
 
 template <class Stream>
 void WebsocketSession<Stream>::run(http::request<http::string_body> request) {
-    beast::get_lowest_layer(ws_).expires_never();  // the websocket's own timeouts take over
+    if constexpr (!std::is_same_v<Stream, PlainStream>)
+        beast::get_lowest_layer(ws_).expires_never();  // the websocket's own timeouts take over
     // Handshake and idle timeouts, with pings to keep a quiet but live client connected.
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.set_option(websocket::stream_base::decorator(
@@ -143,7 +171,7 @@ void WebsocketSession<Stream>::drop_slow_reader() {
     if (closing_ || finished_) return;
     closing_ = true;
     beast::error_code ignored;
-    auto& socket = beast::get_lowest_layer(ws_).socket();
+    auto& socket = socket_of(beast::get_lowest_layer(ws_));
     socket.set_option(asio::socket_base::linger(true, 0), ignored);
     socket.close(ignored);
 }
@@ -209,7 +237,7 @@ void WebsocketSession<Stream>::close(int code, std::string reason) {
         websocket::close_reason why(static_cast<websocket::close_code>(code), reason);
         s->ws_.async_close(why, [s](beast::error_code) {
             beast::error_code ignored;
-            beast::get_lowest_layer(s->ws_).socket().close(ignored);
+            socket_of(beast::get_lowest_layer(s->ws_)).close(ignored);
         });
     });
 }

@@ -13,6 +13,17 @@
 
 namespace muster::net {
 
+// What a WebSocket runs over: a plain connection leaves the HTTP session's tcp_stream for a bare socket; a TLS one
+// keeps its stream, whose state cannot move to another.
+template <class Stream>
+struct WsLayer {
+    using type = Stream;
+};
+template <>
+struct WsLayer<PlainStream> {
+    using type = WsSocket;
+};
+
 template <class Stream>
 class WebsocketSession : public Client {
 public:
@@ -35,7 +46,7 @@ private:
     void on_write(beast::error_code ec, std::size_t bytes);
     void finish();
 
-    websocket::stream<Stream> ws_;
+    websocket::stream<typename WsLayer<Stream>::type> ws_;
     beast::flat_buffer buffer_;
     App& app_;
     // Frames to write, from queue_[head_] on (a vector: an idle socket's deque would hold a block of its own).
