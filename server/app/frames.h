@@ -1,5 +1,6 @@
 #pragma once
 // The frames the server sends (docs/protocol.md, "WebSocket"). Built once, shared by every recipient.
+#include <charconv>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -35,8 +36,20 @@ inline Error no_campaign(std::int64_t campaign) {
 // Patch). version is the recipient's own view version, never the campaign's event seq: it moves only when
 // his view changes. payload is the payload's JSON text, so one patch is serialized once for many users.
 inline Frame push_text(std::int64_t campaign, std::int64_t version, const char* kind, const std::string& payload) {
-    std::string text = "{\"push\":\"view\",\"campaign\":" + std::to_string(campaign) +
-                       ",\"version\":" + std::to_string(version) + ",\"" + kind + "\":";
+    // Made for every recipient of every change: one allocation, not one per piece.
+    char c[24], v[24];
+    const char* c_end = std::to_chars(c, c + sizeof c, campaign).ptr;
+    const char* v_end = std::to_chars(v, v + sizeof v, version).ptr;
+    const std::size_t kind_size = std::char_traits<char>::length(kind);
+    std::string text;
+    text.reserve(40 + static_cast<std::size_t>((c_end - c) + (v_end - v)) + kind_size + payload.size());
+    text += "{\"push\":\"view\",\"campaign\":";
+    text.append(c, static_cast<std::size_t>(c_end - c));
+    text += ",\"version\":";
+    text.append(v, static_cast<std::size_t>(v_end - v));
+    text += ",\"";
+    text.append(kind, kind_size);
+    text += "\":";
     text += payload;
     text += '}';
     return std::make_shared<const std::string>(std::move(text));
@@ -49,11 +62,14 @@ inline Frame push(std::int64_t campaign, std::int64_t version, const char* kind,
 // A sender's own push with his reply in the same frame (docs/protocol.md, "a push with its reply"): one write
 // instead of two. The push's text is an object, so its closing brace gives way to the reply's fields.
 inline Frame push_with_reply(const std::string& push, const nlohmann::json& id, const nlohmann::json& body) {
-    std::string text(push, 0, push.size() - 1);
+    const std::string id_text = id.dump(), body_text = body.dump();
+    std::string text;
+    text.reserve(push.size() + 32 + id_text.size() + body_text.size());
+    text.append(push, 0, push.size() - 1);
     text += ",\"reply\":";
-    text += id.dump();
+    text += id_text;
     text += ",\"ok\":true,\"body\":";
-    text += body.dump();
+    text += body_text;
     text += '}';
     return std::make_shared<const std::string>(std::move(text));
 }
