@@ -11,6 +11,7 @@
 
 #include "server/app/app.h"
 #include "server/net/listener.h"
+#include "server/store/engine.h"
 
 using namespace muster;
 
@@ -63,6 +64,7 @@ int main(int argc, char** argv) {
     }
     // libcurl's global state, once, before any thread (the notifier's sender uses it).
     curl_global_init(CURL_GLOBAL_DEFAULT);
+    store::configure_sqlite();  // likewise SQLite's
     auto loaded = load_config(argc, argv, [](const char* name) -> const char* { return std::getenv(name); });
     if (!loaded.config) {
         (loaded.exit_code == 0 ? std::cout : std::cerr) << loaded.message;

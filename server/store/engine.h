@@ -47,6 +47,8 @@ public:
 };
 
 std::unique_ptr<Connection> open_sqlite(const std::string& path);
+// SQLite's process-wide settings: once, before any thread uses SQLite (it refuses them after it has started).
+void configure_sqlite();
 std::unique_ptr<Connection> open_postgresql(const std::string& url);
 
 }  // namespace muster::store

@@ -160,4 +160,10 @@ private:
 
 std::unique_ptr<Connection> open_sqlite(const std::string& path) { return std::make_unique<SqliteConnection>(path); }
 
+void configure_sqlite() {
+    // Without it every allocation of SQLite's takes a process-wide mutex to keep counts for sqlite3_memory_used(),
+    // which Muster never asks (the database thread's appends allocate often).
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 }  // namespace muster::store
