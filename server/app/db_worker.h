@@ -93,6 +93,8 @@ private:
     void loop();
     void commit_appends(std::vector<Job*>& batch);
     std::optional<AppendError> attempt_appends(std::vector<Job*>& batch, std::vector<std::optional<AppendError>>& results);
+    bool all_at_once(const std::vector<Job*>& batch);
+    void append_one(const Job& job);
     void reopen_if_read_only();
     void check_lease(std::int64_t campaign);
     void renew_leases();
