@@ -313,15 +313,19 @@ void Hub::patch_by_role(const Event& e, const std::vector<std::int64_t>& users, 
     using nlohmann::json;
     campaign::apply(state_, e);
     std::shared_ptr<const json> by_role[4];
+    std::shared_ptr<const json> for_all;  // the patch view_patch said every viewer gets alike (a chat line)
     for (auto user : users) {
         Viewer viewer = viewer_of(user);
         auto& patch = by_role[static_cast<int>(viewer.role)];
+        if (!patch && for_all) patch = for_all;
         if (!patch) {
-            auto made = std::make_shared<const json>(*campaign::view_patch(state_, e, viewer));
-            // Roles that see the event alike share one patch, and so one serialization (a chat line).
+            bool alike = false;
+            auto made = std::make_shared<const json>(*campaign::view_patch(state_, e, viewer, &alike));
+            // Roles that see the event alike share one patch, and so one serialization.
             for (const auto& other : by_role)
                 if (other && *other == *made) made = other;
             patch = made;
+            if (alike) for_all = made;
         }
         pieces[user].push_back(patch);
     }

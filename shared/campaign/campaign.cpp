@@ -414,24 +414,28 @@ json section_patch(const SectionMark& before, const CampaignState& after, const 
     return ops;
 }
 
-std::optional<json> view_patch(const CampaignState& after, const Event& e, const Viewer& viewer) {
+std::optional<json> view_patch(const CampaignState& after, const Event& e, const Viewer& viewer, bool* alike) {
     // Empty when the viewer may not see the event: the view holds nothing that moves with every event.
+    if (alike) *alike = false;
     if (!has_view_patch(e.type)) return std::nullopt;
     json ops = json::array();
     if (e.type == "chat.said") {
+        if (alike) *alike = true;  // every member reads the table talk
         ops.push_back(add_op("/chat/" + std::to_string(after.chat.back().id), post_json(after.chat.back())));
         if (after.chat_evicted) ops.push_back(remove_op("/chat/" + std::to_string(after.chat_evicted->id)));
         return ops;
     }
     if (e.type == "notice.posted") {
-        if (!e.body.value("private", false))
+        if (!e.body.value("private", false)) {
+            if (alike) *alike = true;
             ops.push_back(add_op("/notices/" + std::to_string(after.notices_made), post_json(after.notices.at(after.notices_made))));
-        else if (viewer.is_umpire())
+        } else if (viewer.is_umpire())
             ops.push_back(add_op("/umpire_notes/" + std::to_string(after.notes_made), post_json(after.umpire_notes.at(after.notes_made))));
         return ops;
     }
     if (e.type == "dice.rolled") {
         const bool blind = e.body.value("private", false);
+        if (alike) *alike = !blind;
         if (blind && !viewer.is_umpire()) return ops;
         const std::string list = blind ? "/blind_rolls/" : "/rolls/";
         const Roll& r = blind ? after.blind_rolls.back() : after.rolls.back();

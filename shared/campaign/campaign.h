@@ -160,8 +160,10 @@ std::string invite_code_as_made(const std::string& typed);
 // caller finds by diffing whole views. `after` is the state with `event` applied. The result must equal
 // what diffing view() before and after would give (tests/unit/test_campaign.cpp checks it).
 // It depends on the viewer only through the viewer's role, so a server may share it between viewers of
-// one role.
-std::optional<nlohmann::json> view_patch(const CampaignState& after, const Event& event, const Viewer& viewer);
+// one role. `alike`, when given, is set to whether it is the same for every viewer whatever his role (a chat
+// line, a public notice, an open roll): then one made for any viewer serves all.
+std::optional<nlohmann::json> view_patch(const CampaignState& after, const Event& event, const Viewer& viewer,
+                                         bool* alike = nullptr);
 // Whether view_patch gives a patch for events of this type.
 bool has_view_patch(const std::string& event_type);
 
