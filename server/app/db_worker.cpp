@@ -155,26 +155,35 @@ void DbWorker::append_one(const Job& job) {
 }
 
 // The batch in one transaction with no savepoints, when every campaign in it is leased here already (taking a lease
-// would outlive a rollback in leases_): true when it committed. Else nothing of it was stored, and the batch is
-// tried append by append (attempt_appends), which finds and reports what failed. Appends rarely fail, so the two
-// statements of a savepoint are saved on nearly every one.
-bool DbWorker::all_at_once(const std::vector<Job*>& batch) {
+// would outlive a rollback in leases_): true when it committed. Else nothing of it was stored: a failure of the
+// database itself (a disk that cannot be written, a connection lost) is put in `whole`, for the batch to be tried
+// again as before; any other, and the batch is tried append by append (attempt_appends), which finds and reports
+// the one that failed. Appends rarely fail, so the two statements of a savepoint are saved on nearly every one.
+bool DbWorker::all_at_once(const std::vector<Job*>& batch, std::optional<AppendError>& whole) {
     for (const Job* job : batch)
         if (!leases_.count(job->campaign)) return false;
+    std::optional<AppendError> failed;
     try {
         store::Transaction tx(*db_);
-        for (const Job* job : batch) append_one(*job);
-        tx.commit();
-        return true;
-    } catch (const std::exception&) {
-        return false;  // rolled back by tx
+        try {
+            for (const Job* job : batch) append_one(*job);
+            tx.commit();
+            return true;
+        } catch (const std::exception& e) {
+            failed = append_error(*db_, e.what());  // before tx rolls back
+        }
+    } catch (const std::exception& e) {
+        failed = append_error(*db_, e.what());
     }
+    if (failed->failure != store::WriteFailure::other && failed->failure != store::WriteFailure::lease_lost)
+        whole = failed;
+    return false;
 }
 
 // One try at the batch in one transaction; its own failure (then none of it was stored), or each append's in results.
 std::optional<AppendError> DbWorker::attempt_appends(std::vector<Job*>& batch, std::vector<std::optional<AppendError>>& results) {
-    if (all_at_once(batch)) return std::nullopt;
     std::optional<AppendError> whole;
+    if (all_at_once(batch, whole) || whole) return whole;
     try {
         store::Transaction tx(*db_);
         for (std::size_t i = 0; i < batch.size(); ++i) {

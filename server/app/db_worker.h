@@ -93,7 +93,7 @@ private:
     void loop();
     void commit_appends(std::vector<Job*>& batch);
     std::optional<AppendError> attempt_appends(std::vector<Job*>& batch, std::vector<std::optional<AppendError>>& results);
-    bool all_at_once(const std::vector<Job*>& batch);
+    bool all_at_once(const std::vector<Job*>& batch, std::optional<AppendError>& whole);
     void append_one(const Job& job);
     void reopen_if_read_only();
     void check_lease(std::int64_t campaign);
