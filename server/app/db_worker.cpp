@@ -18,6 +18,12 @@ AppendError append_error(const store::Database& db, const std::string& what) {
     return {cause.detail.empty() ? what : what + " (" + cause.detail + ")", cause.kind};
 }
 
+// A failure of the database itself (a disk that cannot be written, a connection lost), which fails the whole batch,
+// not one append's own (a bug, a constraint, a lease another node took).
+bool fails_whole_batch(const AppendError& error) {
+    return error.failure != store::WriteFailure::other && error.failure != store::WriteFailure::lease_lost;
+}
+
 }  // namespace
 
 Error unsaved(store::WriteFailure failure) {
@@ -175,8 +181,7 @@ bool DbWorker::all_at_once(const std::vector<Job*>& batch, std::optional<AppendE
     } catch (const std::exception& e) {
         failed = append_error(*db_, e.what());
     }
-    if (failed->failure != store::WriteFailure::other && failed->failure != store::WriteFailure::lease_lost)
-        whole = failed;
+    if (fails_whole_batch(*failed)) whole = failed;
     return false;
 }
 
@@ -194,8 +199,7 @@ std::optional<AppendError> DbWorker::attempt_appends(std::vector<Job*>& batch, s
                 db_->cached("RELEASE append_one").run();
             } catch (const std::exception& e) {
                 results[i] = append_error(*db_, e.what());
-                // A disk that cannot be written fails the whole batch, not this one append.
-                if (results[i]->failure != store::WriteFailure::other && results[i]->failure != store::WriteFailure::lease_lost) {
+                if (fails_whole_batch(*results[i])) {
                     whole = results[i];
                     break;
                 }
