@@ -296,7 +296,7 @@ TEST_CASE("a battle's events patch the battles' section: light diff and appended
         for (std::size_t i = 0; i < t.log.size();) {
             std::size_t end = i + 1;
             if (!only_section_changed(t.log[i].type)) {
-                apply(s, t.log[i]);
+                campaign::apply(s, t.log[i]);
                 i = end;
                 continue;
             }
@@ -304,7 +304,7 @@ TEST_CASE("a battle's events patch the battles' section: light diff and appended
             std::vector<json> before;
             std::vector<SectionMark> marks;
             for (const auto& v : t.everyone()) before.push_back(view(s, v)), marks.push_back(mark_section(s, v));
-            for (; i < end; ++i) apply(s, t.log[i]);
+            for (; i < end; ++i) campaign::apply(s, t.log[i]);
             ++patched;
             auto viewers = t.everyone();
             for (std::size_t k = 0; k < viewers.size(); ++k)

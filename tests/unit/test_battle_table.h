@@ -20,7 +20,7 @@ inline int tp_of(YearTable& t, std::int64_t unit) {
 // Replaying the event log on a fresh CampaignState rebuilds the same view for the umpire and every player.
 inline void check_replay(YearTable& t) {
     CampaignState again;
-    for (const auto& e : t.log) apply(again, e);
+    for (const auto& e : t.log) campaign::apply(again, e);
     for (const auto& v : t.everyone()) CHECK(view(again, v).dump() == view(t.state, v).dump());
 }
 

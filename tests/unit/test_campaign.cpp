@@ -266,9 +266,9 @@ TEST_CASE("replaying the log gives the same state as the live one", "[campaign]"
 
 namespace {
 // Dice for generated games: a fixed-seed sequence so a failure repeats exactly.
-class SequenceDice : public Dice {
+class SeededDice : public Dice {
 public:
-    explicit SequenceDice(unsigned seed) : next_(seed) {}
+    explicit SeededDice(unsigned seed) : next_(seed) {}
     int roll(int sides) override {
         next_ = next_ * 6364136223846793005ULL + 1442695040888963407ULL;
         int value = static_cast<int>((next_ >> 33) % static_cast<unsigned>(sides)) + 1;
@@ -284,7 +284,7 @@ private:
 
 TEST_CASE("view_patch gives exactly what diffing whole views gives, for every viewer", "[campaign][patch]") {
     Table t;
-    SequenceDice chooser(12345), dice(777);
+    SeededDice chooser(12345), dice(777);
     const Viewer viewers[] = {t.umpire, t.player, t.observer};
     int incremental = 0, alike_events = 0, apart_events = 0;
     for (int step = 0; step < 1200; ++step) {

@@ -9,14 +9,14 @@ using muster::campaign::Notice;
 namespace {
 
 // The notices the next command makes.
-std::vector<Notice> told(Field& f, const Viewer& who, const std::string& type, json body, std::vector<int> dice = {}) {
+std::vector<Notice> told(CmwdField& f, const Viewer& who, const std::string& type, json body, std::vector<int> dice = {}) {
     const auto before = muster::campaign::needs_of_members(f.t.state);
     body["battle"] = 1;
     auto events = f.t.ok(who, type, std::move(body), std::move(dice));
     return muster::campaign::notices(before, f.t.state, events);
 }
 
-struct Ready : Field {
+struct Ready : CmwdField {
     Ready() {
         base("british", "A", "infantry", "bennington", 30, 50, 0);
         base("french", "P", "infantry", "hautfront", 30, 80, 180);

@@ -21,11 +21,11 @@ Event event(std::int64_t seq, const std::string& type, std::int64_t at) {
     return e;
 }
 
-struct Db {
+struct SnapshotDb {
     Database db{":memory:"};
     std::int64_t campaign = 0;
     std::vector<Event> log;
-    Db() {
+    SnapshotDb() {
         migrate(db, load_migrations(MUSTER_SOURCE_DIR "/migrations"));
         campaign = create_campaign(db, "Snap", std::string(64, '0'), 1);
         for (std::int64_t seq = 1; seq <= 5; ++seq) log.push_back(event(seq, "chat.said", seq * 10));
@@ -42,7 +42,7 @@ std::int64_t scalar_count(Database& db) {
 }  // namespace
 
 TEST_CASE("a snapshot is kept only for an event the log holds as it is", "[store][snapshots]") {
-    Db d;
+    SnapshotDb d;
     CHECK_FALSE(latest_snapshot(d.db, d.campaign));
 
     REQUIRE(put_snapshot(d.db, d.campaign, d.log[2], 1, R"({"at":3})", 100));
@@ -77,7 +77,7 @@ TEST_CASE("a snapshot is kept only for an event the log holds as it is", "[store
 }
 
 TEST_CASE("the events after a snapshot are read without those before", "[store][snapshots]") {
-    Db d;
+    SnapshotDb d;
     const auto after = load_events(d.db, d.campaign, 3);
     REQUIRE(after.size() == 2);
     CHECK(after[0].seq == 4);

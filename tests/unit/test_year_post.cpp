@@ -10,11 +10,11 @@ using muster::campaign::Notice;
 
 namespace {
 
-constexpr std::int64_t hour = 3'600'000;
+constexpr std::int64_t post_hour = 3'600'000;
 
 json report(YearTable& t, const Viewer& who, int turn) { return t.sheet(who)["reports"][std::to_string(turn)]; }
 
-std::vector<Notice> told(YearTable& t, const Viewer& who, const std::string& type, json body, std::vector<int> dice = {}) {
+std::vector<Notice> told_after(YearTable& t, const Viewer& who, const std::string& type, json body, std::vector<int> dice = {}) {
     const auto before = needs_of_members(t.state);
     auto events = t.ok(who, type, std::move(body), std::move(dice));
     return notices(before, t.state, events);
@@ -58,9 +58,9 @@ TEST_CASE("post: a colonel's standing orders are his diary in a month he misses"
 TEST_CASE("post: leave is declared ahead from a yearly allowance, never after a deadline, and is an absence", "[year][post]") {
     YearTable t;
     t.ready_one();
-    const auto deadline = t.now + 10 * hour;
+    const auto deadline = t.now + 10 * post_hour;
     t.ok(t.umpire, "month.set_deadline", {{"deadline", deadline}});
-    auto n = told(t, t.bob, "leave.declare", {{"from", 1}, {"months", 2}});
+    auto n = told_after(t, t.bob, "leave.declare", {{"from", 1}, {"months", 2}});
     CHECK(has_text(n, t.umpire.user, "Kemp will be on leave: March 174-, April 174-."));
     CHECK(n.size() == 1);  // the others are not told
     CHECK(t.sheet(t.bob)["leave"] == json({1, 2}));
@@ -98,7 +98,7 @@ TEST_CASE("post: missed months in a row put the colonel in the umpire's hands; t
         t.ok(t.bob, "diary.submit", diary("business", orders(false, false, false)));
         t.ok(t.dave, "diary.submit", diary("politics"));
         // Kemp's regiment's drill decline roll ("Improving Drill"): 6 keeps it.
-        auto n = told(t, t.umpire, "month.resolve", json::object(), {6});
+        auto n = told_after(t, t.umpire, "month.resolve", json::object(), {6});
         const bool ladder = has_text(n, t.umpire.user, "Dartington has missed 2 months in a row: write his diary or hand him over.");
         CHECK(ladder == (month == 1));
     }
@@ -111,7 +111,7 @@ TEST_CASE("post: missed months in a row put the colonel in the umpire's hands; t
     CHECK(t.error(t.umpire, "colonel.handover", {{"colonel", 3}, {"to", 5}}) == "not_found");  // an observer
     CHECK(t.error(t.umpire, "colonel.handover", {{"colonel", 3}, {"to", 99}}) == "not_found");
     const json before = t.sheet(t.carol);
-    auto n = told(t, t.umpire, "colonel.handover", {{"colonel", 3}, {"to", 7}});
+    auto n = told_after(t, t.umpire, "colonel.handover", {{"colonel", 3}, {"to", 7}});
     CHECK(has_text(n, t.bob.user, "The umpire handed Dartington to gina."));
     CHECK(has_text(n, 0, "The umpire handed Dartington to gina."));
 
@@ -133,7 +133,7 @@ TEST_CASE("post: a grace period takes diaries after the deadline and resolves th
     YearTable t;
     t.ready_one();
     t.ok(t.umpire, "rules.set", {{"settings", {{"grace_minutes", 30}}}});
-    const auto deadline = t.now + hour;
+    const auto deadline = t.now + post_hour;
     t.ok(t.umpire, "month.set_deadline", {{"deadline", deadline}});
     CHECK(year::next_alarm(t.state) == deadline + 30 * 60'000);
     t.now = deadline + 10 * 60'000;

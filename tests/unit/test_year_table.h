@@ -81,7 +81,7 @@ struct YearTable {
         for (auto& e : events) {
             e.seq = state.seq + 1;
             e.at = now;
-            apply(state, e);
+            campaign::apply(state, e);
             log.push_back(e);
         }
     }
@@ -132,7 +132,7 @@ struct YearTable {
         supplied.seed_hex = seed_hex;
         supplied.nonce = static_cast<std::uint64_t>(state.seq) * 7919u + 1;
         supplied.invite_code = "CODE" + std::to_string(state.seq);
-        return decide(state, Command{std::move(type), std::move(body)}, v, dice, supplied);
+        return campaign::decide(state, Command{std::move(type), std::move(body)}, v, dice, supplied);
     }
 
     // Runs a command that must succeed, with exactly these dice, and commits it.

@@ -12,13 +12,13 @@ using namespace year_test;
 
 inline constexpr double BW = 6, BD = 3;
 
-struct Field {
+struct CmwdField {
     YearTable t;
     json bases = json::array();
     json generals = json::array();
     json settings = {{"tempo_dice", 0}, {"tempo_bonus", 4}};
 
-    Field() { t.ready(); }
+    CmwdField() { t.ready(); }
 
     // A base; `values` adds to {"brigade", "quality"}.
     void base(const std::string& side, const std::string& n, const std::string& type, const std::string& brigade, double x,

@@ -8,7 +8,7 @@ using namespace cmwd_test;
 namespace {
 
 // The French have the tempo; their stage is open. Generals stand far off unless a test places one.
-struct Duel : Field {
+struct Duel : CmwdField {
     void begin() {
         general("british", "Bennington", "bennington", t.bob.user, 150, 10);
         general("french", "d'Hautfront", "malheureux", t.dave.user, 150, 110);

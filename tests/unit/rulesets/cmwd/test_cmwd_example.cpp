@@ -12,7 +12,7 @@ using namespace cmwd_test;
 
 namespace {
 
-struct Example : Field {
+struct Example : CmwdField {
     Example() {
         for (auto [n, x] : {std::pair{"A", 30.0}, {"B", 36.0}, {"C", 42.0}, {"D", 48.0}})
             base("british", n, "infantry", "bennington", x, 50, 0, {{"school", "dutch"}});

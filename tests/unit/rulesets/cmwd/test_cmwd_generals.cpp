@@ -6,7 +6,7 @@ using namespace cmwd_test;
 
 namespace {
 
-struct Line : Field {
+struct Line : CmwdField {
     Line() {
         base("british", "A", "infantry", "bennington", 30, 50, 0);
         base("british", "B", "infantry", "spriggs", 60, 50, 0);

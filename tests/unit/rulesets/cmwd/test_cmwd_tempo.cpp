@@ -6,7 +6,7 @@ using namespace cmwd_test;
 
 namespace {
 
-struct Small : Field {
+struct Small : CmwdField {
     explicit Small(json more = json::object()) {
         settings.merge_patch(more);
         base("british", "A", "infantry", "bennington", 30, 50, 0);

@@ -10,14 +10,14 @@ namespace lfas_test {
 
 using namespace year_test;
 
-struct Field {
+struct LfasField {
     YearTable t;
     json units = json::array();
     json settings = json::object();
     json bob_at = {30, 10};
     json dave_at = {20, 40};
 
-    Field() { t.ready(); }
+    LfasField() { t.ready(); }
 
     void unit(const std::string& side, const std::string& n, const std::string& type, double x, double y, double facing,
               json values = json::object(), int bases = 0) {

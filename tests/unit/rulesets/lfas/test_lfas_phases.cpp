@@ -6,7 +6,7 @@
 using namespace lfas_test;
 
 TEST_CASE("lfas phases: IGOUGO, as the afterthoughts suggest: each turn one side's orders", "[lfas]") {
-    Field f;
+    LfasField f;
     f.settings = {{"sequence", "igougo"}};
     f.unit("british", "Grenadiers", "infantry", 20, 12, 0, {{"class", 1}});
     f.unit("americans", "Militia", "infantry", 20, 30, 180, {{"class", 4}});
@@ -25,7 +25,7 @@ TEST_CASE("lfas phases: IGOUGO, as the afterthoughts suggest: each turn one side
 }
 
 TEST_CASE("lfas phases: a written order costs 2 and is acted on a turn later, once", "[lfas]") {
-    Field f;
+    LfasField f;
     f.unit("british", "Dragoons", "cavalry", 50, 12, 0, {{"class", 2}});
     f.unit("americans", "Militia", "infantry", 20, 40, 180, {{"class", 4}});
     f.create();
@@ -43,7 +43,7 @@ TEST_CASE("lfas phases: a written order costs 2 and is acted on a turn later, on
 }
 
 TEST_CASE("lfas phases: a heavy gun at short range, a general hit by the unit, his rally and the re-dress", "[lfas]") {
-    Field f;
+    LfasField f;
     f.bob_at = {20, 11};
     f.unit("british", "Grenadiers", "infantry", 20, 12, 0, {{"class", 1}});
     f.unit("americans", "Guns", "artillery", 20, 20, 180, {{"gun", "heavy"}});
@@ -70,7 +70,7 @@ TEST_CASE("lfas phases: a heavy gun at short range, a general hit by the unit, h
 }
 
 TEST_CASE("lfas phases: skirmishers fire with rifles, re-roll a 5, and move in the same turn without disorder", "[lfas]") {
-    Field f;
+    LfasField f;
     f.bob_at = {40, 10};
     f.unit("british", "Rangers", "skirmishers", 40, 12, 0, {{"class", 2}, {"weapon", "rifle"}});
     f.unit("americans", "Militia", "infantry", 40, 21, 180, {{"class", 4}});
@@ -92,7 +92,7 @@ TEST_CASE("lfas phases: skirmishers fire with rifles, re-roll a 5, and move in t
 }
 
 TEST_CASE("lfas phases: a rout runs through a friend as badly formed, and the friend it passes loses heart", "[lfas]") {
-    Field f;
+    LfasField f;
     f.bob_at = {20, 10};
     f.unit("british", "Grenadiers", "infantry", 20, 12, 0, {{"class", 1}, {"regular", true}});
     f.unit("americans", "Militia", "infantry", 20, 16, 180, {{"class", 4}, {"kind", "militia"}});
@@ -116,7 +116,7 @@ TEST_CASE("lfas phases: a rout runs through a friend as badly formed, and the fr
 }
 
 TEST_CASE("lfas phases: a fence takes half the move and a DP from cavalry; a hedge takes the turn and a DP", "[lfas]") {
-    Field f;
+    LfasField f;
     f.bob_at = {30, 10};
     f.unit("british", "Dragoons", "cavalry", 32, 12, 0, {{"class", 2}});
     f.unit("british", "Foot", "infantry", 26, 12, 0, {{"class", 2}});

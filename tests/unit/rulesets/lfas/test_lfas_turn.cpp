@@ -7,7 +7,7 @@ using namespace lfas_test;
 namespace {
 
 // Grenadiers 8" from the militia (musket range); the dragoons beside Sir William; the American guns 20" off.
-struct Opening : Field {
+struct Opening : LfasField {
     Opening() {
         unit("british", "Grenadiers", "infantry", 20, 12, 0, {{"class", 1}, {"regular", true}, {"kind", "regular"}});
         unit("british", "Dragoons", "cavalry", 32, 12, 0, {{"class", 2}});
@@ -75,7 +75,7 @@ TEST_CASE("lfas turn: fire, command, movement, re-dress and the next turn's poin
 }
 
 TEST_CASE("lfas turn: a bayonet charge from within musket range: defensive fire, combat's every modifier, a rout", "[lfas]") {
-    Field f;
+    LfasField f;
     f.bob_at = {20, 10};
     f.unit("british", "Grenadiers", "infantry", 20, 12, 0, {{"class", 1}, {"regular", true}});
     f.unit("americans", "Militia", "infantry", 20, 16, 180, {{"class", 4}, {"kind", "militia"}});
