@@ -56,14 +56,14 @@ template <class S>
 Field<S> choice(const char* name, std::string S::*f, std::vector<std::string> allowed) {
     return {name, [=](const S& s) { return nlohmann::json(s.*f); },
             [=](S& s, const nlohmann::json& v) -> std::optional<std::string> {
-                std::string list;
-                for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-                if (v.is_string())
+                if (const auto* w = v.get_ptr<const std::string*>())
                     for (const auto& a : allowed)
-                        if (v.get<std::string>() == a) {
+                        if (*w == a) {
                             s.*f = a;
                             return std::nullopt;
                         }
+                std::string list;
+                for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
                 return "is one of " + list;
             }};
 }
@@ -83,8 +83,9 @@ template <class S>
 Field<S> word(const char* name, std::string S::*f) {
     return {name, [=](const S& s) { return nlohmann::json(s.*f); },
             [=](S& s, const nlohmann::json& v) -> std::optional<std::string> {
-                if (!v.is_string() || v.get<std::string>().size() > 40) return "must be a word of up to 40 letters, or \"\"";
-                s.*f = v.get<std::string>();
+                const auto* w = v.get_ptr<const std::string*>();
+                if (!w || w->size() > 40) return "must be a word of up to 40 letters, or \"\"";
+                s.*f = *w;
                 return std::nullopt;
             }};
 }
@@ -94,15 +95,15 @@ template <class S>
 Field<S> whole_map(const char* name, std::map<std::string, int> S::*f, int lo, int hi) {
     return {name, [=](const S& s) { return nlohmann::json(s.*f); },
             [=](S& s, const nlohmann::json& v) -> std::optional<std::string> {
-                const std::string why = "must be an object of whole numbers " + range_words(lo, hi) + " by name";
-                if (!v.is_object()) return why;
+                auto why = [&] { return "must be an object of whole numbers " + range_words(lo, hi) + " by name"; };
+                if (!v.is_object()) return why();
                 std::map<std::string, int> out = s.*f;
                 for (auto it = v.begin(); it != v.end(); ++it) {
                     const std::string k = it.key();
                     const nlohmann::json& n = it.value();
                     if (!out.count(k)) return "has no entry \"" + k + "\"";
                     if (!n.is_number_integer() || n.template get<long long>() < lo || n.template get<long long>() > hi)
-                        return why;
+                        return why();
                     out[k] = static_cast<int>(n.template get<long long>());
                 }
                 s.*f = out;
@@ -115,14 +116,14 @@ template <class S>
 Field<S> number_map(const char* name, std::map<std::string, double> S::*f, double lo, double hi) {
     return {name, [=](const S& s) { return nlohmann::json(s.*f); },
             [=](S& s, const nlohmann::json& v) -> std::optional<std::string> {
-                const std::string why = "must be an object of numbers " + range_words(lo, hi) + " by name";
-                if (!v.is_object()) return why;
+                auto why = [&] { return "must be an object of numbers " + range_words(lo, hi) + " by name"; };
+                if (!v.is_object()) return why();
                 std::map<std::string, double> out = s.*f;
                 for (auto it = v.begin(); it != v.end(); ++it) {
                     const std::string k = it.key();
                     const nlohmann::json& n = it.value();
                     if (!out.count(k)) return "has no entry \"" + k + "\"";
-                    if (!n.is_number() || !(n.template get<double>() >= lo && n.template get<double>() <= hi)) return why;
+                    if (!n.is_number() || !(n.template get<double>() >= lo && n.template get<double>() <= hi)) return why();
                     out[k] = n.template get<double>();
                 }
                 s.*f = out;
@@ -158,9 +159,9 @@ std::variant<Error, S> merged(const S& s, const nlohmann::json& changes, const s
                               const std::string& book) {
     if (!changes.is_object()) return bad_request("The settings must be an object.");
     S out = s;
-    nlohmann::json rest = changes;
-    if (auto e = take_changes(static_cast<TableSettings&>(out), rest)) return *e;
-    for (const auto& [key, value] : rest.items()) {
+    if (auto e = read_changes(static_cast<TableSettings&>(out), changes)) return *e;
+    for (const auto& [key, value] : changes.items()) {
+        if (is_table_setting(key)) continue;
         const Field<S>* f = nullptr;
         for (const auto& x : all)
             if (x.name == key) f = &x;

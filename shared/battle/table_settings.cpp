@@ -90,16 +90,17 @@ void add_to_json(json& j, const TableSettings& s) {
     j["apply_losses"] = s.apply_losses;
 }
 
-std::optional<Error> take_changes(TableSettings& s, json& changes) {
+std::optional<Error> read_changes(TableSettings& s, const json& changes) {
     if (!changes.is_object()) return bad_request("The settings must be an object.");
     for (const auto& [name, set] : setters()) {
         auto it = changes.find(name);
         if (it == changes.end()) continue;
         if (auto why = set(s, *it)) return bad_request("The setting \"" + name + "\" " + *why + ".");
-        changes.erase(it);
     }
     return std::nullopt;
 }
+
+bool is_table_setting(const std::string& name) { return setters().count(name) > 0; }
 
 TableSettings table_settings_of(const json& settings) {
     TableSettings s;

@@ -31,8 +31,10 @@ struct TableSettings {
 
 // Writes the generic names into `j`.
 void add_to_json(nlohmann::json& j, const TableSettings& s);
-// Takes the generic names out of `changes` into `s`; the error names the first bad one.
-std::optional<Error> take_changes(TableSettings& s, nlohmann::json& changes);
+// Reads the generic names in `changes` into `s` (a book's loop skips them: is_table_setting); the error names
+// the first bad one.
+std::optional<Error> read_changes(TableSettings& s, const nlohmann::json& changes);
+bool is_table_setting(const std::string& name);
 // The generic settings of a book's whole settings object (defaults where absent or bad).
 TableSettings table_settings_of(const nlohmann::json& settings);
 

@@ -20,6 +20,6 @@ TEST_CASE("house rule auction_extension_seconds: a bid in a lot's last seconds m
     t.now = end + 5'000;  // the old close has passed; Kemp may still answer
     t.ok(t.bob, "auction.bid", {{"amount", 200}});
     CampaignState again;  // the moved close is in the event: replay gives the same lot
-    for (const auto& e : t.log) apply(again, e);
+    for (const auto& e : t.log) campaign::apply(again, e);
     CHECK(view(again, t.umpire)["year"]["auction"] == t.year_view(t.umpire)["auction"]);
 }

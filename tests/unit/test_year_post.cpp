@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::int64_t post_hour = 3'600'000;
 
-json report(YearTable& t, const Viewer& who, int turn) { return t.sheet(who)["reports"][std::to_string(turn)]; }
+json month_report(YearTable& t, const Viewer& who, int turn) { return t.sheet(who)["reports"][std::to_string(turn)]; }
 
 std::vector<Notice> told_after(YearTable& t, const Viewer& who, const std::string& type, json body, std::vector<int> dice = {}) {
     const auto before = needs_of_members(t.state);
@@ -41,14 +41,14 @@ TEST_CASE("post: a colonel's standing orders are his diary in a month he misses"
 
     // over-the-hills.txt, "Improving Drill": 5, and one for the colonel supervising, is 6.
     t.ok(t.umpire, "month.resolve", json::object(), {5});
-    const json kemp = report(t, t.bob, 1);
+    const json kemp = month_report(t, t.bob, 1);
     CHECK(kemp["default"] == true);
     CHECK(kemp["standing"] == true);
     CHECK(kemp["activity"] == "supervise");
     CHECK(t.sheet(t.bob)["sheet"]["drill"] == 2);
-    CHECK(report(t, t.carol, 1)["activity"] == "politics");
-    CHECK(report(t, t.dave, 1)["standing"] == false);
-    CHECK(report(t, t.dave, 1)["activity"] == "business");  // the quiet default
+    CHECK(month_report(t, t.carol, 1)["activity"] == "politics");
+    CHECK(month_report(t, t.dave, 1)["standing"] == false);
+    CHECK(month_report(t, t.dave, 1)["activity"] == "business");  // the quiet default
 
     t.ok(t.bob, "diary.standing", {{"clear", true}});
     CHECK(t.sheet(t.bob)["standing_orders"].is_null());
@@ -85,7 +85,7 @@ TEST_CASE("post: leave is declared ahead from a yearly allowance, never after a 
     // Away, his regiment does not drill (over-the-hills.txt, "Improving Drill": "every month without extra
     // drill" it may lose a point: 6 does not).
     t.ok(t.umpire, "month.resolve", json::object(), {6});
-    CHECK(report(t, t.bob, 1)["activity"] == "leave");
+    CHECK(month_report(t, t.bob, 1)["activity"] == "leave");
     CHECK(t.sheet(t.bob)["missed_in_a_row"] == 0);  // a month on leave owes no diary
     CHECK(t.sheet(t.dave)["missed_in_a_row"] == 1);
 }

@@ -134,7 +134,7 @@ struct Game {
 
     void check_replay() {
         CampaignState replayed;
-        for (const auto& e : t.log) apply(replayed, e);
+        for (const auto& e : t.log) campaign::apply(replayed, e);
         for (const auto& v : {t.umpire, players[0], players[7], players[19], t.observer})
             REQUIRE(view(replayed, v) == view(t.state, v));
         CHECK(replayed.dice_counters == t.state.dice_counters);

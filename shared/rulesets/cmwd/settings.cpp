@@ -1,7 +1,9 @@
 #include "shared/rulesets/cmwd/settings.h"
+
 #include "shared/core/fields.h"
 
 #include "shared/battle/setting_fields.h"
+#include "shared/battle/settings_memo.h"
 
 namespace muster::cmwd {
 
@@ -59,8 +61,10 @@ std::variant<Error, CmwdSettings> merged(const CmwdSettings& s, const json& chan
 }
 
 CmwdSettings settings_from(const json& j) {
-    auto m = merged(CmwdSettings{}, j);
-    return std::holds_alternative<CmwdSettings>(m) ? std::get<CmwdSettings>(m) : CmwdSettings{};
+    return battle::read_once<CmwdSettings>(j, [](const json& from) {
+        auto m = merged(CmwdSettings{}, from);
+        return std::holds_alternative<CmwdSettings>(m) ? std::get<CmwdSettings>(m) : CmwdSettings{};
+    });
 }
 
 }  // namespace muster::cmwd

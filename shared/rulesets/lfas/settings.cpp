@@ -1,6 +1,7 @@
 #include "shared/rulesets/lfas/settings.h"
 
 #include "shared/battle/setting_fields.h"
+#include "shared/battle/settings_memo.h"
 
 namespace muster::lfas {
 
@@ -36,8 +37,10 @@ std::variant<Error, LfasSettings> merged(const LfasSettings& s, const json& chan
 }
 
 LfasSettings settings_from(const json& j) {
-    auto m = merged(LfasSettings{}, j);
-    return std::holds_alternative<LfasSettings>(m) ? std::get<LfasSettings>(m) : LfasSettings{};
+    return battle::read_once<LfasSettings>(j, [](const json& from) {
+        auto m = merged(LfasSettings{}, from);
+        return std::holds_alternative<LfasSettings>(m) ? std::get<LfasSettings>(m) : LfasSettings{};
+    });
 }
 
 }  // namespace muster::lfas

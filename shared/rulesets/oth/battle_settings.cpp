@@ -69,10 +69,10 @@ json to_json(const BattleSettings& s) {
 std::variant<Error, BattleSettings> merged(const BattleSettings& settings, const json& changes) {
     if (!changes.is_object()) return bad_request("The settings must be an object.");
     BattleSettings out = settings;
-    json rest = changes;
-    if (auto e = battle::take_changes(out, rest)) return *e;
+    if (auto e = battle::read_changes(out, changes)) return *e;
     json oth_changes = json::object();
-    for (const auto& [key, value] : rest.items()) {
+    for (const auto& [key, value] : changes.items()) {
+        if (battle::is_table_setting(key)) continue;
         auto it = setting_setters().find(key);
         if (it == setting_setters().end()) {
             oth_changes[key] = value;

@@ -1,6 +1,7 @@
 #include "shared/rulesets/oth/ruleset.h"
 #include "shared/core/fields.h"
 
+#include "shared/battle/settings_memo.h"
 #include "shared/rulesets/oth/battle_turn.h"
 #include "shared/rulesets/oth/hints.h"
 #include "shared/rulesets/oth/log_words.h"
@@ -16,8 +17,10 @@ using battle::Leader;
 using battle::Unit;
 
 BattleSettings settings_of(const BattleEntry& e) {
-    auto m = merged(BattleSettings{}, e.settings);
-    return std::holds_alternative<BattleSettings>(m) ? std::get<BattleSettings>(m) : BattleSettings{};
+    return battle::read_once<BattleSettings>(e.settings, [](const json& from) {
+        auto m = merged(BattleSettings{}, from);
+        return std::holds_alternative<BattleSettings>(m) ? std::get<BattleSettings>(m) : BattleSettings{};
+    });
 }
 
 std::map<std::int64_t, BattleRecord> tallies_of(const json& data) {

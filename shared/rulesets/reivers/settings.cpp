@@ -5,6 +5,8 @@
 #include <optional>
 #include <vector>
 
+#include "shared/battle/settings_memo.h"
+
 namespace muster::reivers {
 
 using nlohmann::json;
@@ -38,21 +40,22 @@ Setter flag(bool ReiversSettings::*field) {
 }
 Setter choice(std::string ReiversSettings::*field, std::vector<std::string> allowed) {
     return [=](ReiversSettings& s, const json& v) -> std::optional<std::string> {
+        if (const auto* w = v.get_ptr<const std::string*>())
+            for (const auto& a : allowed)
+                if (*w == a) {
+                    s.*field = a;
+                    return std::nullopt;
+                }
         std::string list;
         for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-        if (!v.is_string()) return "is one of " + list;
-        for (const auto& a : allowed)
-            if (v.get<std::string>() == a) {
-                s.*field = a;
-                return std::nullopt;
-            }
         return "is one of " + list;
     };
 }
 Setter word(std::string ReiversSettings::*field) {
     return [=](ReiversSettings& s, const json& v) -> std::optional<std::string> {
-        if (!v.is_string() || v.get<std::string>().size() > 40) return "must be a side's id or \"\"";
-        s.*field = v.get<std::string>();
+        const auto* w = v.get_ptr<const std::string*>();
+        if (!w || w->size() > 40) return "must be a side's id or \"\"";
+        s.*field = *w;
         return std::nullopt;
     };
 }
@@ -124,9 +127,9 @@ json to_json(const ReiversSettings& s) {
 std::variant<Error, ReiversSettings> merged(const ReiversSettings& s, const json& changes) {
     if (!changes.is_object()) return bad_request("The settings must be an object.");
     ReiversSettings out = s;
-    json rest = changes;
-    if (auto e = battle::take_changes(out, rest)) return *e;
-    for (const auto& [key, value] : rest.items()) {
+    if (auto e = battle::read_changes(out, changes)) return *e;
+    for (const auto& [key, value] : changes.items()) {
+        if (battle::is_table_setting(key)) continue;
         auto it = setters().find(key);
         if (it == setters().end()) return bad_request("There is no setting \"" + key + "\" in Border Reivers.");
         if (auto why = it->second(out, value)) return bad_request("The setting \"" + key + "\" " + *why + ".");
@@ -135,8 +138,10 @@ std::variant<Error, ReiversSettings> merged(const ReiversSettings& s, const json
 }
 
 ReiversSettings settings_from(const json& j) {
-    auto m = merged(ReiversSettings{}, j);
-    return std::holds_alternative<ReiversSettings>(m) ? std::get<ReiversSettings>(m) : ReiversSettings{};
+    return battle::read_once<ReiversSettings>(j, [](const json& from) {
+        auto m = merged(ReiversSettings{}, from);
+        return std::holds_alternative<ReiversSettings>(m) ? std::get<ReiversSettings>(m) : ReiversSettings{};
+    });
 }
 
 double craft_range(const ReiversSettings& s) {
