@@ -34,12 +34,12 @@ json public_unit(const Unit& u, const BattleVisibility& vis) {
     json markers = json::object();
     for (const auto& [name, value] : u.markers)
         if (listed(vis.public_markers, name)) markers[name] = value;
-    j["markers"] = markers;
+    j["markers"] = std::move(markers);
     json values = json::object();
     if (u.values.is_object())
         for (const auto& [key, value] : u.values.items())
             if (listed(vis.public_values, key)) values[key] = value;
-    j["values"] = values;
+    j["values"] = std::move(values);
     if (u.order && u.order->digest <= 0 && listed(vis.public_orders, u.order->name))
         j["order"] = {{"name", u.order->name}};
     return j;

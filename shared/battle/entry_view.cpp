@@ -136,12 +136,12 @@ json umpire_view(const BattleEntry& e, bool light) {
     j["viewer_side"] = "";
     json boxes = json::object();
     for (const auto& [name, box] : e.battle.boxes) boxes[name] = box_view(e, box, Viewer{0, "", Role::umpire}, "");
-    j["boxes"] = boxes;
+    j["boxes"] = std::move(boxes);
     j["players"] = e.players();
     j["talk"] = talk_view(e, Viewer{0, "", Role::umpire});
     json channels = json::array();
     for (const auto& [a, c] : e.channels) channels.push_back({{"a", a}, {"b", c}});
-    j["channels"] = channels;
+    j["channels"] = std::move(channels);
     j["data"] = e.data;
     j["regiment_of"] = e.regiment_of;
     j["me"] = {{"leader", nullptr}, {"side", ""}};
@@ -228,7 +228,7 @@ json frames_from(const BattleEntry& e, std::size_t from, const Viewer& viewer) {
             continue;
         }
         auto seen = visible_pieces(f.units, f.leaders, viewer, side, vis);
-        history.push_back({{"turn", f.turn}, {"end", f.end}, {"units", seen.first}, {"leaders", seen.second}});
+        history.push_back({{"turn", f.turn}, {"end", f.end}, {"units", std::move(seen.first)}, {"leaders", std::move(seen.second)}});
     }
     return history;
 }
@@ -246,12 +246,12 @@ json view(const BattleEntry& e, const Viewer& viewer, bool light) {
         json boxes = json::object();
         for (const auto& [name, box] : b.boxes) boxes[name] = box_view(e, box, viewer, side);
         const Leader* mine = viewer.role == Role::player ? b.leader_of(viewer.user) : nullptr;
-        const json channels = channels_of(e, viewer, mine);
+        json channels = channels_of(e, viewer, mine);
         j = {{"id", b.id},         {"campaign", b.campaign}, {"name", b.name},       {"ruleset", b.ruleset},
              {"table", b.table},   {"terrain", terrain_view(b, viewer, side)},       {"sides", b.sides},
-             {"units", pieces.first}, {"leaders", pieces.second}, {"turn", b.turn},  {"phase", b.phase},
-             {"boxes", boxes},     {"viewer_side", side},    {"players", players_view(e, viewer, side)},
-             {"talk", talk_view(e, viewer)}, {"channels", channels},
+             {"units", std::move(pieces.first)}, {"leaders", std::move(pieces.second)}, {"turn", b.turn},
+             {"phase", b.phase},   {"boxes", std::move(boxes)}, {"viewer_side", side},
+             {"players", players_view(e, viewer, side)}, {"talk", talk_view(e, viewer)}, {"channels", std::move(channels)},
              {"me", {{"leader", mine ? json(mine->id) : json(nullptr)}, {"side", side}}}};
         j["log"] = light ? json::array() : log_entries_from(e, 0, viewer);
         j["history"] = light ? json::array() : frames_from(e, 0, viewer);

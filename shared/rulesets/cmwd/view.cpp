@@ -59,13 +59,13 @@ json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& 
     json brigades = json::array();
     for (const auto& s : e.battle.sides)
         for (const auto& id : brigades_of(e.battle, s.id)) brigades.push_back(brigade_row(e, id, umpire || s.id == side));
-    v["brigades"] = brigades;
+    v["brigades"] = std::move(brigades);
     json declared = json::array();
     if (umpire || (!side.empty() && side == acting_side(e))) declared = e.data.value("declared", json::array());
-    v["declared"] = declared;
+    v["declared"] = std::move(declared);
     json melees = json::array();
     for (const auto& m : e.data.value("melees", json::array())) melees.push_back({m.value("a", 0), m.value("b", 0)});
-    v["melees"] = melees;
+    v["melees"] = std::move(melees);
     json generals = json::array();
     for (const auto& [id, l] : e.battle.leaders) {
         if (l.concealed && !umpire && l.side != side) continue;
@@ -73,14 +73,14 @@ json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& 
                             {"out_until", l.values.value("out_until", 0)}, {"brigade", l.values.value("brigade", "")},
                             {"commander", is_commander(e.battle, l)}});
     }
-    v["generals"] = generals;
+    v["generals"] = std::move(generals);
     const Leader* me = viewer.role == Role::player ? e.battle.leader_of(viewer.user) : nullptr;
     v["hints"] = me ? hints(e, *me) : json(nullptr);
     // The page's shared hints: whether this player has something to do now (his side's stage, or his bid due).
     bool may_act = false;
     if (me && e.status == "cards")
         may_act = st == Stage::bid ? is_commander(e.battle, *me) : me->side == acting_side(e);
-    return {{"cmwd", v}, {"hints", {{"may_act", may_act}}}};
+    return {{"cmwd", std::move(v)}, {"hints", {{"may_act", may_act}}}};
 }
 
 }  // namespace muster::cmwd

@@ -13,9 +13,10 @@ using nlohmann::json;
 json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& side) {
     const bool umpire = viewer.is_umpire();
     json cp = json::object();
+    const json all_cp = e.data.value("cp", json::object());
     for (const auto& [id, l] : e.battle.leaders) {
         if (!umpire && (side.empty() || l.side != side)) continue;
-        const json c = e.data.value("cp", json::object()).value(std::to_string(id), json());
+        const json c = all_cp.value(std::to_string(id), json());
         if (c.is_object()) cp[std::to_string(id)] = {{"points", c.value("points", 0)}, {"left", c.value("left", 0)}};
     }
     json standoffs = e.data.value("standoffs", json::array());
@@ -31,7 +32,8 @@ json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& 
             if (!u.removed && commands(*me, u)) hints[std::to_string(id)] = unit_hints(e, u);
     const std::string acting = acting_side(e);
     const bool may_act = me && e.status == "cards" && !leader_out(*me) && (acting.empty() || acting == me->side);
-    return {{"lfas", {{"cp", cp}, {"standoffs", standoffs}, {"written", written}, {"units", hints},
+    return {{"lfas", {{"cp", std::move(cp)}, {"standoffs", std::move(standoffs)}, {"written", std::move(written)},
+                      {"units", std::move(hints)},
                       {"acting_side", acting.empty() ? json(nullptr) : json(acting)},
                       {"costs", {{"move", cp_move_per_die}, {"order", cp_order}, {"write", cp_write}, {"rally", cp_rally},
                                  {"inspire", cp_inspire}, {"command_range", command_range}}}}},

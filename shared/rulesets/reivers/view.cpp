@@ -128,10 +128,10 @@ json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& 
     json searches = json::array();
     for (const auto& x : e.data.value("searches", json::array()))
         if (viewer.is_umpire() || (!side.empty() && x.value("side", "") == side)) searches.push_back(x);
-    return {{"bound", {{"side", active}, {"order", order}}},
-            {"craft", craft},
+    return {{"bound", {{"side", active}, {"order", std::move(order)}}},
+            {"craft", std::move(craft)},
             {"terrain_rolls", terrain_rolls(e, s, viewer, side)},
-            {"searches", searches},
+            {"searches", std::move(searches)},
             {"feuds", feuds(e, viewer, side)},
             {"hints", hints(e, s, viewer, side)}};
 }
