@@ -67,10 +67,8 @@ bool is_broken(const Unit& u) { return u.marker("broken") > 0; }
 bool standing(const Unit& u) { return !u.removed && !is_broken(u); }
 int shaken(const Unit& u) { return u.marker("shaken"); }
 double default_bw(const Battle& b) { return b.table.from_cm(6.0); }
-double bw(const BattleEntry& e) {
-    const double s = settings_from(e.settings).bw;
-    return s > 0 ? s : default_bw(e.battle);
-}
+double bw(const BattleEntry& e) { return bw(settings_from(e.settings), e.battle); }
+double bw(const CmwdSettings& s, const Battle& b) { return s.bw > 0 ? s.bw : default_bw(b); }
 double bd(const BattleEntry& e) { return bw(e) / 2; }
 
 std::vector<std::string> brigades_of(const Battle& b, const std::string& side) {

@@ -41,6 +41,7 @@ bool is_broken(const Unit& u);
 bool standing(const Unit& u);     // on the table and not broken
 int shaken(const Unit& u);
 double bw(const BattleEntry& e);  // the setting bw, else 60 mm in the table's measure
+double bw(const CmwdSettings& s, const Battle& b);
 double default_bw(const Battle& b);
 double bd(const BattleEntry& e);
 

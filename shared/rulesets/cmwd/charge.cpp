@@ -150,6 +150,7 @@ void resolve_charge(BattleEntry& e, std::int64_t cid, std::int64_t tid, Dice& di
 }  // namespace
 
 void charges_step(BattleEntry& e, Dice& dice) {
+    const CmwdSettings s = settings_from(e.settings);
     const json plan = e.data.value("declared", json::array());
     for (const auto& d : plan) {
         if (d.value("action", "") != "charge") continue;
@@ -160,7 +161,7 @@ void charges_step(BattleEntry& e, Dice& dice) {
             log_line(e, (c ? c->name : std::string("A base")) + " does not charge: it or its target has gone.");
             continue;
         }
-        if (!chargeable(e, *c, *t)) {
+        if (!chargeable(s, e.battle, *c, *t)) {
             log_line(e, c->name + " does not charge: " + t->name + " is no longer straight ahead within reach.");
             continue;
         }

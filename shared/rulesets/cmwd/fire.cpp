@@ -58,7 +58,7 @@ void fire_step(BattleEntry& e, Dice& dice) {
             log_line(e, (f ? f->name : std::string("A base")) + " holds its fire: its target is gone.");
             continue;
         }
-        const auto band = fire_range(e, *f, *t);
+        const auto band = fire_range(s, e.battle, *f, *t);
         if (!band) {
             log_line(e, f->name + " holds its fire: " + t->name + " is out of range now.");
             continue;

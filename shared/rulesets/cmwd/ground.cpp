@@ -32,9 +32,8 @@ bool beside(const Unit& a, const Unit& b, double bw) {
            std::abs(battle::distance(a.position, b.position) - (a.base_width + b.base_width) / 2) < bw / 4;
 }
 
-std::optional<std::string> fire_range(const BattleEntry& e, const Unit& firer, const Unit& target) {
-    const CmwdSettings s = settings_from(e.settings);
-    const double w = bw(e);
+std::optional<std::string> fire_range(const CmwdSettings& s, const Battle& b, const Unit& firer, const Unit& target) {
+    const double w = bw(s, b);
     if (battle::in_contact(firer, target) && battle::unit_in_front_within(firer, target, battle::epsilon * 10))
         return "point_blank";
     if (battle::unit_in_front_within(firer, target, s.close_bw * w)) return "close";
@@ -43,11 +42,10 @@ std::optional<std::string> fire_range(const BattleEntry& e, const Unit& firer, c
     return std::nullopt;
 }
 
-bool chargeable(const BattleEntry& e, const Unit& charger, const Unit& target) {
-    const CmwdSettings s = settings_from(e.settings);
+bool chargeable(const CmwdSettings& s, const Battle& b, const Unit& charger, const Unit& target) {
     battle::ArcSettings straight;
     straight.front_half_angle = 0;
-    return battle::unit_in_front_within(charger, target, s.charge_bw * bw(e), straight);
+    return battle::unit_in_front_within(charger, target, s.charge_bw * bw(s, b), straight);
 }
 
 bool flank_attack(const Unit& charger, const Unit& target) {

@@ -14,10 +14,10 @@ namespace muster::cmwd {
 bool beside(const Unit& a, const Unit& b, double bw);
 // The fire's range band from the firer to the target ("point_blank": in contact front to front; "close": within
 // close_bw; "long": artillery within artillery_long_bw), or nothing when out of range or not in front.
-std::optional<std::string> fire_range(const BattleEntry& e, const Unit& firer, const Unit& target);
+std::optional<std::string> fire_range(const CmwdSettings& s, const Battle& b, const Unit& firer, const Unit& target);
 // chosen-men-well-disposed.txt, "A charge must be carried out in a straight line": the target lies straight ahead
 // within the charge's reach.
-bool chargeable(const BattleEntry& e, const Unit& charger, const Unit& target);
+bool chargeable(const CmwdSettings& s, const Battle& b, const Unit& charger, const Unit& target);
 // "Flank Attacks": "the charging base must begin its move with at least part of its front behind a line projected
 // out from the front edge of the target's base".
 bool flank_attack(const Unit& charger, const Unit& target);

@@ -170,8 +170,9 @@ battle::OverrideResult cancel(BattleEntry& e, Unit& u) {
 std::vector<std::int64_t> fire_targets(const BattleEntry& e, const Unit& u) {
     std::vector<std::int64_t> out;
     if (!standing(u) || !can_fire(u) || spent(e, brigade_of(u)) || declared(e, u.id)) return out;
+    const CmwdSettings s = settings_from(e.settings);
     for (const auto& [id, t] : e.battle.units)
-        if (t.side != u.side && standing(t) && !t.concealed && fire_range(e, u, t)) out.push_back(id);
+        if (t.side != u.side && standing(t) && !t.concealed && fire_range(s, e.battle, u, t)) out.push_back(id);
     return out;
 }
 
@@ -179,8 +180,9 @@ std::vector<std::int64_t> charge_targets(const BattleEntry& e, const Unit& u) {
     std::vector<std::int64_t> out;
     if (!standing(u) || !is_cavalry(u) || spent(e, brigade_of(u)) || declared(e, u.id)) return out;
     if (!brigade_state(e, brigade_of(u)).value("ordered", false)) return out;
+    const CmwdSettings s = settings_from(e.settings);
     for (const auto& [id, t] : e.battle.units)
-        if (t.side != u.side && standing(t) && !t.concealed && chargeable(e, u, t)) out.push_back(id);
+        if (t.side != u.side && standing(t) && !t.concealed && chargeable(s, e.battle, u, t)) out.push_back(id);
     return out;
 }
 
