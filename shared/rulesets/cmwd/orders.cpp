@@ -26,10 +26,9 @@ bool has_moved(const BattleEntry& e, std::int64_t unit) {
     return e.data.contains("acted") && in_list(e.data["acted"], unit);
 }
 
-double move_budget(const BattleEntry& e, const Unit& u) {
-    const CmwdSettings s = settings_from(e.settings);
+double move_budget(const CmwdSettings& s, const Battle& b, const Unit& u) {
     auto it = s.move_bw.find(u.troop_type);
-    return (it == s.move_bw.end() ? 1.0 : it->second) * bw(e);
+    return (it == s.move_bw.end() ? 1.0 : it->second) * bw(s, b);
 }
 
 battle::TerrainPace pace_of(const BattleEntry& e) {
@@ -95,7 +94,7 @@ std::optional<Error> may_move(const BattleEntry& e, const Unit& u) {
 battle::OverrideResult move(BattleEntry& e, Unit& u, const json& body) {
     if (auto err = may_move(e, u)) return *err;
     const std::string action = text_field(body, "action");
-    const double budget = move_budget(e, u);
+    const double budget = move_budget(settings_from(e.settings), e.battle, u);
     Unit after = u;
     std::string words;
     if (action == "turn") {
@@ -140,7 +139,8 @@ battle::OverrideResult declare(BattleEntry& e, Unit& u, const json& body) {
     auto t = enemy_base(e, u, body);
     if (auto* err = std::get_if<Error>(&t)) return *err;
     const Unit* target = std::get<const Unit*>(t);
-    const auto in_reach = action == "fire" ? fire_targets(e, u) : charge_targets(e, u);
+    const CmwdSettings s = settings_from(e.settings);
+    const auto in_reach = action == "fire" ? fire_targets(e, s, u) : charge_targets(e, s, u);
     if (std::find(in_reach.begin(), in_reach.end(), target->id) == in_reach.end()) {
         if (action == "charge" && !is_cavalry(u)) return Error{"not_now", "Only mounted cavalry charge."};
         if (action == "fire" && !can_fire(u)) return Error{"not_now", u.name + " does not fire but in a charge."};
@@ -167,20 +167,18 @@ battle::OverrideResult cancel(BattleEntry& e, Unit& u) {
 
 }  // namespace
 
-std::vector<std::int64_t> fire_targets(const BattleEntry& e, const Unit& u) {
+std::vector<std::int64_t> fire_targets(const BattleEntry& e, const CmwdSettings& s, const Unit& u) {
     std::vector<std::int64_t> out;
     if (!standing(u) || !can_fire(u) || spent(e, brigade_of(u)) || declared(e, u.id)) return out;
-    const CmwdSettings s = settings_from(e.settings);
     for (const auto& [id, t] : e.battle.units)
         if (t.side != u.side && standing(t) && !t.concealed && fire_range(s, e.battle, u, t)) out.push_back(id);
     return out;
 }
 
-std::vector<std::int64_t> charge_targets(const BattleEntry& e, const Unit& u) {
+std::vector<std::int64_t> charge_targets(const BattleEntry& e, const CmwdSettings& s, const Unit& u) {
     std::vector<std::int64_t> out;
     if (!standing(u) || !is_cavalry(u) || spent(e, brigade_of(u)) || declared(e, u.id)) return out;
     if (!brigade_state(e, brigade_of(u)).value("ordered", false)) return out;
-    const CmwdSettings s = settings_from(e.settings);
     for (const auto& [id, t] : e.battle.units)
         if (t.side != u.side && standing(t) && !t.concealed && chargeable(s, e.battle, u, t)) out.push_back(id);
     return out;
@@ -207,6 +205,7 @@ json hints(const BattleEntry& e, const Leader& me) {
     json h = {{"order", json::array()}, {"move", json::object()}, {"fire", json::object()}, {"charge", json::object()}};
     if (e.status != "cards" || me.side != acting_side(e)) return h;
     const std::string side = me.side;
+    const CmwdSettings s = settings_from(e.settings);
     for (const auto& brigade : brigades_of(e.battle, side)) {
         if (!commands(e.battle, me, brigade)) continue;
         const json st = brigade_state(e, brigade);
@@ -217,10 +216,10 @@ json hints(const BattleEntry& e, const Leader& me) {
     for (const auto& [id, u] : e.battle.units) {
         if (u.side != side || !standing(u) || !commands(e.battle, me, brigade_of(u))) continue;
         const std::string key = std::to_string(id);
-        if (!may_move(e, u)) h["move"][key] = move_budget(e, u) / bw(e);
-        auto f = fire_targets(e, u);
+        if (!may_move(e, u)) h["move"][key] = move_budget(s, e.battle, u) / bw(s, e.battle);
+        auto f = fire_targets(e, s, u);
         if (!f.empty()) h["fire"][key] = f;
-        auto c = charge_targets(e, u);
+        auto c = charge_targets(e, s, u);
         if (!c.empty()) h["charge"][key] = c;
     }
     return h;

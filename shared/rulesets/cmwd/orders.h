@@ -13,7 +13,7 @@ battle::OverrideResult act(BattleEntry& e, const Leader* me, const nlohmann::jso
 // "charge": {unit: [targets]}}; empty lists when it is not his side's stage.
 nlohmann::json hints(const BattleEntry& e, const Leader& me);
 // Why this base may not fire or declare a charge now ("" when it may), and the enemies in its reach.
-std::vector<std::int64_t> fire_targets(const BattleEntry& e, const Unit& u);
-std::vector<std::int64_t> charge_targets(const BattleEntry& e, const Unit& u);
+std::vector<std::int64_t> fire_targets(const BattleEntry& e, const CmwdSettings& s, const Unit& u);
+std::vector<std::int64_t> charge_targets(const BattleEntry& e, const CmwdSettings& s, const Unit& u);
 
 }  // namespace muster::cmwd
