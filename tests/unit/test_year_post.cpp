@@ -12,8 +12,6 @@ namespace {
 
 constexpr std::int64_t post_hour = 3'600'000;
 
-json month_report(YearTable& t, const Viewer& who, int turn) { return t.sheet(who)["reports"][std::to_string(turn)]; }
-
 std::vector<Notice> told_after(YearTable& t, const Viewer& who, const std::string& type, json body, std::vector<int> dice = {}) {
     const auto before = needs_of_members(t.state);
     auto events = t.ok(who, type, std::move(body), std::move(dice));

@@ -203,4 +203,14 @@ struct YearTable {
     }
 };
 
+// The sum of a report's money lines.
+inline std::int64_t sum_amounts(const json& lines) {
+    std::int64_t total = 0;
+    for (const auto& l : lines) total += l.at("amount").get<std::int64_t>();
+    return total;
+}
+
+// A colonel's report of a month, as he is shown it.
+inline json month_report(YearTable& t, const Viewer& who, int turn) { return t.sheet(who)["reports"][std::to_string(turn)]; }
+
 }  // namespace year_test
