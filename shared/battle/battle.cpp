@@ -126,24 +126,27 @@ void from_json(const json& j, Order& o) {
     o.details = object_or_empty(j, "details");
 }
 
+// Field by field, not from an initializer list, which builds and copies a pair for each field: every view of
+// every viewer after each battle step makes each unit's JSON (docs/performance.md, "Battles").
 void to_json(json& j, const Unit& u) {
-    j = {{"id", u.id},
-         {"side", u.side},
-         {"owner", u.owner},
-         {"name", u.name},
-         {"troop_type", u.troop_type},
-         {"bases", u.bases},
-         {"base_width", u.base_width},
-         {"base_depth", u.base_depth},
-         {"formation", to_string(u.formation, u.formation_name)},
-         {"position", u.position},
-         {"facing", u.facing},
-         {"values", u.values},
-         {"markers", u.markers},
-         {"order", u.order ? json(*u.order) : json(nullptr)},
-         {"pending_order", u.pending_order ? json(*u.pending_order) : json(nullptr)},
-         {"concealed", u.concealed},
-         {"removed", u.removed}};
+    j = json::object();
+    j["id"] = u.id;
+    j["side"] = u.side;
+    j["owner"] = u.owner;
+    j["name"] = u.name;
+    j["troop_type"] = u.troop_type;
+    j["bases"] = u.bases;
+    j["base_width"] = u.base_width;
+    j["base_depth"] = u.base_depth;
+    j["formation"] = to_string(u.formation, u.formation_name);
+    j["position"] = u.position;
+    j["facing"] = u.facing;
+    j["values"] = u.values;
+    j["markers"] = u.markers;
+    j["order"] = u.order ? json(*u.order) : json(nullptr);
+    j["pending_order"] = u.pending_order ? json(*u.pending_order) : json(nullptr);
+    j["concealed"] = u.concealed;
+    j["removed"] = u.removed;
 }
 
 void from_json(const json& j, Unit& u) {
@@ -170,8 +173,14 @@ void from_json(const json& j, Unit& u) {
 }
 
 void to_json(json& j, const Leader& l) {
-    j = {{"id", l.id},         {"side", l.side},     {"user", l.user},          {"name", l.name},
-         {"position", l.position}, {"values", l.values}, {"concealed", l.concealed}};
+    j = json::object();  // field by field, as a Unit's
+    j["id"] = l.id;
+    j["side"] = l.side;
+    j["user"] = l.user;
+    j["name"] = l.name;
+    j["position"] = l.position;
+    j["values"] = l.values;
+    j["concealed"] = l.concealed;
 }
 
 void from_json(const json& j, Leader& l) {

@@ -19,7 +19,11 @@ bool shape_kind_from_string(const std::string& text, Shape::Kind& out) {
     return true;
 }
 
-void to_json(nlohmann::json& j, const Point& p) { j = nlohmann::json::array({p.x, p.y}); }
+void to_json(nlohmann::json& j, const Point& p) {
+    j = nlohmann::json::array();  // not from an initializer list: every piece of every view has a position
+    j.push_back(p.x);
+    j.push_back(p.y);
+}
 
 void from_json(const nlohmann::json& j, Point& p) {
     if (j.is_array()) {
