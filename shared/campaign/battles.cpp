@@ -199,7 +199,7 @@ std::optional<json> battle_record(const CampaignState& state, const Viewer& view
     return one_battle(state, battle, it->second, viewer, false);
 }
 
-void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bool light, bool whole) {
+json battles_section(const CampaignState& state, const Viewer& viewer, bool light, bool whole) {
     json all = json::object();
     if (viewer.is_member())
         for (const auto& [id, e] : state.battles.battles) {
@@ -212,7 +212,11 @@ void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bo
             }
             all[std::to_string(id)] = std::move(one);
         }
-    out["battles"] = std::move(all);
+    return all;
+}
+
+void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bool whole) {
+    out["battles"] = battles_section(state, viewer, false, whole);
     if (viewer.is_umpire()) out["battle_scenarios"] = battle::scenario_list(state.battles);
     // Each book's page of the campaign, from its ended battles (Border Reivers: the names' history over a
     // string of raids); it changes only when a battle ends, whose push diffs the whole view.

@@ -50,12 +50,15 @@ nlohmann::json reply_body(const std::vector<Event>& events);
 bool handles_event(const std::string& event_type);
 // Folds in the battles' events (and a battle's losses into the regiments); ignores any other.
 void apply(CampaignState& state, const Event& event);
-// Adds the battles' section to `out`, filtered for this viewer. `light`: each battle's log and history
-// empty (see appended_ops). An ended battle's log and history are left out of a live view (`whole` false): it is
-// marked `"paged": true` and its record is fetched on demand (battle_record), so that old battles do not weigh
-// on every subscribe; a whole view (the chronicle's) holds them.
-void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& viewer, bool light = false,
-                 bool whole = false);
+// Adds the battles' section to `out`, filtered for this viewer: the battles, the umpire's scenarios, the books'
+// pages. An ended battle's log and history are left out of a live view (`whole` false): it is marked
+// `"paged": true` and its record is fetched on demand (battle_record), so that old battles do not weigh on every
+// subscribe; a whole view (the chronicle's) holds them.
+void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& viewer, bool whole = false);
+// The "battles" object alone, as add_to_view puts it. `light`: each battle's log and history empty (see
+// appended_ops): what the hub diffs after a battle's step (the scenarios and the books' pages beside it change
+// only with events whose push diffs the whole view).
+nlohmann::json battles_section(const CampaignState& state, const Viewer& viewer, bool light, bool whole = false);
 // One battle as this viewer's whole view holds it, its log and history included; nothing for a non-member or
 // no such battle.
 std::optional<nlohmann::json> battle_record(const CampaignState& state, const Viewer& viewer, std::int64_t battle);

@@ -357,7 +357,7 @@ json view(const CampaignState& state, const Viewer& viewer, bool whole) {
         out["webhook"] = state.webhook;  // a shared channel's secret address: the umpires' only
     }
     year::add_to_view(out, state, viewer, whole);
-    battles::add_to_view(out, state, viewer, false, whole);
+    battles::add_to_view(out, state, viewer, whole);
     expeditions::add_to_view(out, state, viewer);
     return out;
 }
@@ -391,11 +391,7 @@ std::optional<std::string> only_section_changed(const std::string& event_type) {
 }
 
 namespace {
-json light_battles(const CampaignState& state, const Viewer& viewer) {
-    json out = json::object();
-    battles::add_to_view(out, state, viewer, true);
-    return std::move(out["battles"]);
-}
+json light_battles(const CampaignState& state, const Viewer& viewer) { return battles::battles_section(state, viewer, true); }
 }  // namespace
 
 SectionMark mark_section(const CampaignState& state, const Viewer& viewer) {

@@ -174,7 +174,7 @@ bool has_view_patch(const std::string& event_type);
 // before the run it gives the view after (tests/unit/test_battle_ground.cpp checks it).
 std::optional<std::string> only_section_changed(const std::string& event_type);
 struct SectionMark {
-    nlohmann::json light;  // the viewer's battles section, light (battles::add_to_view)
+    nlohmann::json light;  // the viewer's battles section, light (battles::battles_section)
     battles::Marks marks;
 };
 SectionMark mark_section(const CampaignState& state, const Viewer& viewer);
