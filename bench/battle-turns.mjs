@@ -5,10 +5,12 @@
 // replay: the server restarts and the first subscribe loads the campaign again from its log; its CPU is read
 // around that subscribe, less the new process's idle rate. Run on demand:
 //
-//   node bench/battle-turns.mjs [--ruleset oth|reivers|cmwd|lfas] [--turns 40] [--replays 3] [--notes 0] [--bin build/muster]
+//   node bench/battle-turns.mjs [--ruleset oth|reivers|cmwd|lfas] [--turns 40] [--replays 3] [--notes 0] [--ended 0] [--bin build/muster]
 //
 // --notes N first posts N private umpire notes of 500 bytes, so the umpire's whole view is large (as after a
 // long campaign): this shows what diffing only the battles' section saves (docs/performance.md, "Battles").
+// --ended N first sets up, starts and ends N battles of the same book (as a campaign's old battles stand beside
+// the one being fought): a step's cost should not grow with them.
 // ROWS=1 prints a line per turn and per replay.
 // CALLGRIND_TURNS=3-5,36-40 (with MUSTER_BIN a script that execs the server under
 // `valgrind --tool=callgrind --instr-atstart=no`) collects instructions during those turns only, one dump per range
@@ -25,6 +27,7 @@ const RULESET = arg('ruleset', 'oth');
 const TURNS = Number(arg('turns', 40));
 const REPLAYS = Number(arg('replays', 3));
 const NOTES = Number(arg('notes', 0));
+const ENDED = Number(arg('ended', 0));
 if (!['oth', 'reivers', 'cmwd', 'lfas'].includes(RULESET)) throw new Error(`--ruleset: oth, reivers, cmwd or lfas, not ${RULESET}`);
 if (arg('bin')) process.env.MUSTER_BIN = arg('bin');
 // Imported after MUSTER_BIN is set: the server library reads it when it loads.
@@ -129,6 +132,10 @@ async function replay(server, ctx) {
 const server = await startServer({ args: ['--ws-rate', '100000', '--ws-burst', '100000'] });
 try {
   const ctx = await table(server);
+  for (let i = 0; i < ENDED; i++) {
+    const old = await book.setup(ctx);
+    await ctx.U.ok('battle.end', { campaign: ctx.campaign, battle: old.battle });
+  }
   const game = await book.setup(ctx);
   const rows = await playTurns(server, ctx, game);
 
@@ -151,7 +158,7 @@ try {
   const wall = rows.map((r) => r.wall_ms), cpu = rows.map((r) => r.cpu_ms);
   const window = Math.min(5, rows.length);
   const summary = {
-    ruleset: RULESET, about: book.about, turns: TURNS, notes: NOTES, units: game.units, viewers: sockets.length,
+    ruleset: RULESET, about: book.about, turns: TURNS, notes: NOTES, ended: ENDED, units: game.units, viewers: sockets.length,
     battle_after: { status: bv.status, turn: bv.turn }, events, view_problems: problems.length,
     wall_ms_p50: r1(pct(wall, 0.5)), wall_ms_p90: r1(pct(wall, 0.9)),
     cpu_ms_per_turn: r1(mean(cpu)),

@@ -336,18 +336,21 @@ void Hub::patch_section(std::span<const Event> run, const std::vector<std::int64
     using nlohmann::json;
     // Each user's section as the last run left it is his `before` when no event came between (a battle's steps
     // follow one another): one view of the battle per user and step, not two.
+    // Only the battles the run changes are made and diffed: a campaign's old battles stand beside the one fought.
+    const auto changed = campaign::battles_changed(run);
     const bool kept = light_seq_ == state_.seq;
     std::unordered_map<std::int64_t, campaign::SectionMark> before;
     for (auto user : users) {
         auto it = kept ? light_kept_.find(user) : light_kept_.end();
-        before[user] = it != light_kept_.end() ? campaign::mark_section_from(state_, std::move(it->second))
-                                               : campaign::mark_section(state_, viewer_of(user));
+        before[user] = campaign::mark_section(state_, viewer_of(user), changed,
+                                              it != light_kept_.end() ? std::move(it->second) : json(nullptr));
     }
     light_kept_.clear();
     for (const auto& e : run) campaign::apply(state_, e);
     for (auto user : users) {
         json light;
-        pieces[user].push_back(std::make_shared<const json>(campaign::section_patch(before[user], state_, viewer_of(user), &light)));
+        pieces[user].push_back(
+            std::make_shared<const json>(campaign::section_patch(before[user], state_, viewer_of(user), changed, &light)));
         light_kept_[user] = std::move(light);
     }
     light_seq_ = state_.seq;

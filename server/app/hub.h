@@ -215,8 +215,8 @@ private:
     boost::asio::steady_timer idle_timer_;
     boost::asio::steady_timer reload_timer_;
     std::int64_t snapshot_every_ = 0;
-    // Each user's light battles section after the last battle run, valid while state_.seq is light_seq_ (every
-    // event moves seq; a load or reload, which may go back to an earlier seq, clears it).
+    // Each user's light views of the battles the last battle run changed, valid while state_.seq is light_seq_
+    // (every event moves seq; a load or reload, which may go back to an earlier seq, clears it).
     std::unordered_map<std::int64_t, nlohmann::json> light_kept_;
     std::int64_t light_seq_ = -1;
 };

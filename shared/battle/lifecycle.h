@@ -52,6 +52,9 @@ Decision decide(const BattlesState& state, const Context& context, const Command
                 Dice& dice);
 // Folds in one event; returns the battle it changed, or nullptr for an event of no battle.
 BattleEntry* apply(BattlesState& state, const Event& event);
+// The battle `apply` changes for this event: the one it names (battle.created: the one it makes); nothing when
+// it names none (a scenario saved changes the list of scenarios, no battle).
+std::optional<std::int64_t> battle_changed_by(const Event& event);
 
 // The book of an entry (Over the Hill for a battle whose book is unknown: logs older than the field).
 const RuleSet& ruleset_of(const BattleEntry& e);

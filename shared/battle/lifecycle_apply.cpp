@@ -130,4 +130,13 @@ BattleEntry* apply(BattlesState& state, const Event& ev) {
     return &it->second;
 }
 
+std::optional<std::int64_t> battle_changed_by(const Event& ev) {
+    if (!handles_event(ev.type) || !ev.body.is_object() || !ev.body.contains("battle")) return std::nullopt;
+    const json& b = ev.body.at("battle");
+    if (ev.type == "battle.created" && b.is_object() && b.contains("id") && b.at("id").is_number_integer())
+        return b.at("id").get<std::int64_t>();
+    if (ev.type != "battle.created" && b.is_number_integer()) return b.get<std::int64_t>();
+    return std::nullopt;
+}
+
 }  // namespace muster::battle

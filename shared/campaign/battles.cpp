@@ -199,20 +199,35 @@ std::optional<json> battle_record(const CampaignState& state, const Viewer& view
     return one_battle(state, battle, it->second, viewer, false);
 }
 
+namespace {
+// One battle as the section holds it: an ended one paged out of a live view.
+json in_section(const CampaignState& state, std::int64_t id, const battle::BattleEntry& e, const Viewer& viewer,
+                bool light, bool whole) {
+    const bool paged = !whole && e.status == "ended";
+    json one = one_battle(state, id, e, viewer, light || paged);
+    if (paged) {
+        one["log"] = json::array();
+        one["history"] = json::array();
+        one["paged"] = true;
+    }
+    return one;
+}
+}  // namespace
+
 json battles_section(const CampaignState& state, const Viewer& viewer, bool light, bool whole) {
     json all = json::object();
     if (viewer.is_member())
-        for (const auto& [id, e] : state.battles.battles) {
-            const bool paged = !whole && e.status == "ended";
-            json one = one_battle(state, id, e, viewer, light || paged);
-            if (paged) {
-                one["log"] = json::array();
-                one["history"] = json::array();
-                one["paged"] = true;
-            }
-            all[std::to_string(id)] = std::move(one);
-        }
+        for (const auto& [id, e] : state.battles.battles) all[std::to_string(id)] = in_section(state, id, e, viewer, light, whole);
     return all;
+}
+
+json light_views(const CampaignState& state, const Viewer& viewer, const std::set<std::int64_t>& ids) {
+    json out = json::object();
+    if (!viewer.is_member()) return out;
+    for (auto id : ids)
+        if (auto it = state.battles.battles.find(id); it != state.battles.battles.end())
+            out[std::to_string(id)] = in_section(state, id, it->second, viewer, true, false);
+    return out;
 }
 
 void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bool whole) {

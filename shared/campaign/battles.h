@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <variant>
@@ -59,6 +60,9 @@ void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& 
 // appended_ops): what the hub diffs after a battle's step (the scenarios and the books' pages beside it change
 // only with events whose push diffs the whole view).
 nlohmann::json battles_section(const CampaignState& state, const Viewer& viewer, bool light, bool whole = false);
+// The same, light, for these battles only (those that exist): what the hub diffs after a run of a battle's
+// events, which change no other battle.
+nlohmann::json light_views(const CampaignState& state, const Viewer& viewer, const std::set<std::int64_t>& ids);
 // One battle as this viewer's whole view holds it, its log and history included; nothing for a non-member or
 // no such battle.
 std::optional<nlohmann::json> battle_record(const CampaignState& state, const Viewer& viewer, std::int64_t battle);

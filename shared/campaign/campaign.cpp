@@ -390,21 +390,43 @@ std::optional<std::string> only_section_changed(const std::string& event_type) {
     return std::string("battles");
 }
 
-namespace {
-json light_battles(const CampaignState& state, const Viewer& viewer) { return battles::battles_section(state, viewer, true); }
-}  // namespace
-
-SectionMark mark_section(const CampaignState& state, const Viewer& viewer) {
-    return SectionMark{light_battles(state, viewer), battles::marks(state)};
+std::set<std::int64_t> battles_changed(std::span<const Event> run) {
+    std::set<std::int64_t> out;
+    for (const auto& e : run)
+        if (auto id = battle::battle_changed_by(e)) out.insert(*id);
+    return out;
 }
 
-SectionMark mark_section_from(const CampaignState& state, json light) {
+SectionMark mark_section(const CampaignState& state, const Viewer& viewer, const std::set<std::int64_t>& battles,
+                         json kept) {
+    std::set<std::int64_t> missing;
+    json light = json::object();
+    for (auto id : battles) {
+        const std::string key = std::to_string(id);
+        if (kept.is_object() && kept.contains(key)) light[key] = std::move(kept[key]);
+        else missing.insert(id);
+    }
+    json made = battles::light_views(state, viewer, missing);  // a name: .items() of a temporary dangles
+    for (auto& [key, one] : made.items()) light[key] = std::move(one);
     return SectionMark{std::move(light), battles::marks(state)};
 }
 
-json section_patch(const SectionMark& before, const CampaignState& after, const Viewer& viewer, json* light_after) {
-    json light = light_battles(after, viewer);
-    json ops = json::diff(before.light, light, "/battles");
+json section_patch(const SectionMark& before, const CampaignState& after, const Viewer& viewer,
+                   const std::set<std::int64_t>& battles, json* light_after) {
+    json light = battles::light_views(after, viewer, battles);
+    json ops = json::array();
+    for (auto id : battles) {
+        const std::string key = std::to_string(id), path = "/battles/" + key;
+        const auto was = before.light.find(key);
+        const auto is = std::as_const(light).find(key);
+        if (was != before.light.end() && is != light.end()) {
+            for (auto& op : json::diff(*was, *is, path)) ops.push_back(std::move(op));
+        } else if (is != light.end()) {
+            ops.push_back(add_op(path, *is));
+        } else if (was != before.light.end()) {
+            ops.push_back(remove_op(path));
+        }
+    }
     for (auto& op : battles::appended_ops(after, viewer, before.marks)) ops.push_back(std::move(op));
     if (light_after) *light_after = std::move(light);
     return ops;

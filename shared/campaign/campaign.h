@@ -7,6 +7,8 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <set>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -169,21 +171,25 @@ bool has_view_patch(const std::string& event_type);
 
 // The one section of the view ("battles") that an event of this type changes, or nothing when
 // it may change more. A server patches a run of such events cheaply: mark_section before the run, then
-// section_patch after it: the light sections' diff and the log and history entries appended since
-// (a battle's turn need not rebuild the year's reports nor diff a long log). Applied to the viewer's view
-// before the run it gives the view after (tests/unit/test_battle_ground.cpp checks it).
+// section_patch after it: the diff of the light views of the battles the run changes (battles_changed) and the
+// log and history entries appended since (a battle's turn need not rebuild the year's reports, nor the old
+// battles beside it, nor diff a long log). Applied to the viewer's view before the run it gives the view after
+// (tests/unit/test_battle_ground.cpp checks it).
 std::optional<std::string> only_section_changed(const std::string& event_type);
+// The battles a run of such events changes: each event's own (battle::battle_changed_by).
+std::set<std::int64_t> battles_changed(std::span<const Event> run);
 struct SectionMark {
-    nlohmann::json light;  // the viewer's battles section, light (battles::battles_section)
+    nlohmann::json light;  // the viewer's light views of the run's battles, by id (battles::light_views)
     battles::Marks marks;
 };
-SectionMark mark_section(const CampaignState& state, const Viewer& viewer);
-// With `light_after`, it also hands back the viewer's light section of `after`, which a server may keep as the
-// `light` of the next mark_section_from while the state stays as it is (a battle's next step).
+// Before a run that changes `battles`: the viewer's light views of them, taken from `kept` where it holds them
+// (a section_patch's light_after, while the state stays as that patch left it), made anew where not.
+SectionMark mark_section(const CampaignState& state, const Viewer& viewer, const std::set<std::int64_t>& battles,
+                         nlohmann::json kept = nullptr);
+// With `light_after`, it also hands back the viewer's light views of `battles` in `after`, which a server may
+// keep for the next mark_section while the state stays as it is (a battle's next step).
 nlohmann::json section_patch(const SectionMark& before, const CampaignState& after, const Viewer& viewer,
-                             nlohmann::json* light_after = nullptr);
-// mark_section with the light section section_patch handed back for this state and viewer.
-SectionMark mark_section_from(const CampaignState& state, nlohmann::json light);
+                             const std::set<std::int64_t>& battles, nlohmann::json* light_after = nullptr);
 
 // The earliest clock of the campaign (the year's or a battle's), and the command the server decides as
 // server_clock() when it runs out.

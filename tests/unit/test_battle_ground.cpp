@@ -290,6 +290,19 @@ TEST_CASE("a battle's events patch the battles' section: light diff and appended
     play(t, no_action, no_action, {4, 4});
     t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "tp"}, {"unit", 2}, {"value", 3}, {"reason", "a long march"}});
     t.ok(t.umpire, "battle.end", {{"battle", 1}}, {1, 1});
+    // A second battle beside the ended one: its runs make and diff its own views alone, and still give the whole
+    // view (the ended battle's stands as it was).
+    const auto made = t.ok(t.umpire, "battle.create",
+                           {{"name", "Prestonpans"},
+                            {"table", {{"width", 180}, {"depth", 120}, {"measure", "cm"}}},
+                            {"sides", {{{"id", "british"}, {"name", "Government"}}, {{"id", "jacobite"}, {"name", "Jacobites"}}}},
+                            {"units", {{{"side", "british"}, {"owner", t.bob.user}, {"name", "Lee's"}, {"position", {40, 20}}}}},
+                            {"leaders", {{{"user", t.bob.user}, {"side", "british"}, {"name", "Colonel Kemp"}, {"position", {40, 19}}},
+                                         {{"user", t.dave.user}, {"side", "jacobite"}, {"name", "Lord George"}, {"position", {150, 110}}}}}});
+    const auto second = made.at(0).body.at("battle").at("id").get<std::int64_t>();
+    CHECK(second != 1);
+    t.ok(t.umpire, "battle.start", {{"battle", second}});
+    t.ok(t.bob, "card.play", {{"battle", second}, {"card", "no_action"}});
     for (bool runs : {false, true}) {
         CampaignState s;
         int patched = 0;
@@ -301,14 +314,15 @@ TEST_CASE("a battle's events patch the battles' section: light diff and appended
                 continue;
             }
             while (runs && end < t.log.size() && only_section_changed(t.log[end].type)) ++end;
+            const auto changed = battles_changed(std::span(t.log).subspan(i, end - i));
             std::vector<json> before;
             std::vector<SectionMark> marks;
-            for (const auto& v : t.everyone()) before.push_back(view(s, v)), marks.push_back(mark_section(s, v));
+            for (const auto& v : t.everyone()) before.push_back(view(s, v)), marks.push_back(mark_section(s, v, changed));
             for (; i < end; ++i) campaign::apply(s, t.log[i]);
             ++patched;
             auto viewers = t.everyone();
             for (std::size_t k = 0; k < viewers.size(); ++k)
-                CHECK(before[k].patch(section_patch(marks[k], s, viewers[k])) == view(s, viewers[k]));
+                CHECK(before[k].patch(section_patch(marks[k], s, viewers[k], changed)) == view(s, viewers[k]));
         }
         CHECK(patched >= (runs ? 1 : 8));  // every event alone, then the whole battle as one run
     }
