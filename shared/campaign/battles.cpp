@@ -200,17 +200,30 @@ std::optional<json> battle_record(const CampaignState& state, const Viewer& view
 }
 
 namespace {
+// An ended battle as a live view holds it: what lists it (its name, sides, status, turn and seed, as this
+// viewer's view has them); its pieces, ground, boxes, talk, settings, outcome, log, history and the book's fields
+// come with its record when the page shows it (battle_record), so that a campaign's old battles do not weigh on
+// every subscribe.
+json paged(json one) {
+    static const char* const kept[] = {"id",     "campaign",  "name",     "ruleset",     "table", "sides",
+                                       "turn",   "phase",     "status",   "next_step",   "deadline", "needs_you",
+                                       "viewer_side", "me",   "seed_sha256", "seed"};
+    json out = json::object();
+    for (const char* k : kept)
+        if (auto it = one.find(k); it != one.end()) out[k] = std::move(*it);
+    for (const char* k : {"units", "leaders", "terrain", "players", "talk", "channels", "log", "history"}) out[k] = json::array();
+    out["boxes"] = json::object();
+    out["losses"] = nullptr;
+    out["records"] = nullptr;
+    out["paged"] = true;
+    return out;
+}
+
 // One battle as the section holds it: an ended one paged out of a live view.
 json in_section(const CampaignState& state, std::int64_t id, const battle::BattleEntry& e, const Viewer& viewer,
                 bool light, bool whole) {
-    const bool paged = !whole && e.status == "ended";
-    json one = one_battle(state, id, e, viewer, light || paged);
-    if (paged) {
-        one["log"] = json::array();
-        one["history"] = json::array();
-        one["paged"] = true;
-    }
-    return one;
+    if (!whole && e.status == "ended") return paged(one_battle(state, id, e, viewer, true));
+    return one_battle(state, id, e, viewer, light);
 }
 }  // namespace
 

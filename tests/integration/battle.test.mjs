@@ -459,11 +459,14 @@ test('battle.end: the Records chart, each side its own rows; the chat opens agai
   const ended = await U.ok('battle.end', { campaign, battle });
   assert.equal(typeof ended, 'object');
   await settle();
-  const uv = bv(U);
-  assert.equal(uv.status, 'ended');
-  // The ended battle's log is paged out of the live view (docs/protocol.md): each member fetches his record.
-  assert.equal(uv.paged, true);
-  const logOf = async (who) => (await httpRequest(server, 'GET', `/api/campaigns/${campaign}/battles/${battle}`, { cookie: who.cookie })).json.battle.log;
+  assert.equal(bv(U).status, 'ended');
+  // The live view holds the ended battle as a summary (docs/protocol.md, "paged"): each member fetches his record,
+  // the battle as his whole view holds it, outcome and log included.
+  assert.equal(bv(U).paged, true);
+  assert.equal(bv(U).losses, null);
+  const recordOf = async (who) => (await httpRequest(server, 'GET', `/api/campaigns/${campaign}/battles/${battle}`, { cookie: who.cookie })).json.battle;
+  const logOf = async (who) => (await recordOf(who)).log;
+  const uv = await recordOf(ump);
   // over-the-hills.txt, "Records": Av (rounded up) and the musketry score to inflict a TP, read by Musketry.
   const expected = [
     // Each row names its unit (the view filter keeps a side's own rows by it: docs/architecture.md, "What a viewer
@@ -496,7 +499,7 @@ test('battle.end: the Records chart, each side its own rows; the chat opens agai
     losses: uv.losses.filter((l) => units.includes(l.unit)).map(withoutRegiment),
   });
   for (const [who, c, units, user] of [['A', A, [UNIT.A, UNIT.C], pa], ['C', C, [UNIT.A, UNIT.C], pc], ['B', B, [UNIT.B], pb], ['O', O, [], obs]]) {
-    const v = bv(c);
+    const v = await recordOf(user);
     assert.equal(v.status, 'ended', `${who}: ended`);
     assert.ok((await logOf(user)).some((e) => e.phase === 'end' && e.text.startsWith('The battle ends.')), `${who}: the end line`);
     const mine = rowsOf(units);

@@ -182,6 +182,13 @@ test('club fixes: talk sent with Enter and named once, settings saved visibly, n
     await page.reload();
     await page.getByTestId('battle-turn-info').filter({ hasText: 'The battle has ended.' }).waitFor();
     assert.equal(await page.getByTestId('battle-end').isVisible(), false, 'no "End the battle…" after a reload');
+    // The live view holds the ended battle as a summary (docs/protocol.md, "paged"): its pieces come with the
+    // record the page fetches, on the map and in the units' table.
+    assert.equal(battleNow(umpire).paged, true);
+    assert.deepEqual(battleNow(umpire).units, []);
+    await page.getByTestId('battle-unit-row').first().waitFor();
+    assert.ok(await page.locator('.unit-layer .unit').count() > 0, 'the ended battle\'s units on the map');
+    assert.equal(await page.getByTestId('battle-loading').isVisible(), false, 'the record came');
     for (const u of [umpire, pa, pb]) assert.deepEqual(u.pageErrors, []);
   });
 });

@@ -123,7 +123,7 @@ class BattlePage {
     this.selectedId = null;
     this.lastView = null;
     this.pickReq = null; // the book's request for a point on the map: {from, reach, to, hint}
-    this.records_ = new Map(); // an ended battle's log and history, fetched once it is shown (the view pages them)
+    this.records_ = new Map(); // an ended battle's record, fetched when it is shown (the live view holds a summary)
     this.consoleApi = null;
     this.secret = null; // the book's secret panel on screen
     this.e = headerElements();
@@ -164,6 +164,7 @@ class BattlePage {
   layout() {
     const e = this.e;
     this.none = h('p', { class: 'muted empty', testid: 'battle-none' }, 'No battle yet.');
+    this.loading = h('p', { class: 'muted', testid: 'battle-loading', role: 'status', hidden: true }, 'Fetching the battle\'s record…');
     this.consoleSlot = h('div', { class: 'battle-console-slot' });
     this.createSlot = h('div', { class: 'battle-create-slot' });
     this.body = h('div', { class: 'battle-body' },
@@ -176,7 +177,7 @@ class BattlePage {
       h('div', { class: 'battle-lower' }, this.log.el, this.units.el),
       // The replay takes the whole width: its small map beside the turn's lines.
       this.replay.el);
-    this.el = h('div', { class: 'battle-tab' }, e.pickerField, this.none, this.createSlot, this.body);
+    this.el = h('div', { class: 'battle-tab' }, e.pickerField, this.none, this.loading, this.createSlot, this.body);
     e.picker.addEventListener('change', () => { this.selectedId = Number(e.picker.value); this.refresh(); });
   }
 
@@ -202,23 +203,25 @@ class BattlePage {
     return this.withRecord(b);
   }
 
-  // An ended battle's log and history are not in the live view (docs/protocol.md, "paged"): fetched once, then shown.
+  // An ended battle comes in the live view as a summary (docs/protocol.md, "paged"): its record, fetched once (and
+  // again should the summary change), is shown in its place; until it comes, `loading`.
   withRecord(b) {
     if (!b.paged) return b;
+    const key = JSON.stringify(b);
     const got = this.records_.get(b.id);
-    if (got && got.battle) return { ...b, log: got.battle.log || [], history: got.battle.history || [] };
-    if (!got) {
-      this.records_.set(b.id, {});
+    if (got && got.battle && got.key === key) return { ...got.battle, paged: true };
+    if (!got || (got.battle && got.key !== key)) {
+      this.records_.set(b.id, { key });
       api.battleRecord(this.campaignId, b.id)
-        .then((r) => { this.records_.set(b.id, { battle: r.battle }); this.refresh(); })
+        .then((r) => { this.records_.set(b.id, { key, battle: r.battle }); this.refresh(); })
         .catch(() => this.records_.delete(b.id));
     }
-    return b;
+    return { ...b, loading: true };
   }
 
   renderMap() {
     const b = this.lastView && this.current(this.lastView);
-    if (!b) return;
+    if (!b || b.loading) return;
     const me = this.lastView.me || {};
     const editing = me.role === 'umpire' && !!this.consoleApi && this.consoleApi.canDrag();
     const req = this.pickReq;
@@ -254,10 +257,11 @@ class BattlePage {
     if (b) this.e.picker.value = String(b.id);
     const book = b ? bookOf(b) : null;
     this.mountConsole(view);
-    if (this.consoleApi) this.consoleApi.update(view, b, book);
+    if (this.consoleApi && !(b && b.loading)) this.consoleApi.update(view, b, book);
     this.none.hidden = !!b;
-    this.body.hidden = !b;
-    if (!b) return;
+    this.loading.hidden = !(b && b.loading);
+    this.body.hidden = !b || !!b.loading;
+    if (!b || b.loading) return;
     Object.assign(this.el.dataset, { battle: String(b.id), status: b.status, ruleset: b.ruleset || '' });
     showHeader(this.e, view, b, book);
     this.secret = this.slot.use(book);

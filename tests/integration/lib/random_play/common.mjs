@@ -5,7 +5,7 @@
 // what tests/unit/battle_property.h's Fixture gives: its battle.create body with canaries, a player's random
 // command from his own view, its overrides and their extra fields, and checks of its own view fields.
 import { battleTable } from '../battle_table.mjs';
-import { uniqueName } from '../client.mjs';
+import { httpRequest, uniqueName } from '../client.mjs';
 
 /**
  * The random source of one seed: sfc32 seeded from (book, seed) by splitmix32, so a seed plays the same commands
@@ -144,6 +144,20 @@ export async function playSeed(server, fx, seed, commands, stats) {
   };
   const bv = (k) => (battle === null ? undefined : clients[k].view(campaign)?.battles?.[String(battle)]);
   const ub = () => bv('umpire');
+  // The battle whole, as the page shows it: an ended one's live view is a summary (docs/protocol.md, "paged"), so
+  // its record is fetched, as the page does, once for each summary.
+  const records = {};
+  const wholeBattle = async (k) => {
+    const b = bv(k);
+    if (!b?.paged) return b;
+    const key = JSON.stringify(b);
+    if (records[k]?.key !== key) {
+      const got = await httpRequest(server, 'GET', `/api/campaigns/${campaign}/battles/${battle}`, { cookie: t.users[k].cookie });
+      if (got.status !== 200) fail(`${k}: the record of the ended battle: ${got.status}`);
+      records[k] = { key, battle: got.json?.battle };
+    }
+    return records[k].battle;
+  };
 
   try {
     // --- one command: send, wait for its reply, settle every socket, then check ---
@@ -260,13 +274,24 @@ export async function playSeed(server, fx, seed, commands, stats) {
     };
 
     // --- the checks of the C++ test's check_canaries beyond the canaries, and the book's own ---
-    const checkViews = (context) => {
-      const u = ub();
+    const checkViews = async (context) => {
+      const u = await wholeBattle('umpire');
       if (!u) return;
       for (const k of keys) {
         if (who[k].umpire) continue;
-        const b = bv(k);
+        const b = await wholeBattle(k);
         if (!b) { fail(`${context}: ${k} has no view of battle ${battle}`); continue; }
+        if (bv(k).paged) {
+          // The record holds no canary its member may not see.
+          const text = JSON.stringify(b);
+          for (const c of canaries.filter((x) => !maySee(x, who[k], b))) {
+            const at = occurs(c, text);
+            if (at >= 0) {
+              stats.leaks += 1;
+              fail(`LEAK after ${context}: ${k}'s record of the ended battle holds canary ${c.text}: ${excerpt(text, at, c.text.length)}`);
+            }
+          }
+        }
         const problems = [];
         const side = b.viewer_side ?? '';
         // A concealed leader's person is in no list the other side gets.
@@ -289,9 +314,9 @@ export async function playSeed(server, fx, seed, commands, stats) {
       }
     };
 
-    const after = (context) => {
+    const after = async (context) => {
       scan(context);
-      checkViews(context);
+      await checkViews(context);
     };
 
     // --- set-up ---
@@ -317,15 +342,15 @@ export async function playSeed(server, fx, seed, commands, stats) {
       const placed = (u.terrain ?? []).some((f) => f.name === 'TERRAIN-A-ONLY');
       canaries.push(canary('TERRAIN-A-ONLY', 'a', { setup: placed, kind: 'terrain known to a' }));
     }
-    after('battle.create');
+    await after('battle.create');
     if (r.pick(2)) {
       const s = await exec('umpire', 'battle.settings', { battle, settings: { auto_run: false } });
       if (!s.ok) throw new Error(`${fx.id} seed ${seed}: battle.settings: ${JSON.stringify(s)}`);
-      after('battle.settings');
+      await after('battle.settings');
     }
     const started = await exec('umpire', 'battle.start', { battle });
     if (!started.ok) throw new Error(`${fx.id} seed ${seed}: battle.start: ${JSON.stringify(started)}`);
-    after('battle.start');
+    await after('battle.start');
 
     // --- a random command: mostly legal, often stale, sometimes malformed (test_battle_property.cpp, next) ---
     const next = () => {
@@ -406,7 +431,7 @@ export async function playSeed(server, fx, seed, commands, stats) {
       const now = ub();
       if (now.turn > wasTurn) stats.turns += now.turn - wasTurn;
       const context = `command ${i + 1} (${k} ${type} ${JSON.stringify(body).slice(0, 200)} -> ${reply.ok ? 'ok' : reply.error?.code})`;
-      after(context);
+      await after(context);
       // What an accepted override or talk wrote reached the umpire (so its canary was really there to leak).
       if (reply.ok && type === 'battle.override' && !umpireSaw.has(body.reason)) fail(`${context}: the umpire never received its reason ${body.reason}`);
       if (reply.ok && type === 'talk.say' && !umpireSaw.has(body.text)) fail(`${context}: the umpire never received the talk ${body.text}`);
