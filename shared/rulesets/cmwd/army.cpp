@@ -119,8 +119,8 @@ json brigade_state(const BattleEntry& e, const std::string& brigade) {
 
 bool spent(const BattleEntry& e, const std::string& brigade) { return brigade_state(e, brigade).value("spent", false); }
 
-int order_cost(const BattleEntry& e, const std::string& brigade) {
-    const CmwdSettings s = settings_from(e.settings);
+int order_cost(const BattleEntry& e, const std::string& brigade) { return order_cost(e, settings_from(e.settings), brigade); }
+int order_cost(const BattleEntry& e, const CmwdSettings& s, const std::string& brigade) {
     return brigade_state(e, brigade).value("moved_last", false) ? s.tp_continue : s.tp_start;
 }
 

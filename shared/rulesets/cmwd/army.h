@@ -57,6 +57,7 @@ nlohmann::json brigade_state(const BattleEntry& e, const std::string& brigade);
 bool spent(const BattleEntry& e, const std::string& brigade);
 // The tempo points the brigade needs to be ordered now: tp_continue if it moved in its last stage, else tp_start.
 int order_cost(const BattleEntry& e, const std::string& brigade);
+int order_cost(const BattleEntry& e, const CmwdSettings& s, const std::string& brigade);
 // Why the brigade's general holds it this game turn ("" when he does not): a fall from his horse, a wound.
 std::string held_by_general(const BattleEntry& e, const std::string& brigade);
 // May this player's leader act for the brigade: the commander for any of his side's, a general for his own.

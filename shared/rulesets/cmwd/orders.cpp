@@ -210,7 +210,7 @@ json hints(const BattleEntry& e, const Leader& me) {
         if (!commands(e.battle, me, brigade)) continue;
         const json st = brigade_state(e, brigade);
         if (!st.value("ordered", false) && !spent(e, brigade) && held_by_general(e, brigade).empty() &&
-            order_cost(e, brigade) <= points_left(e, side))
+            order_cost(e, s, brigade) <= points_left(e, side))
             h["order"].push_back(brigade);
     }
     for (const auto& [id, u] : e.battle.units) {

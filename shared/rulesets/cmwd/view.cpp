@@ -15,7 +15,7 @@ json tempo_of(const BattleEntry& e, const std::string& side) {
     return {{"points", t.value("points", 0)}, {"left", t.value("left", 0)}, {"dice", t.value("dice", json::array())}};
 }
 
-json brigade_row(const BattleEntry& e, const std::string& id, bool own) {
+json brigade_row(const BattleEntry& e, const CmwdSettings& s, const std::string& id, bool own) {
     int bases = 0, broken = 0, shaken_bases = 0;
     for (const Unit* u : bases_of(e.battle, id)) {
         ++bases;
@@ -33,7 +33,7 @@ json brigade_row(const BattleEntry& e, const std::string& id, bool own) {
     row["morale"] = st.contains("morale") ? st["morale"] : json(nullptr);
     row["ordered"] = st.value("ordered", false);
     row["moved"] = st.value("moved_last", false);
-    row["cost"] = order_cost(e, id);
+    row["cost"] = order_cost(e, s, id);
     const std::string held = held_by_general(e, id);
     row["held"] = held.empty() ? json(nullptr) : json(held);
     return row;
@@ -45,8 +45,10 @@ json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& 
     const bool umpire = viewer.is_umpire();
     const Stage st = stage_of(e.battle.turn);
     const bool revealed = st != Stage::bid || e.status != "cards";
+    const CmwdSettings settings = settings_from(e.settings);
+    const double w = bw(settings, e.battle);
     json v = {{"game_turn", game_turn_of(e.battle.turn)}, {"stage", to_string(st)}, {"acting_side", acting_side(e)},
-              {"bw", bw(e)}, {"bd", bd(e)}};
+              {"bw", w}, {"bd", w / 2}};
     v["tempo_side"] = revealed && e.data.contains("tempo_side") ? e.data["tempo_side"] : json(nullptr);
     v["bids"] = revealed && e.data.contains("bids") ? e.data["bids"] : json(nullptr);
     if (umpire) {
@@ -58,7 +60,7 @@ json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& 
     }
     json brigades = json::array();
     for (const auto& s : e.battle.sides)
-        for (const auto& id : brigades_of(e.battle, s.id)) brigades.push_back(brigade_row(e, id, umpire || s.id == side));
+        for (const auto& id : brigades_of(e.battle, s.id)) brigades.push_back(brigade_row(e, settings, id, umpire || s.id == side));
     v["brigades"] = std::move(brigades);
     json declared = json::array();
     if (umpire || (!side.empty() && side == acting_side(e))) declared = e.data.value("declared", json::array());
