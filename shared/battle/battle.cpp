@@ -128,12 +128,11 @@ void from_json(const json& j, Order& o) {
 
 // Field by field, not from an initializer list, which builds and copies a pair for each field: every view of
 // every viewer after each battle step makes each unit's JSON (docs/performance.md, "Battles").
-void to_json(json& j, const Unit& u) {
-    j = json::object();
+json unit_as_seen(const Unit& u) {
+    json j = json::object();
     j["id"] = u.id;
     j["side"] = u.side;
     j["owner"] = u.owner;
-    j["name"] = u.name;
     j["troop_type"] = u.troop_type;
     j["bases"] = u.bases;
     j["base_width"] = u.base_width;
@@ -141,12 +140,18 @@ void to_json(json& j, const Unit& u) {
     j["formation"] = to_string(u.formation, u.formation_name);
     j["position"] = u.position;
     j["facing"] = u.facing;
+    j["removed"] = u.removed;
+    return j;
+}
+
+void to_json(json& j, const Unit& u) {
+    j = unit_as_seen(u);
+    j["name"] = u.name;
     j["values"] = u.values;
     j["markers"] = u.markers;
     j["order"] = u.order ? json(*u.order) : json(nullptr);
     j["pending_order"] = u.pending_order ? json(*u.pending_order) : json(nullptr);
     j["concealed"] = u.concealed;
-    j["removed"] = u.removed;
 }
 
 void from_json(const json& j, Unit& u) {

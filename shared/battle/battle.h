@@ -156,6 +156,9 @@ void from_json(const nlohmann::json& j, Side& s);
 void to_json(nlohmann::json& j, const Order& o);
 void from_json(const nlohmann::json& j, Order& o);
 void to_json(nlohmann::json& j, const Unit& u);
+// The fields of a unit that anyone who sees it sees (its place, shape and kind): to_json adds the rest, the
+// view of an enemy's unit what its book shows (battle_view.cpp, public_unit).
+nlohmann::json unit_as_seen(const Unit& u);
 void from_json(const nlohmann::json& j, Unit& u);
 void to_json(nlohmann::json& j, const Leader& l);
 void from_json(const nlohmann::json& j, Leader& l);

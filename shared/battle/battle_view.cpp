@@ -25,18 +25,7 @@ json public_leader(const Leader& l) {
 }  // namespace
 
 json public_unit(const Unit& u, const BattleVisibility& vis) {
-    json j = json::object();  // field by field: cheaper than an initializer list (battle.cpp, to_json of a Unit)
-    j["id"] = u.id;
-    j["side"] = u.side;
-    j["owner"] = u.owner;
-    j["troop_type"] = u.troop_type;
-    j["bases"] = u.bases;
-    j["base_width"] = u.base_width;
-    j["base_depth"] = u.base_depth;
-    j["formation"] = to_string(u.formation, u.formation_name);
-    j["position"] = u.position;
-    j["facing"] = u.facing;
-    j["removed"] = u.removed;
+    json j = unit_as_seen(u);
     if (vis.enemy_sees_names) j["name"] = u.name;
     json markers = json::object();
     for (const auto& [name, value] : u.markers)
