@@ -132,11 +132,11 @@ BattleEntry* apply(BattlesState& state, const Event& ev) {
 
 std::optional<std::int64_t> battle_changed_by(const Event& ev) {
     if (!handles_event(ev.type) || !ev.body.is_object() || !ev.body.contains("battle")) return std::nullopt;
-    const json& b = ev.body.at("battle");
-    if (ev.type == "battle.created" && b.is_object() && b.contains("id") && b.at("id").is_number_integer())
-        return b.at("id").get<std::int64_t>();
-    if (ev.type != "battle.created" && b.is_number_integer()) return b.get<std::int64_t>();
-    return std::nullopt;
+    // battle.created carries the whole battle, the others its id.
+    const json& named = ev.body.at("battle");
+    const json id = ev.type == "battle.created" && named.is_object() ? named.value("id", json()) : named;
+    if (!id.is_number_integer()) return std::nullopt;
+    return id.get<std::int64_t>();
 }
 
 }  // namespace muster::battle

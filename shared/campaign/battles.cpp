@@ -159,16 +159,21 @@ void apply(CampaignState& state, const Event& ev) {
     if (e && (ev.type == "battle.created" || ev.type == "battle.ended")) apply_battle_seed(state, *e, ev);
 }
 
-Marks marks(const CampaignState& state) {
+Marks marks(const CampaignState& state, const std::set<std::int64_t>& ids) {
     Marks m;
-    for (const auto& [id, e] : state.battles.battles) m.sizes[id] = {e.battle.log.size(), e.battle.history.size()};
+    for (auto id : ids)
+        if (auto it = state.battles.battles.find(id); it != state.battles.battles.end())
+            m.sizes[id] = {it->second.battle.log.size(), it->second.battle.history.size()};
     return m;
 }
 
-json appended_ops(const CampaignState& after, const Viewer& viewer, const Marks& before) {
+json appended_ops(const CampaignState& after, const Viewer& viewer, const Marks& before, const std::set<std::int64_t>& ids) {
     json ops = json::array();
     if (!viewer.is_member()) return ops;
-    for (const auto& [id, e] : after.battles.battles) {
+    for (auto id : ids) {
+        auto found = after.battles.battles.find(id);
+        if (found == after.battles.battles.end()) continue;
+        const battle::BattleEntry& e = found->second;
         auto it = before.sizes.find(id);
         const std::size_t log_from = it == before.sizes.end() ? 0 : it->second.first;
         const std::size_t frames_from = it == before.sizes.end() ? 0 : it->second.second;
@@ -227,12 +232,6 @@ json in_section(const CampaignState& state, std::int64_t id, const battle::Battl
 }
 }  // namespace
 
-json battles_section(const CampaignState& state, const Viewer& viewer, bool light, bool whole) {
-    json all = json::object();
-    if (viewer.is_member())
-        for (const auto& [id, e] : state.battles.battles) all[std::to_string(id)] = in_section(state, id, e, viewer, light, whole);
-    return all;
-}
 
 json light_views(const CampaignState& state, const Viewer& viewer, const std::set<std::int64_t>& ids) {
     json out = json::object();
@@ -244,7 +243,10 @@ json light_views(const CampaignState& state, const Viewer& viewer, const std::se
 }
 
 void add_to_view(json& out, const CampaignState& state, const Viewer& viewer, bool whole) {
-    out["battles"] = battles_section(state, viewer, false, whole);
+    json all = json::object();
+    if (viewer.is_member())
+        for (const auto& [id, e] : state.battles.battles) all[std::to_string(id)] = in_section(state, id, e, viewer, false, whole);
+    out["battles"] = std::move(all);
     if (viewer.is_umpire()) out["battle_scenarios"] = battle::scenario_list(state.battles);
     // Each book's page of the campaign, from its ended battles (Border Reivers: the names' history over a
     // string of raids); it changes only when a battle ends, whose push diffs the whole view.

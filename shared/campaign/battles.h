@@ -52,16 +52,13 @@ bool handles_event(const std::string& event_type);
 // Folds in the battles' events (and a battle's losses into the regiments); ignores any other.
 void apply(CampaignState& state, const Event& event);
 // Adds the battles' section to `out`, filtered for this viewer: the battles, the umpire's scenarios, the books'
-// pages. An ended battle's log and history are left out of a live view (`whole` false): it is marked
-// `"paged": true` and its record is fetched on demand (battle_record), so that old battles do not weigh on every
-// subscribe; a whole view (the chronicle's) holds them.
+// pages. An ended battle stands in a live view (`whole` false) as a summary marked `"paged": true`, its record
+// fetched on demand (battle_record), so that old battles do not weigh on every subscribe; a whole view (the
+// chronicle's) holds them whole.
 void add_to_view(nlohmann::json& out, const CampaignState& state, const Viewer& viewer, bool whole = false);
-// The "battles" object alone, as add_to_view puts it. `light`: each battle's log and history empty (see
-// appended_ops): what the hub diffs after a battle's step (the scenarios and the books' pages beside it change
-// only with events whose push diffs the whole view).
-nlohmann::json battles_section(const CampaignState& state, const Viewer& viewer, bool light, bool whole = false);
-// The same, light, for these battles only (those that exist): what the hub diffs after a run of a battle's
-// events, which change no other battle.
+// These battles (those that exist) as the live "battles" object holds them, but light: each one's log and
+// history empty (see appended_ops). What the hub diffs after a run of a battle's events, which change no other
+// battle (the scenarios and the books' pages change only with events whose push diffs the whole view).
 nlohmann::json light_views(const CampaignState& state, const Viewer& viewer, const std::set<std::int64_t>& ids);
 // One battle as this viewer's whole view holds it, its log and history included; nothing for a non-member or
 // no such battle.
@@ -72,10 +69,11 @@ std::optional<nlohmann::json> battle_record(const CampaignState& state, const Vi
 struct Marks {
     std::map<std::int64_t, std::pair<std::size_t, std::size_t>> sizes;  // battle -> its log's and history's sizes
 };
-Marks marks(const CampaignState& state);
-// RFC 6902 "add .../log/-" and ".../history/-" operations: the entries added since `before` that the viewer
-// may read, in order.
-nlohmann::json appended_ops(const CampaignState& after, const Viewer& viewer, const Marks& before);
+Marks marks(const CampaignState& state, const std::set<std::int64_t>& ids);
+// RFC 6902 "add .../log/-" and ".../history/-" operations: the entries of these battles added since `before`
+// that the viewer may read, in order.
+nlohmann::json appended_ops(const CampaignState& after, const Viewer& viewer, const Marks& before,
+                            const std::set<std::int64_t>& ids);
 // Whether the campaign's table chat is closed to this user because a battle they fight is on (a setting).
 bool chat_closed_for(const CampaignState& state, std::int64_t user);
 

@@ -408,7 +408,7 @@ SectionMark mark_section(const CampaignState& state, const Viewer& viewer, const
     }
     json made = battles::light_views(state, viewer, missing);  // a name: .items() of a temporary dangles
     for (auto& [key, one] : made.items()) light[key] = std::move(one);
-    return SectionMark{std::move(light), battles::marks(state)};
+    return SectionMark{std::move(light), battles::marks(state, battles)};
 }
 
 json section_patch(const SectionMark& before, const CampaignState& after, const Viewer& viewer,
@@ -427,7 +427,7 @@ json section_patch(const SectionMark& before, const CampaignState& after, const 
             ops.push_back(remove_op(path));
         }
     }
-    for (auto& op : battles::appended_ops(after, viewer, before.marks)) ops.push_back(std::move(op));
+    for (auto& op : battles::appended_ops(after, viewer, before.marks, battles)) ops.push_back(std::move(op));
     if (light_after) *light_after = std::move(light);
     return ops;
 }

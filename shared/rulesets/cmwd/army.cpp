@@ -70,6 +70,7 @@ double default_bw(const Battle& b) { return b.table.from_cm(6.0); }
 double bw(const BattleEntry& e) { return bw(settings_from(e.settings), e.battle); }
 double bw(const CmwdSettings& s, const Battle& b) { return s.bw > 0 ? s.bw : default_bw(b); }
 double bd(const BattleEntry& e) { return bw(e) / 2; }
+double bd(const CmwdSettings& s, const Battle& b) { return bw(s, b) / 2; }
 
 std::vector<std::string> brigades_of(const Battle& b, const std::string& side) {
     std::set<std::string> ids;

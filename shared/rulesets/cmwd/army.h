@@ -44,6 +44,7 @@ double bw(const BattleEntry& e);  // the setting bw, else 60 mm in the table's m
 double bw(const CmwdSettings& s, const Battle& b);
 double default_bw(const Battle& b);
 double bd(const BattleEntry& e);
+double bd(const CmwdSettings& s, const Battle& b);
 
 // --- brigades ---
 std::vector<std::string> brigades_of(const Battle& b, const std::string& side);  // in id order

@@ -46,9 +46,8 @@ json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& 
     const Stage st = stage_of(e.battle.turn);
     const bool revealed = st != Stage::bid || e.status != "cards";
     const CmwdSettings settings = settings_from(e.settings);
-    const double w = bw(settings, e.battle);
     json v = {{"game_turn", game_turn_of(e.battle.turn)}, {"stage", to_string(st)}, {"acting_side", acting_side(e)},
-              {"bw", w}, {"bd", w / 2}};
+              {"bw", bw(settings, e.battle)}, {"bd", bd(settings, e.battle)}};
     v["tempo_side"] = revealed && e.data.contains("tempo_side") ? e.data["tempo_side"] : json(nullptr);
     v["bids"] = revealed && e.data.contains("bids") ? e.data["bids"] : json(nullptr);
     if (umpire) {

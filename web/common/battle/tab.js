@@ -214,7 +214,7 @@ class BattlePage {
       this.records_.set(b.id, { key });
       api.battleRecord(this.campaignId, b.id)
         .then((r) => { this.records_.set(b.id, { key, battle: r.battle }); this.refresh(); })
-        .catch(() => this.records_.delete(b.id));
+        .catch(() => { this.records_.delete(b.id); setTimeout(() => this.refresh(), 3000); }); // asked again
     }
     return { ...b, loading: true };
   }
