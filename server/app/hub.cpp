@@ -15,7 +15,7 @@
 #include "server/store/event_store.h"
 #include "shared/campaign/battles.h"
 #include "shared/core/fields.h"
-#include "shared/campaign/view_parts.h"
+#include "shared/campaign/view_patches.h"
 
 namespace muster {
 
@@ -298,119 +298,12 @@ void Hub::append_failed(const HubRequest& request, const AppendError& error) {
     reload();
 }
 
-std::size_t Hub::run_end(const std::vector<Event>& events, std::size_t begin) {
-    // A run of events patched alike (a turn's reveal and steps come together): one patch for the run.
-    const auto section = campaign::only_section_changed(events[begin].type);
-    std::size_t end = begin + 1;
-    while (end < events.size() && !campaign::has_view_patch(events[end].type) &&
-           campaign::only_section_changed(events[end].type) == section)
-        ++end;
-    return end;
-}
-
-void Hub::patch_by_role(const Event& e, const std::vector<std::int64_t>& users, Pieces& pieces) {
-    // The common events: one patch per role, shared by every user of that role.
-    using nlohmann::json;
-    campaign::apply(state_, e);
-    std::shared_ptr<const json> by_role[4];
-    std::shared_ptr<const json> for_all;  // the patch view_patch said every viewer gets alike (a chat line)
-    for (auto user : users) {
-        Viewer viewer = viewer_of(user);
-        auto& patch = by_role[static_cast<int>(viewer.role)];
-        if (!patch && for_all) patch = for_all;
-        if (!patch) {
-            bool alike = false;
-            auto made = std::make_shared<const json>(*campaign::view_patch(state_, e, viewer, &alike));
-            // Roles that see the event alike share one patch, and so one serialization.
-            for (const auto& other : by_role)
-                if (other && *other == *made) made = other;
-            patch = made;
-            if (alike) for_all = made;
-        }
-        pieces[user].push_back(patch);
-    }
-}
-
-void Hub::patch_section(std::span<const Event> run, const std::vector<std::int64_t>& users, Pieces& pieces) {
-    // A battle's events: light battles sections diffed, the log and history appended.
-    using nlohmann::json;
-    // Each user's section as the last run left it is his `before` when no event came between (a battle's steps
-    // follow one another): one view of the battle per user and step, not two.
-    // Only the battles the run changes are made and diffed: a campaign's old battles stand beside the one fought.
-    const auto changed = campaign::battles_changed(run);
-    const bool kept = light_seq_ == state_.seq;
-    std::unordered_map<std::int64_t, campaign::SectionMark> before;
-    for (auto user : users) {
-        auto it = kept ? light_kept_.find(user) : light_kept_.end();
-        before[user] = campaign::mark_section(state_, viewer_of(user), changed,
-                                              it != light_kept_.end() ? std::move(it->second) : json(nullptr));
-    }
-    light_kept_.clear();
-    for (const auto& e : run) campaign::apply(state_, e);
-    for (auto user : users) {
-        json light;
-        pieces[user].push_back(
-            std::make_shared<const json>(campaign::section_patch(before[user], state_, viewer_of(user), changed, &light)));
-        light_kept_[user] = std::move(light);
-    }
-    light_seq_ = state_.seq;
-}
-
-void Hub::patch_whole_views(std::span<const Event> run, const std::vector<std::int64_t>& users, Pieces& pieces) {
-    // The rest: diff each user's whole view.
-    using nlohmann::json;
-    std::unordered_map<std::int64_t, json> before;
-    for (auto user : users) before[user] = campaign::view(state_, viewer_of(user));
-    for (const auto& e : run) campaign::apply(state_, e);
-    for (auto user : users)
-        pieces[user].push_back(
-            std::make_shared<const json>(json::diff(before[user], campaign::view(state_, viewer_of(user)))));
-}
-
-std::size_t Hub::parts_run_end(const std::vector<Event>& events, std::size_t begin, std::vector<std::string>& parts) {
-    // The year's events that follow one another (a month's resolution and the falls it brings) share one patch.
-    std::size_t end = begin + 1;
-    for (; end < events.size(); ++end) {
-        auto more = campaign::parts_changed(events[end]);
-        if (!more) break;
-        for (auto& part : *more)
-            if (std::find(parts.begin(), parts.end(), part) == parts.end()) parts.push_back(std::move(part));
-    }
-    return end;
-}
-
-void Hub::patch_parts(std::span<const Event> run, std::vector<std::string> parts, const std::vector<std::int64_t>& users,
-                      Pieces& pieces) {
-    // The year's events: only the parts they change, each made once for the viewers who see it alike.
+Hub::Pieces Hub::patch_pieces(const std::vector<Event>& events, const std::vector<std::int64_t>& users) {
     std::vector<Viewer> viewers;
     for (auto user : users) viewers.push_back(viewer_of(user));
-    campaign::PartsPatch patch(std::move(parts), state_, viewers);
-    for (const auto& e : run) campaign::apply(state_, e);
-    auto out = patch.patches(state_, viewers);
-    for (std::size_t i = 0; i < users.size(); ++i)
-        pieces[users[i]].push_back(std::make_shared<const nlohmann::json>(std::move(out[i])));
-}
-
-Hub::Pieces Hub::patch_pieces(const std::vector<Event>& events, const std::vector<std::int64_t>& users) {
-    Pieces pieces;  // per user, per event or run of events
-    for (std::size_t i = 0; i < events.size();) {
-        if (campaign::has_view_patch(events[i].type)) {
-            patch_by_role(events[i], users, pieces);
-            ++i;
-            continue;
-        }
-        if (auto parts = campaign::parts_changed(events[i])) {
-            const std::size_t end = parts_run_end(events, i, *parts);
-            patch_parts(std::span<const Event>(events.data() + i, end - i), std::move(*parts), users, pieces);
-            i = end;
-            continue;
-        }
-        const std::size_t end = run_end(events, i);
-        const std::span<const Event> run(events.data() + i, end - i);
-        if (campaign::only_section_changed(events[i].type)) patch_section(run, users, pieces);
-        else patch_whole_views(run, users, pieces);
-        i = end;
-    }
+    auto made = patcher_.apply(state_, events, viewers);
+    Pieces pieces;
+    for (std::size_t i = 0; i < users.size(); ++i) pieces[users[i]] = std::move(made[i]);
     return pieces;
 }
 
@@ -421,14 +314,6 @@ std::vector<std::int64_t> Hub::followed_users() const {
     return users;
 }
 
-std::shared_ptr<const nlohmann::json> Hub::joined(const std::vector<std::shared_ptr<const nlohmann::json>>& list) {
-    if (list.size() == 1) return list.front();
-    auto all = std::make_shared<nlohmann::json>(nlohmann::json::array());
-    for (const auto& piece : list)
-        for (const auto& op : *piece) all->push_back(op);
-    return all;
-}
-
 Hub::Frames Hub::log_and_frame(Pieces& pieces) {
     // A user whose view did not change gets nothing, and his version stays: the frames a user gets say
     // nothing of events he may not see.
@@ -437,7 +322,7 @@ Hub::Frames Hub::log_and_frame(Pieces& pieces) {
     for (auto& [user, list] : pieces) {
         std::erase_if(list, [](const auto& piece) { return piece->empty(); });
         if (list.empty()) continue;
-        std::shared_ptr<const nlohmann::json> patch = joined(list);
+        std::shared_ptr<const nlohmann::json> patch = campaign::joined(list);
         auto& log = logs_.at(user);
         const std::int64_t from = log.version++;
         log.entries.push_back({from, log.version, patch});

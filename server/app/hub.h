@@ -27,6 +27,7 @@
 #include "server/app/outbound.h"
 #include "server/store/campaign_index.h"
 #include "shared/campaign/campaign.h"
+#include "shared/campaign/view_patches.h"
 
 namespace muster {
 
@@ -90,27 +91,12 @@ private:
     // Applies decided events and works out the patch frame each subscriber is to get once they commit.
     using Sends = std::vector<std::pair<std::weak_ptr<Client>, std::shared_ptr<const std::string>>>;
     Sends apply_events(const std::vector<Event>& events);
-    // Applies the events and returns each user's patches, one per event or run of events (maybe empty).
+    // Applies the events and returns each user's patches, one per event or run of events (maybe empty), as
+    // campaign::ViewPatcher makes them.
     using Pieces = std::unordered_map<std::int64_t, std::vector<std::shared_ptr<const nlohmann::json>>>;
     Pieces patch_pieces(const std::vector<Event>& events, const std::vector<std::int64_t>& users);
-    // The end of the run of events that begins at `begin` and is patched alike (patch_section or
-    // patch_whole_views): one patch for the run.
-    static std::size_t run_end(const std::vector<Event>& events, std::size_t begin);
-    // Applies one event that has a view_patch and adds the one patch of each role to each user's pieces.
-    void patch_by_role(const Event& e, const std::vector<std::int64_t>& users, Pieces& pieces);
-    // Applies a run of a battle's events and adds each user's section patch for the run.
-    void patch_section(std::span<const Event> run, const std::vector<std::int64_t>& users, Pieces& pieces);
-    // The end of the run of the year's events that begins at `begin`; adds the parts they change to `parts`.
-    static std::size_t parts_run_end(const std::vector<Event>& events, std::size_t begin, std::vector<std::string>& parts);
-    // Applies a run of the year's events and adds each user's patch of the parts they change.
-    void patch_parts(std::span<const Event> run, std::vector<std::string> parts, const std::vector<std::int64_t>& users,
-                     Pieces& pieces);
-    // Applies a run of any other events and adds the diff of each user's whole view, before and after.
-    void patch_whole_views(std::span<const Event> run, const std::vector<std::int64_t>& users, Pieces& pieces);
     // The users whose views are followed: every member who subscribed, here or away.
     std::vector<std::int64_t> followed_users() const;
-    // A user's pieces as one patch (the piece itself when there is only one).
-    static std::shared_ptr<const nlohmann::json> joined(const std::vector<std::shared_ptr<const nlohmann::json>>& list);
     // Adds each user's non-empty patch to his log at his next version, and makes his frame, each patch
     // serialized once; users whose pieces are all empty get no frame.
     using Frames = std::unordered_map<std::int64_t, std::shared_ptr<const std::string>>;
@@ -215,10 +201,7 @@ private:
     boost::asio::steady_timer idle_timer_;
     boost::asio::steady_timer reload_timer_;
     std::int64_t snapshot_every_ = 0;
-    // Each user's light views of the battles the last battle run changed, valid while state_.seq is light_seq_
-    // (every event moves seq; a load or reload, which may go back to an earlier seq, clears it).
-    std::unordered_map<std::int64_t, nlohmann::json> light_kept_;
-    std::int64_t light_seq_ = -1;
+    campaign::ViewPatcher patcher_;  // keeps each user's light battle views from one step to the next
 };
 
 }  // namespace muster

@@ -122,8 +122,7 @@ void Hub::load() {
 void Hub::take_state(campaign::CampaignState state, const std::vector<Event>& later) {
     state_ = std::move(state);
     // The battle sections kept for the next step were of the state before: it may have gone back to an earlier seq.
-    light_kept_.clear();
-    light_seq_ = -1;
+    patcher_.forget();
     for (const auto& e : later) campaign::apply(state_, e);
     index_ = index_now();
     directory_.put(id_, index_->directory, index_->needs);

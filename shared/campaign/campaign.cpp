@@ -382,10 +382,13 @@ bool has_view_patch(const std::string& event_type) {
     return event_type == "chat.said" || event_type == "notice.posted" || event_type == "dice.rolled";
 }
 
-std::optional<std::string> only_section_changed(const std::string& event_type) {
+std::optional<std::string> only_section_changed(const Event& event) {
     // battle.ended changes the regiments (the year's section) and the books' campaign pages too; a scenario
-    // saved changes the umpires' list of scenarios, beside the battles.
-    if (event_type == "battle.ended" || event_type == "battle.scenario_saved" || !battles::handles_event(event_type))
+    // saved changes the umpires' list of scenarios, beside the battles; a battle fought on an expedition joins
+    // the expedition's list of battles.
+    const std::string& type = event.type;
+    if (type == "battle.ended" || type == "battle.scenario_saved" || !battles::handles_event(type) ||
+        (type == "battle.created" && event.body.contains("expedition")))
         return std::nullopt;
     return std::string("battles");
 }

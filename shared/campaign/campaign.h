@@ -169,13 +169,12 @@ std::optional<nlohmann::json> view_patch(const CampaignState& after, const Event
 // Whether view_patch gives a patch for events of this type.
 bool has_view_patch(const std::string& event_type);
 
-// The one section of the view ("battles") that an event of this type changes, or nothing when
-// it may change more. A server patches a run of such events cheaply: mark_section before the run, then
+// The one section of the view ("battles") that this event changes, or nothing when it may change more. A server patches a run of such events cheaply: mark_section before the run, then
 // section_patch after it: the diff of the light views of the battles the run changes (battles_changed) and the
 // log and history entries appended since (a battle's turn need not rebuild the year's reports, nor the old
 // battles beside it, nor diff a long log). Applied to the viewer's view before the run it gives the view after
 // (tests/unit/test_battle_ground.cpp checks it).
-std::optional<std::string> only_section_changed(const std::string& event_type);
+std::optional<std::string> only_section_changed(const Event& event);
 // The battles a run of such events changes: each event's own (battle::battle_changed_by).
 std::set<std::int64_t> battles_changed(std::span<const Event> run);
 struct SectionMark {

@@ -4,6 +4,7 @@
 // string in every secret field. A book joins by adding its id and its fixture (the set-up, a player's random
 // command, its overrides and any checks of its own fields) to fixtures() below; a book's fixture lives in
 // rulesets/<id>/battle_property_<id>.h. The snapshot test (test_snapshot.cpp) plays the same battles for their logs.
+#include <functional>
 #include <set>
 
 #include "battle_property.h"
@@ -32,6 +33,66 @@ inline bool may_see(const Canary& c, const Viewer& v, const json& view_of_battle
     return !c.side.empty() && view_of_battle.value("viewer_side", "") == c.side;
 }
 
+// A random command in battle `id` of the table (mostly legal, often stale, sometimes malformed) from the umpire,
+// Bob, Carol, Dave or the observer; `plant` is told each canary the command writes (talk, an override's reason).
+inline std::pair<Viewer, Command> random_battle_command(YearTable& t, SequenceDice& r, const Fixture& fx, std::int64_t id,
+                                                        int& reason_n, const std::function<void(Canary)>& plant) {
+    const json b = battle_of(t, t.umpire, id);
+    const int turn = b.value("turn", 0);
+    json body = {{"battle", id}, {"turn", r.pick(6) == 0 ? turn + 1 : turn}};
+    switch (r.pick(9)) {
+        case 0: case 1: case 2: {
+            Viewer who = r.pick(3) == 0 ? t.bob : r.pick(2) ? t.carol : t.dave;
+            // Mostly a player whose view says he may act now (a book that takes turns says so in its hints).
+            for (const Viewer& p : {t.bob, t.carol, t.dave})
+                if (battle_of(t, p, id)["hints"].value("may_act", false) && r.pick(3) != 0) who = p;
+            if (r.pick(10) == 0) who = t.observer;
+            Command c = fx.item(r, battle_of(t, who, id));
+            c.body.merge_patch(body);
+            return {who, c};
+        }
+        case 3: return {t.umpire, Command{"battle.close_turn", body}};
+        case 4: {
+            Viewer who = r.pick(2) ? t.bob : t.carol;
+            std::string text = "TALK-" + std::to_string(r.pick(1000000));
+            body["to"] = who.user == t.bob.user ? t.carol.user : t.bob.user;
+            body["text"] = text;
+            plant({text, "", who.user, body["to"].get<std::int64_t>(), 0});
+            return {who, Command{"talk.say", body}};
+        }
+        case 5: case 6: {
+            json units = b["units"];
+            const json& u = units[r.pick(units.size())];
+            std::string reason = "REASON-" + std::to_string(++reason_n) + "-X";
+            body["what"] = fx.overrides[r.pick(fx.overrides.size())];
+            body["reason"] = reason;
+            body["value"] = static_cast<int>(r.pick(10));
+            body["fate"] = "wounded";
+            body["position"] = {static_cast<double>(r.pick(fx.table[0])), static_cast<double>(r.pick(fx.table[1]))};
+            if (fx.override_extra) fx.override_extra(r, b, body);
+            if (body["what"] == "leader" || body["what"] == "fate" || body["what"] == "act" ||
+                (body["what"] == "reveal" && r.pick(3) == 0)) {
+                const json& l = b["leaders"][r.pick(b["leaders"].size())];
+                body["leader"] = l["id"];
+                plant({reason, l["concealed"] == true ? l["side"].get<std::string>() : "*", 0, 0, 0});
+            } else {
+                body["unit"] = u["id"];
+                plant({reason, u["concealed"] == true ? u["side"].get<std::string>() : "*", 0, 0, 0});
+            }
+            if (r.pick(3) == 0) body.erase("turn");
+            return {t.umpire, Command{"battle.override", body}};
+        }
+        case 7: {
+            body["step"] = r.pick(5) == 0 ? json("nonsense") : b["next_step"];
+            return {r.pick(8) == 0 ? t.bob : t.umpire, Command{"battle.step", body}};
+        }
+        default: {
+            if (r.pick(15) == 0) return {t.umpire, Command{"battle.end", {{"battle", id}}}};
+            return {t.observer, Command{"card.play", {{"battle", id}, {"card", "no_action"}, {"turn", turn}}}};
+        }
+    }
+}
+
 struct Run {
     YearTable t;
     SequenceDice r;
@@ -45,60 +106,7 @@ struct Run {
 
     // A random command: mostly legal, often stale, sometimes malformed.
     std::pair<Viewer, Command> next() {
-        const json b = umpire_battle();
-        const int turn = b.value("turn", 0);
-        json body = {{"battle", 1}, {"turn", r.pick(6) == 0 ? turn + 1 : turn}};
-        switch (r.pick(9)) {
-            case 0: case 1: case 2: {
-                Viewer who = r.pick(3) == 0 ? t.bob : r.pick(2) ? t.carol : t.dave;
-                // Mostly a player whose view says he may act now (a book that takes turns says so in its hints).
-                for (const Viewer& p : {t.bob, t.carol, t.dave})
-                    if (battle_of(t, p)["hints"].value("may_act", false) && r.pick(3) != 0) who = p;
-                if (r.pick(10) == 0) who = t.observer;
-                Command c = fx.item(r, battle_of(t, who));
-                c.body.merge_patch(body);
-                return {who, c};
-            }
-            case 3: return {t.umpire, Command{"battle.close_turn", body}};
-            case 4: {
-                Viewer who = r.pick(2) ? t.bob : t.carol;
-                std::string text = "TALK-" + std::to_string(r.pick(1000000));
-                body["to"] = who.user == t.bob.user ? t.carol.user : t.bob.user;
-                body["text"] = text;
-                canaries.push_back({text, "", who.user, body["to"].get<std::int64_t>(), 0});
-                return {who, Command{"talk.say", body}};
-            }
-            case 5: case 6: {
-                json units = b["units"];
-                const json& u = units[r.pick(units.size())];
-                std::string reason = "REASON-" + std::to_string(++reason_n) + "-X";
-                body["what"] = fx.overrides[r.pick(fx.overrides.size())];
-                body["reason"] = reason;
-                body["value"] = static_cast<int>(r.pick(10));
-                body["fate"] = "wounded";
-                body["position"] = {static_cast<double>(r.pick(fx.table[0])), static_cast<double>(r.pick(fx.table[1]))};
-                if (fx.override_extra) fx.override_extra(r, b, body);
-                if (body["what"] == "leader" || body["what"] == "fate" || body["what"] == "act" ||
-                    (body["what"] == "reveal" && r.pick(3) == 0)) {
-                    const json& l = b["leaders"][r.pick(b["leaders"].size())];
-                    body["leader"] = l["id"];
-                    canaries.push_back({reason, l["concealed"] == true ? l["side"].get<std::string>() : "*", 0, 0, 0});
-                } else {
-                    body["unit"] = u["id"];
-                    canaries.push_back({reason, u["concealed"] == true ? u["side"].get<std::string>() : "*", 0, 0, 0});
-                }
-                if (r.pick(3) == 0) body.erase("turn");
-                return {t.umpire, Command{"battle.override", body}};
-            }
-            case 7: {
-                body["step"] = r.pick(5) == 0 ? json("nonsense") : b["next_step"];
-                return {r.pick(8) == 0 ? t.bob : t.umpire, Command{"battle.step", body}};
-            }
-            default: {
-                if (r.pick(15) == 0) return {t.umpire, Command{"battle.end", {{"battle", 1}}}};
-                return {t.observer, Command{"card.play", {{"battle", 1}, {"card", "no_action"}, {"turn", turn}}}};
-            }
-        }
+        return random_battle_command(t, r, fx, 1, reason_n, [&](Canary c) { canaries.push_back(std::move(c)); });
     }
 
     void check_canaries() {

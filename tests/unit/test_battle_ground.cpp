@@ -319,12 +319,12 @@ TEST_CASE("a battle's events patch the battles' section: light diff and appended
         int patched = 0;
         for (std::size_t i = 0; i < t.log.size();) {
             std::size_t end = i + 1;
-            if (!only_section_changed(t.log[i].type)) {
+            if (!only_section_changed(t.log[i])) {
                 campaign::apply(s, t.log[i]);
                 i = end;
                 continue;
             }
-            while (runs && end < t.log.size() && only_section_changed(t.log[end].type)) ++end;
+            while (runs && end < t.log.size() && only_section_changed(t.log[end])) ++end;
             const auto changed = battles_changed(std::span(t.log).subspan(i, end - i));
             std::vector<json> before;
             std::vector<SectionMark> marks;
@@ -337,8 +337,8 @@ TEST_CASE("a battle's events patch the battles' section: light diff and appended
         }
         CHECK(patched >= (runs ? 1 : 8));  // every event alone, then the whole battle as one run
     }
-    CHECK_FALSE(only_section_changed("battle.ended"));
-    CHECK_FALSE(only_section_changed("chat.said"));
+    CHECK_FALSE(only_section_changed(Event{0, "battle.ended", 0, 0, {{"battle", 1}}}));
+    CHECK_FALSE(only_section_changed(Event{0, "chat.said", 0, 0, {{"text", "Hello"}}}));
 }
 
 TEST_CASE("the umpire rules a leader down: the units he is with see him fall", "[battles][ground]") {

@@ -6,7 +6,9 @@
 namespace year_test {
 
 // Battle 1 as the viewer's whole view holds it: an ended battle's log and history are paged out of the live view.
-inline json battle_of(YearTable& t, const Viewer& v) { return view(t.state, v, true)["battles"]["1"]; }
+inline json battle_of(YearTable& t, const Viewer& v, std::int64_t id = 1) {
+    return battles::battle_record(t.state, v, id).value_or(json());
+}
 inline json unit_of(const json& battle, std::int64_t id) {
     for (const auto& u : battle["units"])
         if (u["id"] == id) return u;
