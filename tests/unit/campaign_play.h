@@ -180,7 +180,7 @@ struct CampaignPlay {
     void year_command() {
         const auto who = players()[r.pick(5)];
         const int turn = t.state.year.calendar.turn;
-        switch (r.pick(14)) {
+        switch (r.pick(15)) {
             case 0: case 1: case 2: case 3: run(who, {"diary.submit", diary_for(who)}); break;
             case 4: if (run(t.umpire, {"month.resolve", json::object()})) ++resolved; break;
             case 5: if (r.pick(3) == 0 && run(t.umpire, {"month.undo", json::object()})) ++undone; break;
@@ -202,6 +202,36 @@ struct CampaignPlay {
                 std::string reason = blind ? "BLIND-" + std::to_string(++n) + "-SECRET" : "For the table";
                 if (blind) secrets.push_back({reason, 0, "", {}});
                 run(blind ? t.umpire : who, {"dice.roll", {{"dice", "2d6"}, {"reason", reason}, {"private", blind}}});
+                break;
+            }
+            case 13: {
+                // The umpire's hand on a colonel: an adjustment (its reason the owner's and the umpires'), a note on
+                // his report, a diary published.
+                const std::string secret = "ADJUST-" + std::to_string(++n) + "-SECRET";
+                switch (r.pick(4)) {
+                    case 0:
+                        secrets.push_back({secret, 0, "", {who.user}});
+                        run(t.umpire, {"colonel.adjust", {{"colonel", who.user}, {"field", r.pick(2) ? "pip" : "fortune"},
+                                                          {"value", static_cast<int>(r.pick(500))}, {"reason", secret}}});
+                        break;
+                    case 1:
+                        secrets.push_back({secret, 0, "", {who.user}});
+                        run(t.umpire, {"report.note", {{"colonel", who.user}, {"text", secret}}});
+                        break;
+                    case 2: run(t.umpire, {"colonel.away", {{"colonel", who.user}, {"away", r.pick(2) ? json("sea") : json()}}}); break;
+                    default: {
+                        // Its text is the gazette's once published; still his own if refused.
+                        const int month = std::max(1, turn - static_cast<int>(r.pick(2)));
+                        const auto& diaries = t.state.year.colonel(who.user)->diaries;
+                        const std::string text = diaries.count(month) ? diaries.at(month).text : "";
+                        std::vector<Secret*> its;
+                        for (auto& s : secrets)
+                            if (s.text == text) its.push_back(&s), s.side = "*";
+                        if (!run(who, {"diary.publish", {{"turn", month}}}))
+                            for (auto* s : its) s->side = "";
+                        break;
+                    }
+                }
                 break;
             }
             default: run(t.stranger, {"chat.say", {{"text", "Let me in"}}}); break;
@@ -265,7 +295,8 @@ struct CampaignPlay {
 
     void create_battle(bool on_expedition) {
         const auto& all = fixtures();
-        auto it = std::next(all.begin(), static_cast<long>(made++ % all.size()));  // each book in turn
+        // each book in turn
+        auto it = std::next(all.begin(), static_cast<long>(made++ % all.size()));
         const std::string suffix = "~B" + std::to_string(++n);
         json body = it->second.create(t);
         own_texts(body, suffix);
@@ -303,23 +334,24 @@ struct CampaignPlay {
         const json ub = battle_of(t, t.umpire, f.id);
         if (ub.value("status", "") == "ended") return;
         const Viewer who = std::vector<Viewer>{t.bob, t.carol, t.dave}[r.pick(3)];
-        // Hidden from him: what the umpire's view holds and his does not.
+        // Hidden from him: what the umpire's view holds and his does not (units and leaders are numbered apart).
         const json mine = battle_of(t, who, f.id);
-        std::vector<std::int64_t> hidden;
+        std::map<std::string, std::vector<std::int64_t>> hidden;
         for (const char* list : {"units", "leaders"}) {
             std::set<std::int64_t> seen;
             for (const auto& piece : mine[list]) seen.insert(piece["id"].get<std::int64_t>());
             for (const auto& piece : ub[list])
-                if (!seen.count(piece["id"].get<std::int64_t>())) hidden.push_back(piece["id"].get<std::int64_t>());
+                if (!seen.count(piece["id"].get<std::int64_t>())) hidden[list].push_back(piece["id"].get<std::int64_t>());
         }
-        if (hidden.empty()) return;
-        Command c = fixtures().at(f.book).item(r, battle_of(t, who, f.id));
+        Command c = fixtures().at(f.book).item(r, mine);
         c.body.merge_patch({{"battle", f.id}});
         std::vector<json::json_pointer> slots;
         ids_in(c.body, json::json_pointer(), slots);
         if (slots.empty()) return;
         const auto slot = slots[r.pick(slots.size())];
-        const std::int64_t secret = hidden[r.pick(hidden.size())], missing = (std::int64_t{1} << 50) + 12345;
+        const auto& candidates = hidden[slot.to_string().find("leader") != std::string::npos ? "leaders" : "units"];
+        if (candidates.empty()) return;
+        const std::int64_t secret = candidates[r.pick(candidates.size())], missing = (std::int64_t{1} << 50) + 12345;
         auto answer = [&](std::int64_t id) {
             Command probe = c;
             probe.body[slot] = id;
@@ -337,7 +369,11 @@ struct CampaignPlay {
             return text;
         };
         ++probes;
-        INFO(f.book << " " << c.type << " by " << who.name << " with " << slot.to_string() << " = a hidden piece");
+        INFO(f.book << " " << c.type << " " << c.body.dump() << " by " << who.name << " with " << slot.to_string()
+                    << " = hidden piece " << secret << " (his side " << mine.value("viewer_side", "") << ")");
+        for (const char* list : {"units", "leaders"})
+            for (const auto& piece : ub[list])
+                if (piece["id"] == secret) UNSCOPED_INFO("the umpire sees it as " << piece.dump());
         CHECK(answer(secret) == answer(missing));
     }
 

@@ -10,9 +10,11 @@ using namespace year_test;
 TEST_CASE("random play of a whole campaign: every live view equals a fresh one, and no secret leaks", "[campaign][property]") {
     const char* env = std::getenv("MUSTER_PROPERTY_SEEDS");
     const int seeds = env ? std::max(1, std::atoi(env)) : 2;  // a short run in the suite
+    const char* first_env = std::getenv("MUSTER_PROPERTY_FIRST_SEED");  // one seed again: FIRST_SEED=n SEEDS=1
+    const int first = first_env ? std::max(1, std::atoi(first_env)) : 1;
     int accepted = 0, probes = 0, resolved = 0, expedition_battles = 0;
     std::set<std::string> books;
-    for (int seed = 1; seed <= seeds; ++seed) {
+    for (int seed = first; seed < first + seeds; ++seed) {
         INFO("seed " << seed);
         CampaignPlay play(static_cast<std::uint64_t>(seed) * 2654435761u);
         play.setup();
@@ -29,5 +31,5 @@ TEST_CASE("random play of a whole campaign: every live view equals a fresh one, 
     CHECK(probes > 0);
     CHECK(resolved > 0);
     CHECK(expedition_battles > 0);
-    CHECK(books.size() == 4);
+    if (seeds >= 2) CHECK(books.size() == 4);
 }
