@@ -12,6 +12,11 @@ namespace muster::store {
 
 namespace fs = std::filesystem;
 
+namespace {
+// The advisory lock key that serialises migrations on PostgreSQL ("MUSTERMG" in ASCII).
+constexpr std::int64_t migration_lock = 0x4d55535445524d47;
+}  // namespace
+
 std::vector<Migration> load_migrations(const std::string& dir) {
     static const std::regex pattern(R"(^(\d+)_.*\.sql$)");
     std::vector<Migration> out;
@@ -62,6 +67,24 @@ int migrate(Database& db, const std::vector<Migration>& migrations) {
     for (std::size_t i = 1; i < migrations.size(); ++i)
         if (migrations[i].version <= migrations[i - 1].version)
             throw StoreError("migrations must be sorted by version with no duplicates");
+
+    // Nodes that start together migrate one at a time. SQLite's write lock serialises each migration's
+    // transaction; PostgreSQL serialises nothing (two CREATE TABLEs at once fail on its catalogue), so a session
+    // advisory lock is held for the whole run. It goes with the connection if the process dies.
+    const bool postgresql = db.engine() == Engine::postgresql;
+    if (postgresql) db.exec("SELECT pg_advisory_lock(" + std::to_string(migration_lock) + ")");
+    struct Unlock {
+        Database& db;
+        bool held;
+        ~Unlock() {
+            if (!held) return;
+            try {
+                db.exec("SELECT pg_advisory_unlock(" + std::to_string(migration_lock) + ")");
+            } catch (const StoreError&) {
+                // The connection is gone, and the lock with it.
+            }
+        }
+    } unlock{db, postgresql};
 
     db.exec(
         "CREATE TABLE IF NOT EXISTS schema_migrations("
