@@ -51,6 +51,20 @@ json items_as_seen_by(const BattleEntry& e, const json& items, const Viewer& vie
     return out;
 }
 
+// A reveal's line as this viewer may read it: each item kept its readers when the line was written (readers_of),
+// so a piece revealed or concealed later changes no line already written (a line written before readers were kept,
+// in an old snapshot, is read as the pieces stand now).
+json cards_in_line(const BattleEntry& e, const json& items, const Viewer& viewer, const std::string& side) {
+    json out = json::array();
+    for (const auto& c : items) {
+        const auto readers = c.find("readers");
+        if (readers == c.end()) return items_as_seen_by(e, items, viewer, side);
+        if (!viewer.is_umpire() && std::find(readers->begin(), readers->end(), side) == readers->end()) continue;
+        out.push_back({{"user", c["user"]}, {"side", c.value("side", "")}, {"item", c.value("item", json::object())}});
+    }
+    return out;
+}
+
 json box_view(const BattleEntry& e, const SealedBox& box, const Viewer& viewer, const std::string& side) {
     const auto& vis = ruleset_of(e).visibility().boxes;
     json submitted = json::array(), items = json::array();
@@ -201,6 +215,19 @@ std::string side_in(const Battle& b, const Viewer& viewer) {
     return viewer.role == Role::player ? b.side_of(viewer.user) : std::string();
 }
 
+json readers_of(const BattleEntry& e, const json& card) {
+    json out = json::array();
+    if (!card.contains("user") || !card["user"].is_number_integer()) return out;
+    std::vector<std::string> sides{""};  // "": a viewer of no side, an observer
+    for (const auto& s : e.battle.sides) sides.push_back(s.id);
+    for (const auto& side : sides) {
+        const Viewer reader{-1, "", side.empty() ? Role::observer : Role::player};
+        json items = items_as_seen_by(e, json::array({card}), reader, side);
+        if (!items.empty()) out.push_back(side);
+    }
+    return out;
+}
+
 json log_entries_from(const BattleEntry& e, std::size_t from, const Viewer& viewer) {
     json log = json::array();
     if (!viewer.is_member()) return log;
@@ -210,7 +237,7 @@ json log_entries_from(const BattleEntry& e, std::size_t from, const Viewer& view
         if (!may_read(l, viewer, side)) continue;
         json j = l;
         if (l.details.is_object() && l.details.contains("cards"))
-            j["details"]["cards"] = items_as_seen_by(e, l.details["cards"], viewer, side);
+            j["details"]["cards"] = cards_in_line(e, l.details["cards"], viewer, side);
         log.push_back(std::move(j));
     }
     return log;

@@ -30,6 +30,10 @@ nlohmann::json view(const BattleEntry& e, const Viewer& viewer, bool light = fal
 // "What needs you").
 nlohmann::json needs_you(const BattleEntry& e, const Viewer& viewer);
 nlohmann::json log_entries_from(const BattleEntry& e, std::size_t from, const Viewer& viewer);
+// The sides that may read a revealed item {"user", "side", "item"} as the pieces stand now ("" for a viewer of
+// no side): a reveal's log line keeps them with each item, so the line reads the same once a piece is revealed or
+// concealed later, and a battle's log only ever grows.
+nlohmann::json readers_of(const BattleEntry& e, const nlohmann::json& card);
 nlohmann::json frames_from(const BattleEntry& e, std::size_t from, const Viewer& viewer);
 
 }  // namespace muster::battle

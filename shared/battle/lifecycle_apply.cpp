@@ -1,6 +1,7 @@
 // Folding the battle life cycle's events into the state. Every battle event is accepted, whatever book it
 // belongs to; events of logs written before the rule-set seam (card.played, card.withdrawn, step bodies
 // with Over the Hill's fields at the top) are read too, so an old campaign replays to the same state.
+#include "shared/battle/entry_view.h"
 #include "shared/battle/lifecycle_internal.h"
 
 namespace muster::battle {
@@ -38,8 +39,11 @@ void apply_reveal(BattleEntry& e, const Event& ev) {
     l.text = b.contains("line") && b["line"].is_string()
                  ? b["line"].get<std::string>()
                  : "Turn " + std::to_string(e.battle.turn) + ": the " + b.value("box", rules.box()) + " are revealed.";
-    // Each viewer reads the items through the rule set's filter (battle_view.cpp, "revealed items").
-    l.details = {{"cards", b.at("cards")}};
+    // Each viewer reads the items the rule set's filter let his side read when they were revealed (readers_of).
+    json cards = b.at("cards");
+    for (auto& card : cards)
+        if (card.is_object()) card["readers"] = readers_of(e, card);
+    l.details = {{"cards", std::move(cards)}};
     e.battle.log.push_back(l);
     if (rules.steps_of(e).empty()) open_turn(e, e.battle.turn + 1, ev.at);
 }

@@ -84,11 +84,23 @@ struct CampaignPlay {
         return b.value("viewer_side", "") == s.side;
     }
 
+    // Where a text stands in a view, for a check's message.
+    static std::string where(const json& j, const std::string& text, const std::string& at = "") {
+        if (j.is_string()) return j.get<std::string>().find(text) != std::string::npos ? at : "";
+        if (j.is_object())
+            for (const auto& [k, v] : j.items())
+                if (auto found = where(v, text, at + "/" + k); !found.empty()) return found;
+        if (j.is_array())
+            for (std::size_t i = 0; i < j.size(); ++i)
+                if (auto found = where(j[i], text, at + "/" + std::to_string(i)); !found.empty()) return found;
+        return "";
+    }
+
     // Every secret this viewer may not read that is in `text`, for a check's message.
     std::string leaked(const std::string& text, const Viewer& v, const json& whole) const {
         std::string out;
         for (const auto& s : secrets)
-            if (!may_see(s, v, whole) && text.find(s.text) != std::string::npos) out += s.text + " ";
+            if (!may_see(s, v, whole) && text.find(s.text) != std::string::npos) out += s.text + " (at " + where(whole, s.text) + ") ";
         return out;
     }
 
@@ -297,7 +309,7 @@ struct CampaignPlay {
         const auto& all = fixtures();
         // each book in turn
         auto it = std::next(all.begin(), static_cast<long>(made++ % all.size()));
-        const std::string suffix = "~B" + std::to_string(++n);
+        const std::string suffix = "~B" + std::to_string(++n) + "~";  // closed, so ~B1~ is no part of ~B13~
         json body = it->second.create(t);
         own_texts(body, suffix);
         if (on_expedition) body["expedition"] = 1;
@@ -309,7 +321,8 @@ struct CampaignPlay {
         const json b = battle_of(t, t.umpire, id);
         for (const auto& u : b["units"]) {
             const std::string side = u["side"], name = u["name"], uid = std::to_string(u["id"].get<std::int64_t>());
-            secrets.push_back({"VALUE-" + name, id, side, {}, 0, u["id"].get<std::int64_t>()});
+            const json note = u["values"].value("note", json());
+            if (note.is_string()) secrets.push_back({note.get<std::string>(), id, side, {}, 0, u["id"].get<std::int64_t>()});
             if (u["concealed"] == true) secrets.push_back({name, id, side, {}, u["id"].get<std::int64_t>()});
         }
         for (const auto& l : b["leaders"])
