@@ -31,6 +31,7 @@ struct Secret {
     std::set<std::int64_t> users;
     std::int64_t piece = 0;
     std::int64_t unit = 0;  // a unit's values: its side's, whichever side holds it now (a herd taken)
+    std::set<std::string> held_by;  // and the sides that held it before, who saw its values in the replay's frames
 };
 
 // A battle of the campaign and the book it is fought under.
@@ -81,7 +82,8 @@ struct CampaignPlay {
         if (v.is_umpire() || s.side == "*" || s.users.count(v.user)) return true;
         if (!s.battle || s.side.empty()) return false;
         const json& b = whole["battles"].value(std::to_string(s.battle), json::object());
-        return b.value("viewer_side", "") == s.side;
+        const std::string side = b.value("viewer_side", "");
+        return side == s.side || s.held_by.count(side);
     }
 
     // Where a text stands in a view, for a check's message.
@@ -117,7 +119,7 @@ struct CampaignPlay {
                 if (s.battle != f.id) continue;
                 if (s.piece && !hidden.count(s.piece)) s.piece = 0, s.side = "*";
                 for (const auto& u : b["units"])
-                    if (s.unit && u["id"] == s.unit) s.side = u["side"].get<std::string>();
+                    if (s.unit && u["id"] == s.unit && s.side != u["side"]) s.held_by.insert(s.side), s.side = u["side"];
             }
         }
     }
@@ -236,11 +238,11 @@ struct CampaignPlay {
                         const int month = std::max(1, turn - static_cast<int>(r.pick(2)));
                         const auto& diaries = t.state.year.colonel(who.user)->diaries;
                         const std::string text = diaries.count(month) ? diaries.at(month).text : "";
-                        std::vector<Secret*> its;
+                        std::vector<std::pair<Secret*, std::string>> its;  // and who might read it before
                         for (auto& s : secrets)
-                            if (s.text == text) its.push_back(&s), s.side = "*";
+                            if (s.text == text) its.push_back({&s, s.side}), s.side = "*";
                         if (!run(who, {"diary.publish", {{"turn", month}}}))
-                            for (auto* s : its) s->side = "";
+                            for (auto& [s, side] : its) s->side = side;
                         break;
                     }
                 }
