@@ -9,12 +9,18 @@ namespace muster::battle {
 using nlohmann::json;
 
 json scenario_list(const BattlesState& state) {
-    json out = json::array();
-    for (const RuleSet* r : rulesets())
-        for (auto sc : r->scenarios()) {
-            sc["ruleset"] = r->id();
-            out.push_back(std::move(sc));
-        }
+    // The books' own scenarios take no input, so they are made once (Chosen Men's generates an army): every
+    // umpire's whole view lists them.
+    static const json books = [] {
+        json all = json::array();
+        for (const RuleSet* r : rulesets())
+            for (auto sc : r->scenarios()) {
+                sc["ruleset"] = r->id();
+                all.push_back(std::move(sc));
+            }
+        return all;
+    }();
+    json out = books;
     for (const auto& sc : state.scenarios) out.push_back(sc);
     return out;
 }

@@ -285,6 +285,18 @@ TEST_CASE("a battle on an expedition: its regiments and roles on the table, its 
     const std::int64_t kemp = leader_of(b, t.bob.user), dartington = leader_of(b, t.carol.user);
     for (const auto& l : b["leaders"]) CHECK(l["side"] == (l["user"] == gina.user ? "french" : "british"));
     CHECK(one_expedition(t, t.dave)["battles"] == json::array({1}));
+    {
+        // The live views the server keeps by patches gain it too (docs/protocol.md, "Views and versions").
+        YearTable live;
+        expedition_with_roles(live);
+        live.ok(live.umpire, "expedition.depart", {{"expedition", 1}});
+        resolve(live);
+        ScriptedDice none({});
+        auto made = live.run(live.umpire, "battle.create", {{"name", "Bantry Bay"}, {"sides", two_sides}, {"expedition", 1}}, none);
+        REQUIRE(std::holds_alternative<std::vector<Event>>(made));
+        live.commit_patched(std::get<std::vector<Event>>(made), {live.umpire, live.dave, live.observer, gina});
+        CHECK(one_expedition(live, live.observer)["battles"] == json::array({1}));
+    }
 
     t.ok(t.umpire, "battle.start", {{"battle", 1}});
     t.ok(t.umpire, "battle.override", {{"battle", 1}, {"what", "leader"}, {"leader", kemp}, {"fate", "wounded"}, {"reason", "a ball"}});

@@ -10,6 +10,7 @@
 
 #include "shared/campaign/campaign.h"
 #include "shared/campaign/view_parts.h"
+#include "shared/campaign/view_patches.h"
 
 namespace year_test {
 
@@ -66,6 +67,7 @@ struct YearTable {
     // Each battle's own seed and the campaign's, as the server supplies them; none unless a test sets them.
     std::function<std::string(std::int64_t)> battle_seed_sha256, battle_seed_hex;
     std::string seed_hex;
+    campaign::ViewPatcher patcher;  // commit_patched's
 
     YearTable() {
         commit({created_event(7, "Flanders 174-", umpire, std::string(64, 'a'))});
@@ -86,24 +88,22 @@ struct YearTable {
         }
     }
 
-    // Commits the events one by one as the server patches views after them (server/app/hub.cpp, patch_parts):
-    // the patch of the parts each changes, applied to each viewer's view before it, gives his view after it.
-    void commit_patched(const std::vector<Event>& events, const std::vector<Viewer>& viewers) {
-        for (const auto& e : events) {
-            auto parts = parts_changed(e);
-            if (!parts) {
-                commit({e});
-                continue;
-            }
-            std::vector<nlohmann::json> before;
-            for (const auto& v : viewers) before.push_back(view(state, v));
-            PartsPatch patch(*parts, state, viewers);
-            commit({e});
-            const auto patches = patch.patches(state, viewers);
-            for (std::size_t i = 0; i < viewers.size(); ++i) {
-                INFO(e.type << " seen by " << viewers[i].name << ": " << patches[i].dump().substr(0, 400));
-                REQUIRE(before[i].patch(patches[i]) == view(state, viewers[i]));
-            }
+    // Commits the events as the server patches views after them (campaign::ViewPatcher, the hub's path): each
+    // viewer's patches, applied to his view before them, give his view after them.
+    void commit_patched(std::vector<Event> events, const std::vector<Viewer>& viewers) {
+        std::vector<nlohmann::json> before;
+        for (const auto& v : viewers) before.push_back(view(state, v));
+        for (std::size_t i = 0; i < events.size(); ++i) {
+            events[i].seq = state.seq + 1 + static_cast<std::int64_t>(i);
+            events[i].at = now;
+        }
+        auto pieces = patcher.apply(state, events, viewers);
+        log.insert(log.end(), events.begin(), events.end());
+        for (std::size_t i = 0; i < viewers.size(); ++i) {
+            nlohmann::json patch = nlohmann::json::array();
+            for (const auto& piece : pieces[i]) patch.insert(patch.end(), piece->begin(), piece->end());
+            INFO(events.front().type << " seen by " << viewers[i].name << ": " << patch.dump().substr(0, 400));
+            REQUIRE(before[i].patch(patch) == view(state, viewers[i]));
         }
     }
 
