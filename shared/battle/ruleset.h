@@ -60,7 +60,8 @@ struct BattleEntry {
 using ItemCheck = std::variant<Error, nlohmann::json>;
 
 // The text an override or action writes to the log (the umpire's reason is added to it), or the error. An
-// empty text: the book wrote its own lines, each to its audience (an override's reason then goes to umpires).
+// empty text: the book wrote its own lines, each to its audience; an override's reason then goes to umpires,
+// unless the book put it in a line of its own (that line's details "reason": its audience reads it there).
 using OverrideResult = std::variant<Error, std::string>;
 
 class RuleSet {
