@@ -261,10 +261,14 @@ Decision decide_override(const BattlesState& s, const Context& x, const Command&
     if (auto e = read_string(c.body, "reason", 1, reason_max, reason)) return *e;
     std::vector<int> faces;
     if (auto e = read_faces(c.body, faces)) return *e;
+    const RuleSet& rules = ruleset_of(*be);
+    if (!rules.conceals() && what == "conceal") return no_hidden_troops(rules);
+    if (!rules.conceals() && what == "reveal") return no_hidden_troops(rules, "there is nothing to reveal");
     UmpireFirstDice d(faces, battle_dice(dice, be->battle.id));
     BattleEntry next = copy_for_step(*be);
-    OverrideResult r = what == "move" ? move_piece(next, c.body) : ruleset_of(*be).override_rule(next, what, c.body, d);
+    OverrideResult r = what == "move" ? move_piece(next, c.body) : rules.override_rule(next, what, c.body, d);
     if (auto* e = std::get_if<Error>(&r)) return *e;
+    if (auto e = refuse_concealment(rules, be->battle, next.battle)) return *e;
     Event ev = changed_event("battle.overridden", *be, next, c.body, std::get<std::string>(r), v, d, reason);
     ev.body["what"] = what;
     ev.body["reason"] = reason;
@@ -284,6 +288,7 @@ Decision decide_act(const BattlesState& s, const Context&, const Command& c, con
     BattleEntry next = copy_for_step(*be);
     OverrideResult r = ruleset_of(*be).act(next, *me, c.body, d);
     if (auto* e = std::get_if<Error>(&r)) return *e;
+    if (auto e = refuse_concealment(ruleset_of(*be), be->battle, next.battle)) return *e;
     return std::vector<Event>{changed_event("battle.acted", *be, next, c.body, std::get<std::string>(r), v, d)};
 }
 

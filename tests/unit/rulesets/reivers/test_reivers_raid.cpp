@@ -236,6 +236,7 @@ TEST_CASE("border-reivers.txt, an ambush stumbled upon: the hidden name shows it
     r.name("a", "Armstrongs", "rider", true, 1300, 300, 0);
     r.name("b", "Forsters", "blade", false, 1300, 450, 180, {{"concealed", true}, {"markers", {{"concealment", 5}}}});
     r.create();
+    CHECK(r.umpire()["conceals"] == true);  // the set-up offers names in ambush
     r.start();
     // 3, mounted against foot -2, surprised +3 = 4: a 4 is not greater, and Armstrongs flee 40 + 200 + 50 paces
     // back into the Infield, whose roll (1) is "No effect".
