@@ -159,6 +159,8 @@ json umpire_view(const BattleEntry& e, bool light) {
     j["data"] = e.data;
     j["regiment_of"] = e.regiment_of;
     j["me"] = {{"leader", nullptr}, {"side", ""}};
+    // Whether the set-up may place a piece concealed: the book's answer, so the page offers it only where it holds.
+    j["conceals"] = ruleset_of(e).conceals();
     return j;
 }
 

@@ -88,6 +88,21 @@ std::int64_t next_leader_id(const Battle& b, bool concealed, std::uint64_t nonce
     return next_id(b.leaders, concealed, nonce ^ 0x5A5A5A5A5A5A5A5Aull);
 }
 
+Error no_hidden_troops(const RuleSet& rules, const std::string& what) {
+    return bad_request(rules.name() + " has no hidden troops: " + what + ".");
+}
+
+std::optional<Error> refuse_concealment(const RuleSet& rules, const Battle& before, const Battle& after) {
+    if (rules.conceals()) return std::nullopt;
+    auto made = [](const auto& was, const auto& now) {
+        for (const auto& [id, p] : now)
+            if (auto it = was.find(id); p.concealed && (it == was.end() || !it->second.concealed)) return true;
+        return false;
+    };
+    if (made(before.units, after.units) || made(before.leaders, after.leaders)) return no_hidden_troops(rules);
+    return std::nullopt;
+}
+
 Dice& battle_dice(Dice& dice, std::int64_t battle) { return dice.stream("battle:" + std::to_string(battle)); }
 
 json snapshot(const BattleEntry& e, std::size_t log_before) {

@@ -31,6 +31,12 @@ inline constexpr std::int64_t hidden_id_base = std::int64_t{1} << 40;
 std::int64_t next_unit_id(const Battle& b, bool concealed, std::uint64_t nonce);
 std::int64_t next_leader_id(const Battle& b, bool concealed, std::uint64_t nonce);
 
+// A book without hidden troops (RuleSet::conceals) refuses a piece made concealed: the error an umpire reads, and
+// the check of a change from `before` to `after` (a piece new or changed concealed; one already so, from an older
+// log, may still be edited or shown).
+Error no_hidden_troops(const RuleSet& rules, const std::string& what = "a piece cannot be concealed");
+std::optional<Error> refuse_concealment(const RuleSet& rules, const Battle& before, const Battle& after);
+
 // The dice of one battle: its own stream, so its secret rolls move no public counter.
 Dice& battle_dice(Dice& dice, std::int64_t battle);
 

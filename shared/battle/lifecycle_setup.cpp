@@ -139,6 +139,7 @@ Decision decide_create(const BattlesState& s, const Context& x, const Command& c
             return not_found("There is no ended battle " + std::to_string(from) + " of this rule set to carry on from.");
         rules->carry(it->second, entry);
     }
+    if (auto e = refuse_concealment(*rules, Battle{}, battle)) return *e;
     json body = {{"battle", battle}, {"settings", entry.settings}, {"regiment_of", entry.regiment_of}};
     if (!entry.data.empty()) body["data"] = entry.data;
     return std::vector<Event>{make_event("battle.created", v, std::move(body))};
@@ -245,6 +246,7 @@ Decision decide_place(const BattlesState& s, const Context& x, const Command& c,
     } else {
         return bad_request("Name a \"unit\", a \"leader\" or a \"terrain\" feature.");
     }
+    if (auto err = refuse_concealment(rules, be->battle, e.battle)) return *err;
     if (!reason.empty()) {
         // The umpire's reason for a concealed piece is for its side: it may say where the ambush lies.
         LogEntry l;
@@ -282,6 +284,7 @@ Decision decide_generate(const BattlesState& s, const Context& x, const Command&
         if (auto err = rules.read_unit(with_id(j, true, e.battle, x.nonce), e.battle, u)) return *err;
         e.battle.units[u.id] = u;
     }
+    if (auto err = refuse_concealment(rules, be->battle, e.battle)) return *err;
     for (const auto& line : pieces.value("lines", json::array())) {
         LogEntry l;
         l.turn = e.battle.turn;

@@ -1,6 +1,7 @@
 // The turn of the battle life cycle: a box's item submitted or withdrawn (battle.submit, card.play...), the
 // turn closed (by the last item, the umpire or the turn timer), its steps, the umpire's overrides, free
 // actions, talk and the end (docs/protocol.md, "Battles").
+#include <algorithm>
 #include <cmath>
 
 #include "shared/battle/geometry.h"
@@ -224,7 +225,7 @@ OverrideResult move_piece(BattleEntry& e, const json& body) {
 
 // The event of an override or a free action: the battle's moving parts whole, the line about it sealed. An
 // empty line: the book wrote its own lines, each to the audience it chose (a search is its side's), so none is
-// added (an override's reason then goes to the umpires only).
+// added; an override's reason then goes to the umpires only, unless one of the book's lines carries it.
 Event changed_event(const char* type, const BattleEntry& before, BattleEntry& next, const json& body,
                     const std::string& line, const Viewer& v, Dice& d, const std::string& reason = "") {
     std::string side;
@@ -234,7 +235,11 @@ Event changed_event(const char* type, const BattleEntry& before, BattleEntry& ne
     l.text = line.empty() ? "The umpire: " + reason + "." : line + (reason.empty() ? "" : ": " + reason + ".");
     if (line.empty()) l.audience = LogEntry::Audience::umpire;
     else if (names_hidden_piece(before, next, body, side)) l.audience = LogEntry::Audience::side, l.side = side;
-    if (!line.empty() || !reason.empty()) next.battle.log.push_back(l);
+    // The copy holds only the lines written now: the book's own.
+    const bool carried = line.empty() && std::any_of(next.battle.log.begin(), next.battle.log.end(), [&](const LogEntry& x) {
+        return x.details.is_object() && x.details.value("reason", json()) == reason;
+    });
+    if ((!line.empty() || !reason.empty()) && !carried) next.battle.log.push_back(l);
     seal_lines(next.battle, 0, ruleset_of(next));
     json out = snapshot(next, 0);
     Event ev = make_event(type, v, std::move(out));
@@ -256,10 +261,14 @@ Decision decide_override(const BattlesState& s, const Context& x, const Command&
     if (auto e = read_string(c.body, "reason", 1, reason_max, reason)) return *e;
     std::vector<int> faces;
     if (auto e = read_faces(c.body, faces)) return *e;
+    const RuleSet& rules = ruleset_of(*be);
+    if (!rules.conceals() && what == "conceal") return no_hidden_troops(rules);
+    if (!rules.conceals() && what == "reveal") return no_hidden_troops(rules, "there is nothing to reveal");
     UmpireFirstDice d(faces, battle_dice(dice, be->battle.id));
     BattleEntry next = copy_for_step(*be);
-    OverrideResult r = what == "move" ? move_piece(next, c.body) : ruleset_of(*be).override_rule(next, what, c.body, d);
+    OverrideResult r = what == "move" ? move_piece(next, c.body) : rules.override_rule(next, what, c.body, d);
     if (auto* e = std::get_if<Error>(&r)) return *e;
+    if (auto e = refuse_concealment(rules, be->battle, next.battle)) return *e;
     Event ev = changed_event("battle.overridden", *be, next, c.body, std::get<std::string>(r), v, d, reason);
     ev.body["what"] = what;
     ev.body["reason"] = reason;
@@ -279,6 +288,7 @@ Decision decide_act(const BattlesState& s, const Context&, const Command& c, con
     BattleEntry next = copy_for_step(*be);
     OverrideResult r = ruleset_of(*be).act(next, *me, c.body, d);
     if (auto* e = std::get_if<Error>(&r)) return *e;
+    if (auto e = refuse_concealment(ruleset_of(*be), be->battle, next.battle)) return *e;
     return std::vector<Event>{changed_event("battle.acted", *be, next, c.body, std::get<std::string>(r), v, d)};
 }
 

@@ -60,7 +60,8 @@ struct BattleEntry {
 using ItemCheck = std::variant<Error, nlohmann::json>;
 
 // The text an override or action writes to the log (the umpire's reason is added to it), or the error. An
-// empty text: the book wrote its own lines, each to its audience (an override's reason then goes to umpires).
+// empty text: the book wrote its own lines, each to its audience; an override's reason then goes to umpires,
+// unless the book put it in a line of its own (that line's details "reason": its audience reads it there).
 using OverrideResult = std::variant<Error, std::string>;
 
 class RuleSet {
@@ -110,7 +111,8 @@ public:
     virtual std::vector<std::string> steps_of(const BattleEntry& e) const { (void)e; return steps(); }
     // Runs one step on `e` (a copy: the caller keeps it) with the dice given.
     virtual void run_step(BattleEntry& e, const std::string& step, Dice& dice) const = 0;
-    // The umpire's overrides besides the generic ones (move, reveal, conceal): `what` names one.
+    // The umpire's overrides besides the generic "move" (a book that conceals has its own "reveal" and "conceal";
+    // one that does not, the life cycle refuses them): `what` names one.
     virtual OverrideResult override_rule(BattleEntry& e, const std::string& what, const nlohmann::json& body,
                                          Dice& dice) const = 0;
     // Free actions a player may take during a turn (battle.act): none unless the book has them.
@@ -124,6 +126,11 @@ public:
     // default the leader's value "fate" when it is one of those.
     virtual std::string leader_fate(const Leader& l) const;
     virtual std::string unit_label(const Unit& u) const { return u.name; }
+    // Whether the book has hidden troops: pieces placed `concealed` and the ways they show themselves (Over the
+    // Hill's ambushes, Border Reivers' names in ambush). A book without them shows every piece to all, and the life
+    // cycle refuses a piece made concealed (set-up, scenarios, army generators, the `conceal` override). False
+    // unless the book says so: a new book never hides what it has no rule to reveal.
+    virtual bool conceals() const { return false; }
 
     // --- the end: each unit's losses and the book's records, rows naming their "unit" ---
     virtual nlohmann::json end(const BattleEntry& e, Dice& dice) const = 0;

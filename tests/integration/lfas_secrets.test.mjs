@@ -3,8 +3,8 @@
 // "Loose Files and American Scramble" and "Views and versions"; loose-files-american-scramble.txt, "ORDER OF PLAY
 // IN A TURN (ALL MOVEMENT IS SIMULTANEOUS)").
 //
-// Why: the view's `lfas.cp` is "his side's commanders; umpires: all", and the umpire's `cp` override is "logged to
-// his side only". The orders are "sealed until every player's are in ..., then revealed and resolved together":
+// Why: the view's `lfas.cp` is "his side's commanders; umpires: all", and the umpire's `cp` override is "logged,
+// with the umpire's reason, to his side only". The orders are "sealed until every player's are in ..., then revealed and resolved together":
 // before the reveal a player reads only his own item ("before the reveal only his own card (others: who has
 // played)", "The battles' view"), so a brigadier of the same side learns that his commander's orders are in, not
 // what they are (the box's default: only the submitter and umpires see an item).
@@ -162,14 +162,15 @@ test('set-up: A\'s 7 points and B\'s 11 by the umpire\'s override, each line and
   }
   assert.deepEqual(pts(B), { [LEADER.b]: CP.b }, 'B: his own 11 alone');
   assert.deepEqual(pts(O), {}, 'O: no side, no points');
-  const line = (k, name) => `The umpire gives ${name} ${CP[k]} command points.`;
+  // The umpire's reason goes with the line, to that side alone.
+  const line = (k, name) => `The umpire gives ${name} ${CP[k]} command points: ${REASON[k]}.`;
   for (const [who, c, mine, theirs] of [['A', A, true, false], ['C', C, true, false], ['B', B, false, true], ['O', O, false, false]]) {
     const texts = bv(c).log.map((l) => l.text);
     assert.equal(texts.includes(line('a', 'Lord Cornwallis')), mine, `${who}: the line of A's points ${mine ? '' : 'not '}read`);
     assert.equal(texts.includes(line('b', 'Nathanael Greene')), theirs, `${who}: the line of B's points ${theirs ? '' : 'not '}read`);
   }
   const umpireTexts = bv(U).log.map((l) => l.text);
-  for (const k of ['a', 'b']) assert.ok(umpireTexts.some((t) => t.includes(REASON[k])), `the umpire reads the reason "${REASON[k]}"`);
+  for (const k of ['a', 'b']) assert.equal(umpireTexts.filter((t) => t.includes(REASON[k])).length, 1, `the umpire reads the reason "${REASON[k]}" once`);
   assert.deepEqual(bv(A).lfas.units[UNIT.fusiliers]?.fire, [UNIT.militia], 'the 23rd may fire at the militia 6" before it');
 });
 

@@ -172,6 +172,7 @@ TEST_CASE("an ambush that opens fire shows itself first; the surprise test comes
 TEST_CASE("the umpire reveals and conceals; a line about a concealed unit stays with its side", "[battles][ambush]") {
     YearTable t;
     create_battle(t, {cameron(80)});
+    CHECK(battle_of(t, t.umpire)["conceals"] == true);  // Over the Hill's set-up offers ambushes
     CHECK(t.error(t.umpire, "battle.override", {{"battle", 1}, {"what", "reveal"}, {"unit", 2}}) == "bad_request");  // no reason
     // An error must not confirm a hidden enemy is there: the same answer as for no unit at all.
     CHECK(t.error(t.bob, "card.play", {{"battle", 1}, {"card", "order.fire"}, {"unit", 2}}) == "not_found");

@@ -6,9 +6,9 @@
 // Dutch bases) and a cavalry brigade, for the French an a prest infantry brigade and a cavalry brigade whose base X
 // stands 11 cm (under 2 BW, bw 6) in front of the British horse F; the infantry face each other 5 cm apart (close
 // range). Combat is stepped by the umpire (auto_run off), so that he gives the charge test's dice. In the pages:
-// - the umpire's set-up form adds a base with the book's values; the settings form shows BW 6; his override sets
-//   the French tempo points (6), the British get 4 over WebSocket; his French army generator rolls a cavalry
-//   division far up the table from a point clicked on the map;
+// - the umpire's set-up form offers no Concealed box and adds a base with the book's values; the settings form
+//   shows BW 6; his override sets the French tempo points (6), the British get 4 over WebSocket; his French army
+//   generator rolls a cavalry division far up the table from a point clicked on the map;
 // - B bids 2, withdraws, bids 3; A's page shows nothing of it (no amount, no "bid in"), and no frame A received
 //   before the reveal holds the French bid or the French commander in the box;
 // - A bids 1: both pages say the French have the tempo, with both bids;
@@ -121,6 +121,8 @@ test('Chosen Men: a sealed tempo bid, the tempo side orders and charges, the cha
     const page = umpire.page;
     await page.getByTestId('battle-setup').waitFor();
     assert.equal(await page.getByTestId('battle-unit-bases').inputValue(), '1', 'a base is a unit');
+    // Chosen Men has no hidden troops (the umpire's view: conceals false): no Concealed box for a unit or a leader.
+    for (const box of ['battle-unit-concealed', 'battle-leader-concealed']) assert.equal(await page.getByTestId(box).isVisible(), false, `no ${box}`);
     await page.getByTestId('battle-unit-name').fill('Rowe\'s');
     await page.getByTestId('battle-unit-side').selectOption('0');
     await page.getByTestId('battle-unit-type').selectOption('infantry');

@@ -5,7 +5,7 @@
 // The umpire creates the battle over WebSocket (72 x 48 inches, orders_needed, auto_run off): A's commander-in-chief
 // with the 33rd Foot (2nd class regulars) and the 17th Light Dragoons; B's commander-in-chief with the North
 // Carolina Militia (4th class) 22" up the table. In the pages:
-// - the umpire's set-up form adds a unit and a commander with the book's values;
+// - the umpire's set-up form offers no Concealed box and adds a unit and a commander with the book's values;
 // - A's orders: the 33rd's movement (2 average dice to (33.25, 17.75)) with its DP risk; sent without an order it
 //   is refused with the server's words; A picks a ride on the map and removes it, orders the 33rd (1 CP: the
 //   budget goes down), sends, takes back and sends again;
@@ -119,6 +119,8 @@ test('Loose Files: sealed orders with movement dice, DP risk and command points;
     const page = umpire.page;
     await page.getByTestId('battle-setup').waitFor();
     assert.equal(await page.getByTestId('battle-unit-bases').inputValue(), '4', 'four companies');
+    // Loose Files has no hidden troops (the umpire's view: conceals false): no Concealed box for a unit or a leader.
+    for (const box of ['battle-unit-concealed', 'battle-leader-concealed']) assert.equal(await page.getByTestId(box).isVisible(), false, `no ${box}`);
     await page.getByTestId('battle-unit-name').fill('Tarleton\'s Legion');
     await page.getByTestId('battle-unit-side').selectOption('0');
     await page.getByTestId('battle-unit-type').selectOption('cavalry');

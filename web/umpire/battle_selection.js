@@ -1,7 +1,8 @@
 // The piece the umpire selected on the map (a click; a drag places it: battle.place): what and where it is, and
-// turning, removing or concealing it during set-up.
+// turning, removing or (in a book with hidden troops) concealing it during set-up.
 
 import { h, setText, errorLine, runForm } from '../common/dom.js';
+import { bookConceals } from './battle_setup_forms.js';
 
 const round = (n) => Math.round(n * 10) / 10;
 
@@ -60,7 +61,8 @@ export function selectionPanel(send, current, map) {
     }
     setText(c.info, describe(selected, item));
     c.actions.hidden = false;
-    c.concealedLabel.hidden = selected.kind === 'terrain';
+    // A book without hidden troops offers none; a piece concealed in an older battle may still be shown.
+    c.concealedLabel.hidden = selected.kind === 'terrain' || !(bookConceals(current().b) || item.concealed);
     c.concealed.checked = !!item.concealed;
     for (const b of [c.rotL, c.rotR, c.about]) b.hidden = selected.kind !== 'unit';
   }

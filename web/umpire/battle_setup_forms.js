@@ -33,7 +33,7 @@ function terrainShape(b, kind) {
 }
 
 function unitControls() {
-  return {
+  const c = {
     side: h('select', { id: 'battle-unit-side', testid: 'battle-unit-side' }),
     name: h('input', { type: 'text', id: 'battle-unit-name', testid: 'battle-unit-name', maxlength: 80, placeholder: '33rd Foot' }),
     type: h('select', { id: 'battle-unit-type', testid: 'battle-unit-type' }),
@@ -47,7 +47,14 @@ function unitControls() {
     error: errorLine('battle-unit-error'),
     valuesSlot: h('div', { class: 'unit-values-slot' }),
   };
+  c.concealedLabel = h('label', { class: 'check', for: 'battle-unit-concealed', hidden: true }, c.concealed,
+    ' Concealed (ambush): the enemy does not see it until it moves, fires or is spotted');
+  return c;
 }
+
+// Whether the battle's book has hidden troops (the umpire's view says: `conceals`); a book without them refuses a
+// concealed piece, so its forms do not offer one.
+export const bookConceals = (b) => !!(b && b.conceals === true);
 
 // The unit form; the book gives its troop types (book.troopLabels), values (book.umpire.unitValues(): {el, read(),
 // update?(b), fields?({concealed})}) and the bases a new unit has (book.umpire.unitBases, else 4).
@@ -57,8 +64,7 @@ export function unitForm(send, current) {
     h('div', { class: 'field-row' }, field('battle-unit-name', 'Unit', c.name), field('battle-unit-side', 'Side', c.side)),
     h('div', { class: 'field-row' }, field('battle-unit-type', 'Troops', c.type), field('battle-unit-formation', 'Formation', c.formation)),
     h('div', { class: 'field-row' }, field('battle-unit-owner', 'Commanded by', c.owner), field('battle-unit-bases', 'Bases', c.bases)),
-    c.valuesSlot,
-    h('label', { class: 'check', for: 'battle-unit-concealed' }, c.concealed, ' Concealed (ambush): the enemy does not see it until it moves, fires or is spotted'),
+    c.valuesSlot, c.concealedLabel,
     h('div', { class: 'form-actions' }, c.add), c.error.el);
   let values = null; // the book's values fields
   let bookId = null;
@@ -74,8 +80,9 @@ export function unitForm(send, current) {
     };
     if (values) unit.values = values.read();
     // The book's other fields of a new unit (Border Reivers: the concealment points of a name placed in ambush).
-    if (values && values.fields) Object.assign(unit, values.fields({ concealed: c.concealed.checked }));
-    if (c.concealed.checked) unit.concealed = true;
+    const concealed = bookConceals(b) && c.concealed.checked;
+    if (values && values.fields) Object.assign(unit, values.fields({ concealed }));
+    if (concealed) unit.concealed = true;
     // The box is cleared after each unit: the next one is not hidden by accident.
     runForm({ button: c.add, error: c.error, action: async () => { await send('battle.place', { battle: b.id, unit }); c.name.value = ''; c.concealed.checked = false; } });
   });
@@ -91,6 +98,7 @@ export function unitForm(send, current) {
         c.bases.value = String((book.umpire && book.umpire.unitBases) || 4);
       }
       if (values && values.update) values.update(b);
+      c.concealedLabel.hidden = !bookConceals(b);
       const sk = (b.sides || []).map((s) => s.id).join(',');
       if (c.side.dataset.key !== sk) {
         c.side.dataset.key = sk;
@@ -129,11 +137,12 @@ export function leaderForm(send, current) {
   const user = h('select', { id: 'battle-leader-user', testid: 'battle-leader-user' });
   const side = h('select', { id: 'battle-leader-side', testid: 'battle-leader-side' });
   const concealed = h('input', { type: 'checkbox', id: 'battle-leader-concealed', testid: 'battle-leader-concealed' });
+  const concealedLabel = h('label', { class: 'check', for: 'battle-leader-concealed', hidden: true }, concealed, ' Concealed (ambush)');
   const add = h('button', { type: 'submit', class: 'secondary', testid: 'battle-leader-add' }, 'Add leader');
   const error = errorLine('battle-leader-error');
   const form = h('form', { class: 'inline-form editor-form', novalidate: true },
     field('battle-leader-user', 'Leader (player)', user), field('battle-leader-side', 'Side', side), valuesSlot,
-    h('label', { class: 'check', for: 'battle-leader-concealed' }, concealed, ' Concealed (ambush)'),
+    concealedLabel,
     h('div', { class: 'form-actions' }, add), error.el);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -144,7 +153,7 @@ export function leaderForm(send, current) {
     const off = 4 * markScale(b.table);
     const leader = { user: who, side: b.sides[si].id, name: memberName(view, who), position: [p[0], Math.round(p[1] + (si === 0 ? -off : off))] };
     if (values) leader.values = values.read();
-    if (concealed.checked) leader.concealed = true;
+    if (bookConceals(b) && concealed.checked) leader.concealed = true;
     runForm({ button: add, error, action: async () => { await send('battle.place', { battle: b.id, leader }); concealed.checked = false; } });
   });
   return {
@@ -156,6 +165,7 @@ export function leaderForm(send, current) {
         values = book && book.umpire && book.umpire.leaderValues ? book.umpire.leaderValues() : null;
         valuesSlot.replaceChildren(...(values ? [values.el] : []));
       }
+      concealedLabel.hidden = !bookConceals(b);
       const sk = (b.sides || []).map((s) => s.id).join(',');
       if (side.dataset.key !== sk) {
         side.dataset.key = sk;

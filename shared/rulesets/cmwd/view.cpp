@@ -44,7 +44,9 @@ json brigade_row(const BattleEntry& e, const CmwdSettings& s, const std::string&
 json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& side) {
     const bool umpire = viewer.is_umpire();
     const Stage st = stage_of(e.battle.turn);
-    const bool revealed = st != Stage::bid || e.status != "cards";
+    // This game turn's bids are revealed once its bid stage is past (the next stage opens at the reveal); a battle
+    // ended at a bid stage never revealed them, and the last game turn's are not this one's.
+    const bool revealed = st != Stage::bid;
     const CmwdSettings settings = settings_from(e.settings);
     json v = {{"game_turn", game_turn_of(e.battle.turn)}, {"stage", to_string(st)}, {"acting_side", acting_side(e)},
               {"bw", bw(settings, e.battle)}, {"bd", bd(settings, e.battle)}};

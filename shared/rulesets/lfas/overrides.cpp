@@ -80,8 +80,11 @@ battle::OverrideResult override_rule(BattleEntry& e, const std::string& what, co
             const int v = value_in(body, 0, 20, ok);
             if (!ok) return bad_request("value: command points are 0 to 20.");
             e.data["cp"][std::to_string(l.id)] = {{"points", v}, {"left", v}};
-            // A side's points are its own: the line goes to it, the umpire's reason to the umpires.
-            e.battle.add_line("The umpire gives " + l.name + " " + std::to_string(v) + " command points.", json::object(), l.side);
+            // A side's points are its own: the line, and the umpire's reason with it, go to his side only.
+            const std::string reason = body.value("reason", "");
+            e.battle.add_line("The umpire gives " + l.name + " " + std::to_string(v) + " command points" +
+                                  (reason.empty() ? "." : ": " + reason + "."),
+                              {{"leader", l.id}, {"reason", reason}}, l.side);
             return std::string();
         }
         const std::string w = body.value("wound", "");

@@ -137,6 +137,10 @@ public:
     }
     bool leader_down(const Leader& l) const override { return oth::leader_down(l); }
     std::string unit_label(const Unit& u) const override { return oth::unit_label(u); }
+    // over-the-hills.txt, "Game Control": the book prints no hidden troops, but "the game controllers reserve the
+    // right to alter, amend or ignore any rules"; its ambushes are read so (docs/rules-notes.md, "Ground, sight and
+    // ambushes"), and the turn shows them (turn_ambush.cpp).
+    bool conceals() const override { return true; }
 
     // over-the-hills.txt, "Overall Losses" and "Records".
     json end(const BattleEntry& e, Dice& dice) const override {

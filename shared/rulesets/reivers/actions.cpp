@@ -16,9 +16,9 @@ using battle::OverrideResult;
 Reach reach_to(const BattleEntry&, const ReiversSettings& s, const Leader&, double paces) {
     const double range = craft_range(s);
     if (paces > 2 * range + battle::epsilon)
-        return {0, "That is " + std::to_string(static_cast<int>(std::lround(paces))) +
+        return {0, Error{"too_far", "That is " + std::to_string(static_cast<int>(std::lround(paces))) +
                        " paces from the heidman: craft reaches no further than " +
-                       std::to_string(static_cast<int>(2 * range)) + " (twice its range) now."};
+                       std::to_string(static_cast<int>(2 * range)) + " (twice its range) now."}};
     return {paces > range + battle::epsilon ? CraftCosts::over_range : 0, std::nullopt};
 }
 
@@ -143,7 +143,7 @@ OverrideResult conceal(Ctx& c, const json& body) {
     const int points = concealment_points(n, mounted, cls);
     if (points < 1) return bad_request("A mounted name needs 3 craft for each concealment point.");
     Reach r = reach_to(c.e, c.s, c.me, battle::distance_to_unit(u, c.me.position));
-    if (r.error) return bad_request(*r.error);
+    if (r.error) return *r.error;
     if (auto err = pay(c, n + r.extra, "Concealing " + u.name)) return *err;
     u.markers["concealment"] += points;
     u.concealed = true;
@@ -158,7 +158,7 @@ OverrideResult detect(Ctx& c, const json& body) {
     int n = 0;
     if (auto err = read_craft(body, n)) return *err;
     Reach r = reach_to(c.e, c.s, c.me, battle::distance(c.me.position, at));
-    if (r.error) return bad_request(*r.error);
+    if (r.error) return *r.error;
     if (auto err = pay(c, n * CraftCosts::detect + r.extra, "That search")) return *err;
     json found = json::array(), checked = json::array();
     for (auto& [id, u] : c.e.battle.units) {
@@ -190,7 +190,7 @@ OverrideResult mount(Ctx& c, const json& body, bool up) {
     if (!fights(type_of(u))) return bad_request("Herds and wagons neither mount nor dismount.");
     if (is_mounted(u) == up) return bad_request(u.name + (up ? " is mounted already." : " is on foot already."));
     Reach r = reach_to(c.e, c.s, c.me, battle::distance_to_unit(u, c.me.position));
-    if (r.error) return bad_request(*r.error);
+    if (r.error) return *r.error;
     if (auto err = pay(c, CraftCosts::dismount + r.extra, up ? "Remounting" : "Dismounting")) return *err;
     u.values["mounted"] = up;
     // The book's bases: 40 by 20 mm mounted, 40 by 10 mm on foot, at 1" to 50 paces.
@@ -204,7 +204,7 @@ OverrideResult rally(Ctx& c, const json& body) {
     Unit& u = *std::get<Unit*>(got);
     if (!is_fleeing(u)) return bad_request(u.name + " is not fleeing.");
     Reach r = reach_to(c.e, c.s, c.me, battle::distance_to_unit(u, c.me.position));
-    if (r.error) return bad_request(*r.error);
+    if (r.error) return *r.error;
     if (auto err = pay(c, c.s.rally_cost + r.extra, "Rallying " + u.name)) return *err;
     FyrebrandTest t = name_test(c.e, c.s, u, nullptr, {}, c.dice, "to rally");
     if (t.passed) u.markers.erase("fleeing");

@@ -21,10 +21,10 @@ namespace muster::reivers {
 battle::OverrideResult act(BattleEntry& e, const Leader& me, const nlohmann::json& body, Dice& dice, bool by_umpire);
 
 // The craft an action on `u` costs this heidman beyond its own cost: +1 beyond craft range, or the error
-// when it is beyond twice the range ("Craft may not be used at over twice the current range").
+// (`too_far`) when it is beyond twice the range ("Craft may not be used at over twice the current range").
 struct Reach {
     int extra = 0;
-    std::optional<std::string> error;
+    std::optional<Error> error;
 };
 Reach reach_to(const BattleEntry& e, const ReiversSettings& s, const Leader& me, double paces);
 

@@ -195,7 +195,7 @@ OverrideResult move_names(BattleEntry& e, const ReiversSettings& s, const Leader
     double nearest = 1e18;
     for (const Unit* u : group) nearest = std::min(nearest, battle::distance_to_unit(*u, me.position));
     Reach r = reach_to(e, s, me, nearest);
-    if (r.error) return bad_request(*r.error);
+    if (r.error) return *r.error;
     bool road = false;
     const int cost = std::max(0, move_cost(e, s, group, to, r.extra, craft.value("road_used", false), road));
     if (cost > craft["left"].get<int>())

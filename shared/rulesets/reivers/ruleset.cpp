@@ -104,6 +104,8 @@ public:
         return reivers::act(e, me, body, dice, false);
     }
     bool leader_down(const Leader& l) const override { return heidman_down(l); }
+    // border-reivers.txt: "A heidman may attempt to lay an ambush in any place he considers fit" (actions.cpp).
+    bool conceals() const override { return true; }
     // border-reivers.txt, the heidman's incident in combat: death, capture or a wound.
     std::string leader_fate(const Leader& l) const override {
         if (!l.values.is_object()) return "";

@@ -36,12 +36,12 @@ struct CmwdField {
         generals.push_back({{"side", side}, {"name", n}, {"user", user}, {"position", {x, y}}, {"values", v}});
     }
 
-    void create() {
-        t.ok(t.umpire, "battle.create",
-             {{"name", "Example of Combat"}, {"ruleset", "cmwd"}, {"table", {{"width", 180}, {"depth", 120}, {"measure", "cm"}}},
-              {"sides", {{{"id", "british"}, {"name", "British"}}, {{"id", "french"}, {"name", "French"}}}},
-              {"leaders", generals}, {"units", bases}, {"settings", settings}});
+    json create_body() const {
+        return {{"name", "Example of Combat"}, {"ruleset", "cmwd"}, {"table", {{"width", 180}, {"depth", 120}, {"measure", "cm"}}},
+                {"sides", {{{"id", "british"}, {"name", "British"}}, {{"id", "french"}, {"name", "French"}}}},
+                {"leaders", generals}, {"units", bases}, {"settings", settings}};
     }
+    void create() { t.ok(t.umpire, "battle.create", create_body()); }
     void start(std::vector<int> dice = {}) { t.ok(t.umpire, "battle.start", {{"battle", 1}}, std::move(dice)); }
 
     json of(const Viewer& v) { return battle_of(t, v); }

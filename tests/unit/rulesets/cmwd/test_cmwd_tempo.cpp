@@ -70,6 +70,37 @@ TEST_CASE("cmwd tempo: a bid is sealed: the other side and observers learn neith
     check_replay(f.t);
 }
 
+// docs/protocol.md, "Chosen Men": "`bids` and `tempo_side` are null until the bids are revealed", in an ended
+// battle's record too.
+TEST_CASE("cmwd tempo: an ended battle shows its last game turn's bids only if they were revealed", "[cmwd]") {
+    Small f;
+    f.create();
+    f.start();
+    SECTION("ended in a stage after the bids: they stand") {
+        f.bid(f.t.bob, 1);
+        f.bid(f.t.dave, 2);
+        f.t.ok(f.t.umpire, "battle.end", {{"battle", 1}});
+        for (const auto& v : f.t.everyone()) {
+            CHECK(f.cmwd(v)["bids"] == json{{"british", 1}, {"french", 2}});
+            CHECK(f.cmwd(v)["tempo_side"] == "french");
+        }
+    }
+    SECTION("ended at the next game turn's bids, none in: null, not the last game turn's") {
+        f.bid(f.t.bob, 1);
+        f.bid(f.t.dave, 2);
+        f.done(f.t.dave);  // the French stage: nothing declared, nothing to roll
+        f.done(f.t.bob);
+        REQUIRE(f.cmwd(f.t.umpire)["game_turn"] == 2);
+        REQUIRE(f.cmwd(f.t.umpire)["stage"] == "bid");
+        f.t.ok(f.t.umpire, "battle.end", {{"battle", 1}});
+        for (const auto& v : f.t.everyone()) {
+            CHECK(f.cmwd(v)["bids"].is_null());
+            CHECK(f.cmwd(v)["tempo_side"].is_null());
+        }
+    }
+    check_replay(f.t);
+}
+
 TEST_CASE("cmwd tempo: bids paid by both sides by default, or by the winner alone", "[cmwd]") {
     Small both;
     both.create();

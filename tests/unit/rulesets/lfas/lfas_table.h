@@ -25,14 +25,14 @@ struct LfasField {
         if (bases) u["bases"] = bases;
         units.push_back(u);
     }
-    void create() {
+    json create_body() const {
         json leaders = {{{"side", "british"}, {"user", t.bob.user}, {"name", "Sir William"}, {"position", bob_at}, {"values", {{"role", "c_in_c"}}}},
                         {{"side", "americans"}, {"user", t.dave.user}, {"name", "General Greene"}, {"position", dave_at}, {"values", {{"role", "c_in_c"}}}}};
-        t.ok(t.umpire, "battle.create",
-             {{"name", "Guilford"}, {"ruleset", "lfas"}, {"table", {{"width", 72}, {"depth", 48}, {"measure", "inches"}}},
-              {"sides", {{{"id", "british"}, {"name", "British"}}, {{"id", "americans"}, {"name", "Americans"}}}},
-              {"leaders", leaders}, {"units", units}, {"settings", settings}});
+        return {{"name", "Guilford"}, {"ruleset", "lfas"}, {"table", {{"width", 72}, {"depth", 48}, {"measure", "inches"}}},
+                {"sides", {{{"id", "british"}, {"name", "British"}}, {{"id", "americans"}, {"name", "Americans"}}}},
+                {"leaders", leaders}, {"units", units}, {"settings", settings}};
     }
+    void create() { t.ok(t.umpire, "battle.create", create_body()); }
     void start(std::vector<int> dice) { t.ok(t.umpire, "battle.start", {{"battle", 1}}, std::move(dice)); }
     json of(const Viewer& v) { return battle_of(t, v); }
     json umpire() { return of(t.umpire); }

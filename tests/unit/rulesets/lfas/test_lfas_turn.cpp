@@ -1,5 +1,6 @@
 // A Loose Files turn through its seven phases with scripted dice (loose-files-american-scramble.txt, "ORDER OF PLAY
-// IN A TURN (ALL MOVEMENT IS SIMULTANEOUS)"), the sealed orders, combat with every modifier, a rout and replay.
+// IN A TURN (ALL MOVEMENT IS SIMULTANEOUS)"), the sealed orders, combat with every modifier, a rout and replay; the
+// umpire's change to a commander's points.
 #include "rulesets/lfas/lfas_table.h"
 
 using namespace lfas_test;
@@ -128,4 +129,16 @@ TEST_CASE("lfas orders: refused as a whole with the entry named; nothing changes
     CHECK(f.refused(f.t.bob, {{"fire", "all"}}) == "bad_request");
     CHECK(f.refused(f.t.bob, {{"move", {7}}}, &why) == "bad_request");  // an entry that is not an object
     CHECK(why == "\"move\" is a list of objects; entry 1 is not one.");
+}
+
+TEST_CASE("lfas override cp: the line and the umpire's reason go to the commander's side only", "[lfas]") {
+    Opening f;
+    f.t.ok(f.t.umpire, "battle.override",
+           {{"battle", 1}, {"what", "cp"}, {"leader", f.leader("Sir William")}, {"value", 3}, {"reason", "A-LOST-MESSENGER"}});
+    CHECK(f.of(f.t.bob)["lfas"]["cp"][std::to_string(f.leader("Sir William"))]["points"] == 3);
+    CHECK(f.log_of(f.t.bob).find("The umpire gives Sir William 3 command points: A-LOST-MESSENGER.") != std::string::npos);
+    for (const auto& v : {f.t.dave, f.t.observer}) CHECK(view(f.t.state, v).dump().find("A-LOST-MESSENGER") == std::string::npos);
+    const std::string umpire = f.log_of(f.t.umpire);
+    CHECK(umpire.find("A-LOST-MESSENGER") == umpire.rfind("A-LOST-MESSENGER"));  // once, not again as "The umpire: ..."
+    check_replay(f.t);
 }

@@ -220,12 +220,14 @@ TEST_CASE("border-reivers.txt, craft range: +1 beyond 300 paces, never beyond tw
     r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {950, 350}}}, {6});
     CHECK(r.of(r.t.bob)["craft"]["1"]["left"] == 4);
     std::string why;
-    CHECK(r.refused(r.t.bob, {{"action", "move"}, {"unit", r.id("Bells")}, {"to", {1200, 350}}}, &why) == "bad_request");
+    CHECK(r.refused(r.t.bob, {{"action", "move"}, {"unit", r.id("Bells")}, {"to", {1200, 350}}}, &why) == "too_far");
     CHECK(why == "That is 660 paces from the heidman: craft reaches no further than 600 (twice its range) now.");
     // "reduced to 50 paces in the dark or in fog"
     r.t.ok(r.t.umpire, "battle.settings", {{"battle", 1}, {"settings", {{"weather", "fog"}}}});
-    CHECK(r.refused(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {950, 380}}}, &why) == "bad_request");
+    CHECK(r.refused(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {950, 380}}}, &why) == "too_far");
     CHECK(why == "That is 410 paces from the heidman: craft reaches no further than 100 (twice its range) now.");
+    CHECK(r.refused(r.t.bob, {{"action", "detect"}, {"at", {500, 450}}, {"craft", 1}}, &why) == "too_far");  // a search too
+    CHECK(why == "That is 150 paces from the heidman: craft reaches no further than 100 (twice its range) now.");
 }
 
 TEST_CASE("border-reivers.txt, an ambush stumbled upon: the hidden name shows itself and the mover tests, surprised", "[reivers]") {
@@ -234,6 +236,7 @@ TEST_CASE("border-reivers.txt, an ambush stumbled upon: the hidden name shows it
     r.name("a", "Armstrongs", "rider", true, 1300, 300, 0);
     r.name("b", "Forsters", "blade", false, 1300, 450, 180, {{"concealed", true}, {"markers", {{"concealment", 5}}}});
     r.create();
+    CHECK(r.umpire()["conceals"] == true);  // the set-up offers names in ambush
     r.start();
     // 3, mounted against foot -2, surprised +3 = 4: a 4 is not greater, and Armstrongs flee 40 + 200 + 50 paces
     // back into the Infield, whose roll (1) is "No effect".
