@@ -27,6 +27,9 @@
 // Now and then a member's live socket disconnects for a few commands and a new one reconnects with `since` (his
 // last version): it gets a patch (the server keeps 256 changes for him) and ends with a view equal to a fresh one.
 //
+// The second test holds the smallest reproduction of each mismatch the random run has found, so that each is
+// checked on every run, whatever a seed reaches.
+//
 //   MUSTER_LIVE_VIEWS_COMMANDS=n          commands (default 300)
 //   MUSTER_LIVE_VIEWS_SEED=n              the PRNG's seed (default 1); the server's dice are its own, so a seed may
 //                                         play differently from some point on between two runs
@@ -694,3 +697,122 @@ test('a view kept by patches equals a fresh subscription after every command (um
   assert.ok(stats.reconnects > 0, 'a socket came back with since');
 });
 
+// --- The mismatches the random run found, each as its smallest reproduction (so that each is checked on every
+// run, whatever the seed reaches). A small table: an umpire, players A and B, an observer, each with a live socket;
+// after each command every live view is compared with a NEW socket's fresh subscription. ---
+
+async function smallTable(server, tag) {
+  const keys = ['U', 'A', 'B', 'O'];
+  const users = {};
+  const live = {};
+  for (const k of keys) {
+    users[k] = await newUser(server, uniqueName(`lv${tag}${k}`));
+    live[k] = await connect(server, users[k].cookie);
+  }
+  const campaign = (await live.U.ok('campaign.create', { name: `Live views: ${tag}` })).campaign;
+  const player = (await live.U.ok('campaign.invite', { campaign, role: 'player' })).code;
+  const observer = (await live.U.ok('campaign.invite', { campaign, role: 'observer' })).code;
+  await live.A.ok('campaign.join', { code: player });
+  await live.B.ok('campaign.join', { code: player });
+  await live.O.ok('campaign.join', { code: observer });
+  for (const k of keys) assert.equal((await live[k].subscribe(campaign)).reply.ok, true);
+  const uid = (k) => users[k].user;
+  /** Every member's live view against a fresh subscription on a new socket: {member: [differing paths]}. */
+  const differences = async () => {
+    const out = {};
+    for (const k of keys) {
+      await live[k].caughtUp(campaign);
+      assert.deepEqual(live[k].problems, [], `${k}: pushes applied cleanly`);
+      const p = await connect(server, users[k].cookie);
+      const { view } = await p.subscribe(campaign);
+      await p.close();
+      const d = diffPaths(live[k].view(campaign), view);
+      if (d.length) out[k] = d.map((x) => `${x.path}: live ${x.live}, fresh ${x.fresh}`);
+    }
+    return out;
+  };
+  /** A command that must be accepted, then no live view may differ from a fresh one. */
+  const step = async (k, type, body) => {
+    await live[k].ok(type, { campaign, ...body });
+    assert.deepEqual(await differences(), {}, `after ${k} ${type} ${JSON.stringify(body).slice(0, 200)}: live views differ from fresh ones`);
+  };
+  const close = async () => { for (const k of keys) await live[k].close().catch(() => {}); };
+  return { campaign, users, live, uid, step, differences, close };
+}
+
+// An Over the Hill battle of A (side a) against B (side b), B's leader concealed or not.
+const duel = (uid, bConcealed) => ({
+  name: 'Moor', ruleset: 'oth', sides: [{ id: 'a', name: 'Blue' }, { id: 'b', name: 'Red' }],
+  units: [{ side: 'a', owner: uid('A'), name: 'Blue Foot', position: [40, 40], facing: 0 },
+    { side: 'b', owner: uid('B'), name: 'Red Foot', position: [40, 100], facing: 180 }],
+  leaders: [{ side: 'a', user: uid('A'), name: 'Kemp', position: [40, 41] },
+    { side: 'b', user: uid('B'), name: 'Wolfe', position: [40, 101], concealed: bConcealed }],
+});
+
+test('reproductions of the mismatches the random run found', async (t) => {
+  const server = await startServer({ args: ['--ws-rate', '100000', '--ws-burst', '100000'] });
+  try {
+    await t.test('a battle created on an expedition is in the expedition\'s battles (expeditions.list.<n>.battles)', async () => {
+      const x = await smallTable(server, 'xb');
+      try {
+        await x.step('A', 'colonel.create', { name: 'Kemp' });
+        await x.step('U', 'auction.open', { regiment: 7 });
+        await x.step('A', 'auction.bid', { amount: 10 });
+        await x.step('U', 'auction.close', {});
+        await x.step('U', 'year.start', { year: '1745', month: 3 });
+        await x.step('U', 'expedition.create', { generate: true });
+        await x.step('U', 'expedition.brief', {});
+        await x.step('U', 'committee.attendance', { expedition: 1, present: [x.uid('A')] });
+        await x.step('U', 'expedition.force', { expedition: 1, regiments: [7] });
+        await x.step('U', 'expedition.depart', { expedition: 1 });
+        await x.step('U', 'battle.create', { expedition: 1, name: 'Fontenoy', sides: [{ id: 'exp', name: 'Expedition' }, { id: 'enemy', name: 'Enemy' }] });
+      } finally { await x.close(); }
+    });
+
+    await t.test('an earlier reveal line\'s cards, after a unit they name is concealed (battle.override conceal)', async () => {
+      const x = await smallTable(server, 'cc');
+      try {
+        await x.step('U', 'battle.create', duel(x.uid, false));
+        await x.step('U', 'battle.start', { battle: 1 });
+        await x.step('A', 'card.play', { battle: 1, turn: 1, card: 'order.fire', unit: 1 });
+        await x.step('B', 'card.play', { battle: 1, turn: 1, card: 'no_action' });
+        await x.step('U', 'battle.override', { battle: 1, what: 'conceal', unit: 1, reason: 'Into the corn' });
+      } finally { await x.close(); }
+    });
+
+    await t.test('an earlier reveal line\'s cards, after a concealed leader is revealed (battle.override reveal)', async () => {
+      const x = await smallTable(server, 'rc');
+      try {
+        await x.step('U', 'battle.create', duel(x.uid, true));
+        await x.step('U', 'battle.start', { battle: 1 });
+        await x.step('A', 'card.play', { battle: 1, turn: 1, card: 'no_action' });
+        await x.step('B', 'card.play', { battle: 1, turn: 1, card: 'no_action' });
+        const leader = x.live.U.view(x.campaign).battles['1'].leaders.find((l) => l.user === x.uid('B')).id;
+        await x.step('U', 'battle.override', { battle: 1, what: 'reveal', leader, reason: 'Seen on the skyline' });
+      } finally { await x.close(); }
+    });
+
+    await t.test('a member away after 256 changes of his view comes back with since to a patch, his version one on', async () => {
+      // docs/protocol.md, campaign.subscribe: "The server keeps the patches of every member who subscribed, while he
+      // is away too (until he has missed 256 changes)"; "Views and versions": the version "goes up by one each time his
+      // view of the campaign changes, and only then".
+      const x = await smallTable(server, 'lg');
+      try {
+        for (let i = 0; i < 256; i++) await x.live.U.ok('chat.say', { campaign: x.campaign, text: `Line ${i}` });
+        await x.live.A.caughtUp(x.campaign);
+        const version = x.live.A.version(x.campaign);
+        const view = structuredClone(x.live.A.view(x.campaign));
+        await x.live.A.close();
+        await x.live.U.ok('chat.say', { campaign: x.campaign, text: 'While A is away' });
+        const back = await connect(server, x.users.A.cookie, { seedViews: new Map([[x.campaign, { version, view }]]) });
+        x.live.A = back;
+        const { push } = await back.subscribe(x.campaign, { since: version });
+        assert.ok('patch' in push, `a patch, not a whole view, for a member who missed one change (since ${version}, now ${push.version})`);
+        assert.equal(push.version, version + 1, 'one change: the version one on');
+        assert.deepEqual(await x.differences(), {});
+      } finally { await x.close(); }
+    });
+  } finally {
+    await server.cleanup();
+  }
+});
