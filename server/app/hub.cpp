@@ -342,25 +342,41 @@ Hub::Sends Hub::sends_to_subscribers(const Frames& frame_of) const {
     return sends;
 }
 
-void Hub::trim_logs(const std::vector<std::int64_t>& users) {
-    // Logs hold the last user_log_kept changes; an away user's is dropped past that, and not followed.
+void Hub::mark_away(const std::vector<std::int64_t>& users) {
+    // What an away user misses is counted from the version he had when his last socket went.
     for (auto user : users) {
         auto& log = logs_.at(user);
-        if (log.entries.size() <= user_log_kept) continue;
-        const bool here = std::any_of(subscribers_.begin(), subscribers_.end(), [&](const Subscriber& s) { return s.user == user; });
-        if (here) {
-            log.entries.pop_front();
+        if (!here(user)) {
+            if (!log.away_since) log.away_since = log.version;
         } else {
-            dropped_[user] = log.version;
-            logs_.erase(user);
+            log.away_since.reset();
         }
     }
+}
+
+void Hub::trim_logs(const std::vector<std::int64_t>& users) {
+    // Logs hold the last user_log_kept changes; an away user's is dropped once he has missed more than that, and
+    // he is not followed.
+    for (auto user : users) {
+        auto& log = logs_.at(user);
+        if (log.away_since && log.version - *log.away_since > static_cast<std::int64_t>(user_log_kept)) {
+            dropped_[user] = log.version;
+            logs_.erase(user);
+            continue;
+        }
+        while (log.entries.size() > user_log_kept) log.entries.pop_front();
+    }
+}
+
+bool Hub::here(std::int64_t user) const {
+    return std::any_of(subscribers_.begin(), subscribers_.end(), [&](const Subscriber& s) { return s.user == user; });
 }
 
 Hub::Sends Hub::apply_events(const std::vector<Event>& events) {
     std::erase_if(subscribers_, [](const Subscriber& s) { return s.client.expired(); });
     last_view_ = {};
     const std::vector<std::int64_t> users = followed_users();  // whose views are followed
+    mark_away(users);
     Pieces pieces = patch_pieces(events, users);
     Sends sends = sends_to_subscribers(log_and_frame(pieces));
     trim_logs(users);

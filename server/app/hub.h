@@ -103,8 +103,10 @@ private:
     Frames log_and_frame(Pieces& pieces);
     // The frame of each present subscriber who has one.
     Sends sends_to_subscribers(const Frames& frame_of) const;
-    // Keeps each log to user_log_kept entries; an away user's log that grew past it is dropped.
+    // Keeps each log to user_log_kept entries; an away user's log is dropped once he has missed more than that.
     void trim_logs(const std::vector<std::int64_t>& users);
+    void mark_away(const std::vector<std::int64_t>& users);  // notes the version each user had when he went away
+    bool here(std::int64_t user) const;                       // one of his sockets is subscribed
     void append_failed(const HubRequest& request, const AppendError& error);  // refuses it, then reload()
     void reload();
     // The state read from the store (a snapshot's, or a new one) with the later events applied; the index and the
@@ -145,6 +147,7 @@ private:
         };
         std::deque<Entry> entries;
         std::int64_t version = 0;  // the version of the user's view
+        std::optional<std::int64_t> away_since;  // his version when his last socket went, while none is here
     };
     static constexpr std::size_t user_log_kept = 256;
     UserLog& log_of(std::int64_t user);  // the user's log, begun at a new version if he has none
