@@ -2,6 +2,7 @@
 // year, the committee and expeditions, and battles of every book inside it, each member's view kept by the server's
 // patches and compared with a fresh one. MUSTER_PROPERTY_SEEDS sets the number of seeds (the suite runs a short run).
 #include <cstdlib>
+#include <iostream>
 
 #include "campaign_play.h"
 
@@ -25,6 +26,7 @@ TEST_CASE("random play of a whole campaign: every live view equals a fresh one, 
         resolved += play.resolved;
         expedition_battles += play.expedition_battles;
         books.insert(play.books_fought.begin(), play.books_fought.end());
+        if (std::getenv("MUSTER_PROPERTY_PROGRESS")) std::cerr << "seed " << seed << ": " << play.accepted << " accepted\n";
     }
     // The play reached every part it is meant to check.
     CHECK(accepted > 150 * seeds);
