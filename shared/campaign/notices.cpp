@@ -30,13 +30,23 @@ json all_needs(const CampaignState& state, const Viewer& viewer) {
 
 namespace {
 
-// The public facts the webhook carries: what every member, an observer too, is shown of these events.
+// A new deadline for the webhook: the month whose diaries are due, and when.
+Notice deadline_fact(const year::Calendar& month, const json& due) {
+    return {0, "deadline", "Diaries for " + year::label(month) + " are due.", "diary", due};
+}
+
+// The public facts the webhook carries: what every member, an observer too, is shown of these events. A deadline
+// is one whoever set it: the umpire by hand, or his repeating rule when it is made or when a month is resolved.
 void public_facts(const CampaignState& after, const std::vector<Event>& events, std::vector<Notice>& out) {
     for (const auto& ev : events) {
         if (ev.type == "month.resolved") {
-            out.push_back({0, "month_resolved", "The month is resolved: each colonel's report is ready.", "year", nullptr});
-        } else if (ev.type == "month.deadline_set" && after.year.calendar.deadline && !ev.body.contains("extended")) {
-            out.push_back({0, "deadline", "Diaries are due.", "diary", json(*after.year.calendar.deadline)});
+            out.push_back({0, "month_resolved", ev.body.value("label", "The month") + " is resolved: each colonel's report is ready.",
+                           "year", nullptr});
+            if (ev.body.contains("next_deadline"))
+                out.push_back(deadline_fact(year::calendar_from_json(ev.body.at("calendar")), ev.body["next_deadline"]));
+        } else if ((ev.type == "month.deadline_set" || ev.type == "month.deadline_rule_set") &&
+                   ev.body.value("deadline", json()).is_number_integer() && !ev.body.contains("extended")) {
+            out.push_back(deadline_fact(after.year.calendar, ev.body["deadline"]));
         } else if (ev.type == "expedition.briefed" || ev.type == "expedition.departed" || ev.type == "expedition.reckoned") {
             // The gazette's words: made from the public fields only (shared/campaign/expedition_briefing.cpp).
             out.push_back({0, "expedition", ev.body.value("gazette", ""), "expeditions", nullptr});

@@ -111,7 +111,7 @@ test('a month by post: reminders at 72 and 12 hours to those not in, the deadlin
     await until(`${p.address}: report ready`, () => subjects(p).find((s) => s.includes('Your report for March 1744 is ready.')));
   const told = await until('the umpire told who missed', () => subjects(umpire).find((s) => s.includes('March 1744 is resolved')));
   assert.ok(told.includes('Diaries missed: Colonel cato.'), told);
-  await until('the webhook told', () => hook.posts.find((p) => p.body.text.includes('The month is resolved')));
+  await until('the webhook told', () => hook.posts.find((p) => p.body.text.includes('March 1744 is resolved: each colonel\'s report is ready.')));
   for (const p of hook.posts) assert.ok(!/missed|Colonel (anne|ben|cato)/.test(p.body.text), `public only: ${p.body.text}`);
   for (const p of [anne, ben]) assert.ok(!smtp.to(p.address).some((m) => m.data.includes('missed')), 'who missed is the umpire\'s');
   await umpire.client.caughtUp(campaign, 3000);

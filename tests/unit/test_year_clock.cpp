@@ -187,6 +187,35 @@ TEST_CASE("clock: a repeating deadline, every Sunday at 20:00 in London, sets ea
     CHECK(t.year_view(t.bob)["calendar"]["deadline"].is_null());
 }
 
+TEST_CASE("clock: the webhook is told each deadline the repeating rule sets, and which month is resolved", "[year][clock]") {
+    YearTable t;
+    t.ready();
+    t.now = 1774699200000;  // Saturday 2026-03-28 12:00 UTC
+    t.next_weekly = muster::next_weekly_time;
+    const std::int64_t sunday = 1774810800000;  // 2026-03-29 20:00 in London, summer time
+    auto n = told(t, t.umpire, "month.deadline_rule", {{"weekday", 0}, {"time", "20:00"}, {"time_zone", "Europe/London"}});
+    REQUIRE(users_told(n, "deadline") == std::vector<std::int64_t>{0});
+    CHECK(n.back().text == "Diaries for March 174- are due.");
+    CHECK(n.back().due == sunday);
+
+    t.now = sunday;
+    n = told(t, server_clock(), "month.resolve", {{"turn", 1}}, {6, 6});
+    std::vector<std::string> hook;
+    for (const auto& x : n)
+        if (x.user == 0) hook.push_back(x.text);
+    CHECK(hook == std::vector<std::string>{"March 174- is resolved: each colonel's report is ready.", "Diaries for April 174- are due."});
+    CHECK(n.back().due == sunday + 7 * 24 * hour);
+
+    // A rule made while a deadline is in force sets none this month: nothing new to tell.
+    t.ok(t.umpire, "month.deadline_rule", {{"clear", true}});
+    n = told(t, t.umpire, "month.deadline_rule", {{"weekday", 3}, {"time", "19:30"}, {"time_zone", "Europe/London"}});
+    CHECK(users_told(n, "deadline").empty());
+    // One set by hand is told as before, with its month.
+    n = told(t, t.umpire, "month.set_deadline", {{"deadline", sunday + 2 * 24 * hour}});
+    CHECK(users_told(n, "deadline") == std::vector<std::int64_t>{0});
+    CHECK(n.back().text == "Diaries for April 174- are due.");
+}
+
 TEST_CASE("clock: a lot's long countdown tells the bidders an hour before it ends, all but the high bidder", "[year][clock]") {
     YearTable t;
     t.create(t.bob, "Kemp", 30);
