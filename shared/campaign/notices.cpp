@@ -128,7 +128,10 @@ void month_notices(const CampaignState& after, const Event& ev, std::vector<Noti
             const year::Colonel* c = y.colonel(user);
             if (!c) continue;
             out.push_back({user, "report", "Your report for " + label + " is ready.", "reports", nullptr});
-            if (outcome.value("default", false)) missed += (missed.empty() ? "" : ", ") + c->name;
+            // A colonel on leave or away owed no diary (his activity was set for him): he missed nothing, as his
+            // missed_in_a_row says.
+            const bool owed = year::is_chosen_activity(outcome.at("report").value("activity", ""));
+            if (owed && outcome.value("default", false)) missed += (missed.empty() ? "" : ", ") + c->name;
         }
         each_member(after, [&](std::int64_t user, const Member& m) {
             if (m.role == Role::umpire)
@@ -145,12 +148,23 @@ void month_notices(const CampaignState& after, const Event& ev, std::vector<Noti
     }
 }
 
-// What the table is told besides the month's clock: a handover (everyone), leave (the umpires), a lot closing (its
-// bidders), a public notice (everyone).
+// The name of the campaign's month `turn`, counted on from the calendar's.
+std::string label_of_turn(year::Calendar cal, int turn) {
+    while (cal.turn < turn) cal = year::advanced(cal);
+    return year::label(cal);
+}
+
+// What the table is told besides the month's clock: a handover (everyone), leave declared or cancelled (the
+// umpires), a lot closing (its bidders), a public notice (everyone).
 void table_notices(const CampaignState& after, const Event& ev, std::vector<Notice>& out) {
     const auto& y = after.year;
     auto everyone = [&](const std::string& kind, const std::string& text, const char* tab, json due) {
         tell_everyone(after, {0, kind, text, tab, std::move(due)}, out);
+    };
+    auto umpires = [&](const std::string& text) {
+        each_member(after, [&](std::int64_t user, const Member& m) {
+            if (m.role == Role::umpire) out.push_back({user, "leave", text, "year", nullptr});
+        });
     };
     if (ev.type == "colonel.handed_over") {
         const year::Colonel* c = y.colonel(ev.body.value("to", std::int64_t{0}));
@@ -159,14 +173,11 @@ void table_notices(const CampaignState& after, const Event& ev, std::vector<Noti
         const year::Colonel* c = y.colonel(ev.body.value("colonel", std::int64_t{0}));
         if (!c) return;
         std::string months;
-        for (const auto& t : ev.body.at("turns")) {
-            year::Calendar cal = y.calendar;
-            while (cal.turn < t.get<int>()) cal = year::advanced(cal);
-            months += (months.empty() ? "" : ", ") + year::label(cal);
-        }
-        each_member(after, [&](std::int64_t user, const Member& m) {
-            if (m.role == Role::umpire) out.push_back({user, "leave", c->name + " will be on leave: " + months + ".", "year", nullptr});
-        });
+        for (const auto& t : ev.body.at("turns")) months += (months.empty() ? "" : ", ") + label_of_turn(y.calendar, t.get<int>());
+        umpires(c->name + " will be on leave: " + months + ".");
+    } else if (ev.type == "leave.cancelled") {
+        const year::Colonel* c = y.colonel(ev.body.value("colonel", std::int64_t{0}));
+        if (c) umpires(c->name + " will not be on leave in " + label_of_turn(y.calendar, ev.body.value("turn", 0)) + ": his diary is owed.");
     } else if (ev.type == "auction.reminded" && y.auction.open) {
         // Every bid is public (over-the-hills.txt, "Getting your Regiment": "an open auction").
         const auto& lot = *y.auction.open;
