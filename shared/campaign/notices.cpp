@@ -98,6 +98,7 @@ void month_notices(const CampaignState& after, const Event& ev, std::vector<Noti
         tell_everyone(after, {0, kind, text, tab, std::move(due)}, out);
     };
     if (ev.type == "month.reminded") {
+        if (ev.body.value("lapsed", false)) return;  // its deadline passed while the server was down
         for (const auto& [user, c] : y.colonels) {
             auto m = after.members.find(user);
             if (m == after.members.end() || m->second.role != Role::player) continue;

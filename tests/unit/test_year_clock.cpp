@@ -216,6 +216,37 @@ TEST_CASE("clock: the webhook is told each deadline the repeating rule sets, and
     CHECK(n.back().text == "Diaries for April 174- are due.");
 }
 
+TEST_CASE("clock: a server down past its reminders sends the latest only, and none once the deadline has passed", "[year][clock]") {
+    YearTable t;
+    t.ready();
+    const auto deadline = t.now + 100 * hour;
+    t.ok(t.umpire, "month.set_deadline", {{"deadline", deadline}});
+    // Back six hours before the deadline: both reminders' times have passed; the first alarm sends one reminder.
+    t.now = deadline - 6 * hour;
+    auto command = year::alarm_command(t.state, t.now);
+    REQUIRE(command.type == "month.remind");
+    auto n = told(t, server_clock(), command.type, command.body);
+    CHECK(users_told(n, "reminder") == std::vector<std::int64_t>{t.bob.user, t.carol.user, t.dave.user, 0});
+    CHECK(t.year_view(t.bob)["calendar"]["reminders"].empty());
+    CHECK(year::next_alarm(t.state) == deadline);
+
+    // The next month, back an hour after its deadline: no reminder, and the month is resolved at once.
+    t.ok(t.umpire, "month.resolve", json::object(), {6, 6});
+    const auto april = t.now + 100 * hour;
+    t.ok(t.umpire, "month.set_deadline", {{"deadline", april}});
+    t.now = april + hour;
+    command = year::alarm_command(t.state, t.now);
+    REQUIRE(command.type == "month.remind");
+    n = told(t, server_clock(), command.type, command.body);
+    CHECK(n.empty());
+    CHECK(t.year_view(t.bob)["calendar"]["reminders"].empty());
+    command = year::alarm_command(t.state, t.now);
+    CHECK(command.type == "month.resolve");
+    n = told(t, server_clock(), command.type, command.body, {6, 6});
+    CHECK(users_told(n, "reminder").empty());
+    CHECK(users_told(n, "report").size() == 3);
+}
+
 TEST_CASE("clock: a lot's long countdown tells the bidders an hour before it ends, all but the high bidder", "[year][clock]") {
     YearTable t;
     t.create(t.bob, "Kemp", 30);
