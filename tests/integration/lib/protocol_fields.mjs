@@ -7,6 +7,7 @@
 //   doc.commands.get('chat.say')           // {name, role, specs: [{fields, source, ruleset, variant}]}
 //   doc.headingsWithBody                   // how many `#### \`name\`` headings have a `body \`{...}\`` line
 //   doc.houseRules                         // the "House rules" table as fields (rules.set's settings)
+//   doc.errorTables                        // each table of error codes: {title (its section), codes}
 //   specAt(spec, ['orders', 'maintained']) // the field spec at a path of a body, or undefined
 //
 // Where the document's words for a type cannot be read, the field's type is 'unknown': a test must then judge
@@ -264,7 +265,7 @@ function codeSpans(text) {
 
 /**
  * Reads docs/protocol.md's text. Returns {commands: Map(name -> {name, role, specs}), headingsWithBody,
- * headingNames, houseRules, errorCodes}.
+ * headingNames, houseRules, errorCodes, errorTables}.
  */
 export function parseProtocol(text) {
   const lines = text.split('\n');
@@ -425,18 +426,21 @@ export function parseProtocol(text) {
 
   // Every error code the document names in a table row or an "Errors:" list.
   const errorCodes = new Set();
-  let inCodeTable = false;
-  for (const l of lines) {
-    if (/^\|\s*code\s*\|\s*meaning\s*\|/.test(l)) { inCodeTable = true; continue; }
-    if (!l.startsWith('|')) { inCodeTable = false; continue; }
-    const row = /^\|\s*`([a-z_]+)`\s*\|/.exec(l);
-    if (row && inCodeTable) errorCodes.add(row[1]);
+  const errorTables = [];
+  for (const s of sections) {
+    let table = null;
+    for (const l of s.lines) {
+      if (/^\|\s*code\s*\|\s*meaning\s*\|/.test(l)) { table = { title: s.title, codes: new Set() }; errorTables.push(table); continue; }
+      if (!l.startsWith('|')) { table = null; continue; }
+      const row = /^\|\s*`([a-z_]+)`\s*\|/.exec(l);
+      if (row && table) { table.codes.add(row[1]); errorCodes.add(row[1]); }
+    }
   }
   for (const m of text.matchAll(/Errors(?: \([^)]*\))?:([\s\S]*?)(?:\.\s|\n\n)/g)) {
     // the codes, not the words quoted in their parentheses
     for (const c of m[1].replace(/\([^()]*\)/g, '').matchAll(/`([a-z_]+)`/g)) errorCodes.add(c[1]);
   }
-  return { commands, headingsWithBody, headingNames, houseRules, errorCodes };
+  return { commands, headingsWithBody, headingNames, houseRules, errorCodes, errorTables };
 }
 
 export function readProtocol(file = PROTOCOL_MD) {
