@@ -342,7 +342,10 @@ function mutationsOf(entry, spec, base, ctx, rand, round) {
   const all = paths(base);
   const top = all.filter((p) => p.length === 1);
   const nested = all.filter((p) => p.length > 1);
-  const chosen = round === 1 ? [...top, ...sample(nested, NESTED_SAMPLE, rand)] : all;
+  // Round 1 samples the nested fields, and always takes those the entry names (`nestedAlways`).
+  const always = (entry.nestedAlways ?? []).filter((p) => getAt(base, p) !== undefined);
+  const rest = nested.filter((p) => !always.some((a) => a.join('.') === p.join('.')));
+  const chosen = round === 1 ? [...top, ...always, ...sample(rest, NESTED_SAMPLE, rand)] : all;
   const out = [];
   for (const p of chosen) {
     const f = specAt(spec, p);
