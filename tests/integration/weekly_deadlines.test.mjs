@@ -14,29 +14,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from './lib/server.mjs';
-import { connect, newUser, httpRequest, rawHttpGet } from './lib/client.mjs';
-import { SmtpSink, HookSink, freePort, until } from './lib/sinks.mjs';
+import { connect, newUser, httpRequest } from './lib/client.mjs';
+import { SmtpSink, HookSink, advanceClock, freePort, until, verifiedAddress } from './lib/sinks.mjs';
 
 const HOUR = 3600 * 1000;
 let server, dir, smtp, hook, campaign;
 const people = {}; // name -> {user, cookie, client, address}
 const MONTHS = ['March', 'April', 'May', 'June', 'July', 'August'];
 
-async function advance(ms) {
-  const r = await httpRequest(server, 'POST', '/api/test/clock', { body: { advance_ms: ms } });
-  assert.equal(r.status, 200, JSON.stringify(r.json));
-  return r.json.now;
-}
+const advance = (ms) => advanceClock(server, ms);
 const advanceTo = async (at) => advance(Math.max(0, at - await advance(0)));
-
-async function verifiedAddress(who, address) {
-  const set = await httpRequest(server, 'POST', '/api/email', { body: { address }, cookie: who.cookie });
-  assert.equal(set.status, 200);
-  const mail = await until(`${address}'s verification`, () => smtp.to(address)[0]);
-  const token = mail.data.match(/verify-email\?token=([0-9a-f]+)/)[1];
-  assert.equal((await rawHttpGet(server, `/verify-email?token=${token}`)).status, 200);
-  who.address = address;
-}
 
 const subjects = (who) => smtp.to(who.address).map((m) => (m.data.match(/^Subject: (.*)$/m) || [])[1]);
 const hookTexts = () => hook.posts.map((p) => p.body.text);
@@ -68,7 +55,7 @@ before(async () => {
     await people[name].client.ok('campaign.join', { code });
     if (name !== 'dora') await people[name].client.ok('colonel.create', { campaign, name: name[0].toUpperCase() + name.slice(1), pip: 0 });
   }
-  for (const name of Object.keys(people)) await verifiedAddress(people[name], `${name}@club.test`);
+  for (const name of Object.keys(people)) await verifiedAddress(server, smtp, people[name], `${name}@club.test`);
   await U.ok('campaign.webhook', { campaign, url: hook.url('/club') });
   assert.equal((await U.subscribe(campaign)).reply.ok, true);
   await U.ok('year.start', { campaign, year: '1744', month: 3 });
