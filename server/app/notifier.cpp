@@ -85,6 +85,10 @@ std::string email_message(const Config& config, const store::OutboxRow& m, std::
     return out + body + "\r\n";
 }
 
+std::string digest_subject(std::size_t notices) {
+    return "Muster: your digest (" + std::to_string(notices) + (notices == 1 ? " notice)" : " notices)");
+}
+
 static std::string digest_body(const std::vector<store::OutboxRow>& held, const std::string& zone) {
     std::string body = "Your Muster notices, " + std::to_string(held.size()) + " since your last e-mail:\n\n";
     for (const auto& m : held) {
@@ -190,8 +194,7 @@ void Notifier::write_digests() {
                 if (next_local_hour(h.oldest, h.digest_hour, h.time_zone) > now) continue;
                 const auto held = store::held_messages(db, h.user);
                 if (held.empty()) continue;
-                store::write_digest(db, h.user, "Muster: your digest (" + std::to_string(held.size()) + " notices)",
-                                    digest_body(held, h.time_zone), now);
+                store::write_digest(db, h.user, digest_subject(held.size()), digest_body(held, h.time_zone), now);
             }
         } catch (const std::exception& e) {
             std::cerr << "muster: digests: " << e.what() << "\n";

@@ -48,6 +48,8 @@ private:
 std::int64_t retry_delay_ms(int attempts);
 // An e-mail's text: its body, its deadline in the reader's time zone, and how to stop them.
 std::string email_text(const Config& config, const store::OutboxRow& m);
+// A digest's subject: "Muster: your digest (1 notice)", "(3 notices)".
+std::string digest_subject(std::size_t notices);
 // The e-mail as the relay receives it: headers and body (RFC 5322, UTF-8 text).
 std::string email_message(const Config& config, const store::OutboxRow& m, std::int64_t now_ms);
 

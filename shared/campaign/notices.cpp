@@ -30,13 +30,23 @@ json all_needs(const CampaignState& state, const Viewer& viewer) {
 
 namespace {
 
-// The public facts the webhook carries: what every member, an observer too, is shown of these events.
+// A new deadline for the webhook: the month whose diaries are due, and when.
+Notice deadline_fact(const year::Calendar& month, const json& due) {
+    return {0, "deadline", "Diaries for " + year::label(month) + " are due.", "diary", due};
+}
+
+// The public facts the webhook carries: what every member, an observer too, is shown of these events. A deadline
+// is one whoever set it: the umpire by hand, or his repeating rule when it is made or when a month is resolved.
 void public_facts(const CampaignState& after, const std::vector<Event>& events, std::vector<Notice>& out) {
     for (const auto& ev : events) {
         if (ev.type == "month.resolved") {
-            out.push_back({0, "month_resolved", "The month is resolved: each colonel's report is ready.", "year", nullptr});
-        } else if (ev.type == "month.deadline_set" && after.year.calendar.deadline && !ev.body.contains("extended")) {
-            out.push_back({0, "deadline", "Diaries are due.", "diary", json(*after.year.calendar.deadline)});
+            out.push_back({0, "month_resolved", ev.body.value("label", "The month") + " is resolved: each colonel's report is ready.",
+                           "year", nullptr});
+            if (ev.body.contains("next_deadline"))
+                out.push_back(deadline_fact(year::calendar_from_json(ev.body.at("calendar")), ev.body["next_deadline"]));
+        } else if ((ev.type == "month.deadline_set" || ev.type == "month.deadline_rule_set") &&
+                   ev.body.value("deadline", json()).is_number_integer() && !ev.body.contains("extended")) {
+            out.push_back(deadline_fact(after.year.calendar, ev.body["deadline"]));
         } else if (ev.type == "expedition.briefed" || ev.type == "expedition.departed" || ev.type == "expedition.reckoned") {
             // The gazette's words: made from the public fields only (shared/campaign/expedition_briefing.cpp).
             out.push_back({0, "expedition", ev.body.value("gazette", ""), "expeditions", nullptr});
@@ -88,6 +98,7 @@ void month_notices(const CampaignState& after, const Event& ev, std::vector<Noti
         tell_everyone(after, {0, kind, text, tab, std::move(due)}, out);
     };
     if (ev.type == "month.reminded") {
+        if (ev.body.value("lapsed", false)) return;  // its deadline passed while the server was down
         for (const auto& [user, c] : y.colonels) {
             auto m = after.members.find(user);
             if (m == after.members.end() || m->second.role != Role::player) continue;
@@ -118,7 +129,10 @@ void month_notices(const CampaignState& after, const Event& ev, std::vector<Noti
             const year::Colonel* c = y.colonel(user);
             if (!c) continue;
             out.push_back({user, "report", "Your report for " + label + " is ready.", "reports", nullptr});
-            if (outcome.value("default", false)) missed += (missed.empty() ? "" : ", ") + c->name;
+            // A colonel on leave or away owed no diary (his activity was set for him): he missed nothing, as his
+            // missed_in_a_row says.
+            const bool owed = year::is_chosen_activity(outcome.at("report").value("activity", ""));
+            if (owed && outcome.value("default", false)) missed += (missed.empty() ? "" : ", ") + c->name;
         }
         each_member(after, [&](std::int64_t user, const Member& m) {
             if (m.role == Role::umpire)
@@ -135,12 +149,23 @@ void month_notices(const CampaignState& after, const Event& ev, std::vector<Noti
     }
 }
 
-// What the table is told besides the month's clock: a handover (everyone), leave (the umpires), a lot closing (its
-// bidders), a public notice (everyone).
+// The name of the campaign's month `turn`, counted on from the calendar's.
+std::string label_of_turn(year::Calendar cal, int turn) {
+    while (cal.turn < turn) cal = year::advanced(cal);
+    return year::label(cal);
+}
+
+// What the table is told besides the month's clock: a handover (everyone), leave declared or cancelled (the
+// umpires), a lot closing (its bidders), a public notice (everyone).
 void table_notices(const CampaignState& after, const Event& ev, std::vector<Notice>& out) {
     const auto& y = after.year;
     auto everyone = [&](const std::string& kind, const std::string& text, const char* tab, json due) {
         tell_everyone(after, {0, kind, text, tab, std::move(due)}, out);
+    };
+    auto umpires = [&](const std::string& text) {
+        each_member(after, [&](std::int64_t user, const Member& m) {
+            if (m.role == Role::umpire) out.push_back({user, "leave", text, "year", nullptr});
+        });
     };
     if (ev.type == "colonel.handed_over") {
         const year::Colonel* c = y.colonel(ev.body.value("to", std::int64_t{0}));
@@ -149,14 +174,11 @@ void table_notices(const CampaignState& after, const Event& ev, std::vector<Noti
         const year::Colonel* c = y.colonel(ev.body.value("colonel", std::int64_t{0}));
         if (!c) return;
         std::string months;
-        for (const auto& t : ev.body.at("turns")) {
-            year::Calendar cal = y.calendar;
-            while (cal.turn < t.get<int>()) cal = year::advanced(cal);
-            months += (months.empty() ? "" : ", ") + year::label(cal);
-        }
-        each_member(after, [&](std::int64_t user, const Member& m) {
-            if (m.role == Role::umpire) out.push_back({user, "leave", c->name + " will be on leave: " + months + ".", "year", nullptr});
-        });
+        for (const auto& t : ev.body.at("turns")) months += (months.empty() ? "" : ", ") + label_of_turn(y.calendar, t.get<int>());
+        umpires(c->name + " will be on leave: " + months + ".");
+    } else if (ev.type == "leave.cancelled") {
+        const year::Colonel* c = y.colonel(ev.body.value("colonel", std::int64_t{0}));
+        if (c) umpires(c->name + " will not be on leave in " + label_of_turn(y.calendar, ev.body.value("turn", 0)) + ": his diary is owed.");
     } else if (ev.type == "auction.reminded" && y.auction.open) {
         // Every bid is public (over-the-hills.txt, "Getting your Regiment": "an open auction").
         const auto& lot = *y.auction.open;

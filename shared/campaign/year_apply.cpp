@@ -210,9 +210,11 @@ void auction_reminded(YearState& y, const Event&) {
     if (y.auction.open) y.auction.open->remind_at.reset();
 }
 
+// Every reminder up to the one sent is done with (those a server down at their time skipped too).
 void month_reminded(YearState& y, const Event& e) {
     auto& r = y.calendar.reminders;
-    r.erase(std::remove(r.begin(), r.end(), e.body.at("at").get<std::int64_t>()), r.end());
+    const auto at = e.body.at("at").get<std::int64_t>();
+    r.erase(std::remove_if(r.begin(), r.end(), [at](std::int64_t x) { return x <= at; }), r.end());
 }
 
 void month_paused(YearState& y, const Event& e) {

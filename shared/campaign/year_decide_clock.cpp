@@ -140,7 +140,15 @@ Decision decide_month_remind(const CampaignState& s, const Command& c, const Vie
     if (s.year.paused_since || std::find(reminders.begin(), reminders.end(), at) == reminders.end())
         return conflict("No such reminder is due.");
     if (sup.now + clock_slack_ms < at) return conflict("The reminder's time has not come.");
-    return one(make_event("month.reminded", v, {{"turn", s.year.calendar.turn}, {"at", at}}));
+    // A server that was down past reminders sends one, the latest due; past the deadline, none: the month's
+    // resolution follows at once and a reminder of a deadline gone by helps nobody. The event still takes them
+    // off the clock.
+    std::int64_t last = at;
+    for (const auto r : reminders)
+        if (r <= sup.now) last = std::max(last, r);
+    json body = {{"turn", s.year.calendar.turn}, {"at", last}};
+    if (s.year.calendar.deadline && sup.now >= *s.year.calendar.deadline) body["lapsed"] = true;
+    return one(make_event("month.reminded", v, std::move(body)));
 }
 
 Decision decide_month_pause(const CampaignState& s, const Command& c, const Viewer& v, Dice&, const Supplied& sup) {

@@ -30,7 +30,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from './lib/client.mjs';
 import { readProtocol, specAt, PROTOCOL_MD } from './lib/protocol_fields.mjs';
 import {
-  S, W, barrier, battle, nextNumber, ok, sendFrame, server, short, synced, table, tryOk, openWorld, closeWorld,
+  S, W, barrier, battle, nextNumber, ok, sendFrame, server, short, synced, table, tryOk, openWorld, closeWorld, uview,
 } from './lib/generated_input/world.mjs';
 import { ENTRIES } from './lib/generated_input/entries.mjs';
 
@@ -342,7 +342,10 @@ function mutationsOf(entry, spec, base, ctx, rand, round) {
   const all = paths(base);
   const top = all.filter((p) => p.length === 1);
   const nested = all.filter((p) => p.length > 1);
-  const chosen = round === 1 ? [...top, ...sample(nested, NESTED_SAMPLE, rand)] : all;
+  // Round 1 samples the nested fields, and always takes those the entry names (`nestedAlways`).
+  const always = (entry.nestedAlways ?? []).filter((p) => getAt(base, p) !== undefined);
+  const rest = nested.filter((p) => !always.some((a) => a.join('.') === p.join('.')));
+  const chosen = round === 1 ? [...top, ...always, ...sample(rest, NESTED_SAMPLE, rand)] : all;
   const out = [];
   for (const p of chosen) {
     const f = specAt(spec, p);
@@ -565,6 +568,37 @@ test('the document: enough commands read, each with a body spec; the allowlist a
   const covered = new Set(ENTRIES.map((e) => e.name));
   const missing = [...DOC.commands.keys()].filter((n) => !covered.has(n));
   assert.deepEqual(missing, [], 'documented commands without a base body in this test');
+});
+
+test('the document: each error code the campaign\'s commands name is in a table of error codes', () => {
+  // The general table, and the part's own ("More error codes" of the campaign year); the battles' books list
+  // their own codes with each command.
+  const general = DOC.errorTables.find((t) => t.title === 'Error codes').codes;
+  const parts = DOC_TEXT.split(/^## /m);
+  for (const [title, ownTable] of [['WebSocket', null], ['The campaign year', 'More error codes']]) {
+    const part = parts.find((p) => p.startsWith(title));
+    const own = ownTable ? DOC.errorTables.find((t) => t.title === ownTable).codes : new Set();
+    const named = new Set();
+    for (const m of part.matchAll(/Errors(?: \([^)]*\))?:([\s\S]*?)(?:\.\s|\n\n)/g)) {
+      for (const c of m[1].replace(/\([^()]*\)/g, '').matchAll(/`([a-z_]+)`/g)) named.add(c[1]);
+    }
+    for (const m of part.matchAll(/refused with `([a-z_]+)`/g)) named.add(m[1]);
+    const missing = [...named].filter((c) => !general.has(c) && !own.has(c));
+    assert.deepEqual(missing, [], `${title}: codes its commands name that no table of error codes lists`);
+  }
+});
+
+test('the document: the house rules table lists every setting a campaign has, at the book\'s value', async () => {
+  const ctx = await table(0, { players: [], observers: [] });
+  await synced(ctx);
+  const year = uview(ctx).year;
+  assert.deepEqual(DOC.houseRules.fields.map((f) => f.key).sort(), Object.keys(year.settings).sort(), 'the table\'s settings are the campaign\'s');
+  const lines = DOC_TEXT.split('\n').filter((l) => /^\| `[a-z_]+` \|/.test(l));
+  for (const [name, book] of Object.entries(year.book)) {
+    const row = lines.find((l) => l.startsWith(`| \`${name}\` |`));
+    assert.ok(row, `${name}: a row in the house rules table`);
+    assert.equal(row.split('|')[2].trim(), JSON.stringify(book), `${name}: the book's value`);
+  }
 });
 
 test('the harness sees a change: a change made behind a run of "refusals" fails the probe', async () => {

@@ -18,26 +18,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from './lib/server.mjs';
 import { connect, newUser, httpRequest, rawHttpGet, sleep } from './lib/client.mjs';
-import { SmtpSink, HookSink, freePort, until } from './lib/sinks.mjs';
+import { SmtpSink, HookSink, advanceClock, freePort, until, verifiedAddress } from './lib/sinks.mjs';
 
 const HOUR = 3600 * 1000;
 let server, dir, smtp, hook, campaign;
 const people = {}; // name -> {user, cookie, client, address}
 
-async function advance(ms) {
-  const r = await httpRequest(server, 'POST', '/api/test/clock', { body: { advance_ms: ms } });
-  assert.equal(r.status, 200, JSON.stringify(r.json));
-  return r.json.now;
-}
-
-async function verifiedAddress(who, address) {
-  const set = await httpRequest(server, 'POST', '/api/email', { body: { address }, cookie: who.cookie });
-  assert.equal(set.status, 200);
-  const mail = await until(`${address}'s verification`, () => smtp.to(address)[0]);
-  const token = mail.data.match(/verify-email\?token=([0-9a-f]+)/)[1];
-  assert.equal((await rawHttpGet(server, `/verify-email?token=${token}`)).status, 200);
-  who.address = address;
-}
+const advance = (ms) => advanceClock(server, ms);
 
 const subjects = (who) => smtp.to(who.address).map((m) => (m.data.match(/^Subject: (.*)$/m) || [])[1]);
 const dateOf = (m) => Date.parse(m.data.match(/^Date: (.*)$/m)[1]);
@@ -66,7 +53,7 @@ before(async () => {
     if (name !== 'dora') await c.ok('colonel.create', { campaign, name: `Colonel ${name}`, pip: 0 });
   }
   await people.cato.client.ok('diary.standing', { campaign, activity: 'politics' });
-  for (const name of Object.keys(people)) await verifiedAddress(people[name], `${name}@club.test`);
+  for (const name of Object.keys(people)) await verifiedAddress(server, smtp, people[name], `${name}@club.test`);
   await U.ok('campaign.webhook', { campaign, url: hook.url('/club') });
   assert.equal((await U.subscribe(campaign)).reply.ok, true);
   await U.ok('year.start', { campaign, year: '1744', month: 3 });
@@ -111,7 +98,7 @@ test('a month by post: reminders at 72 and 12 hours to those not in, the deadlin
     await until(`${p.address}: report ready`, () => subjects(p).find((s) => s.includes('Your report for March 1744 is ready.')));
   const told = await until('the umpire told who missed', () => subjects(umpire).find((s) => s.includes('March 1744 is resolved')));
   assert.ok(told.includes('Diaries missed: Colonel cato.'), told);
-  await until('the webhook told', () => hook.posts.find((p) => p.body.text.includes('The month is resolved')));
+  await until('the webhook told', () => hook.posts.find((p) => p.body.text.includes('March 1744 is resolved: each colonel\'s report is ready.')));
   for (const p of hook.posts) assert.ok(!/missed|Colonel (anne|ben|cato)/.test(p.body.text), `public only: ${p.body.text}`);
   for (const p of [anne, ben]) assert.ok(!smtp.to(p.address).some((m) => m.data.includes('missed')), 'who missed is the umpire\'s');
   await umpire.client.caughtUp(campaign, 3000);

@@ -142,11 +142,12 @@ TEST_CASE("outbox: each user's choice: every e-mail at once, held for his digest
     CHECK(held[1].digest_hour == 20);
     CHECK(held[1].time_zone == "Europe/London");
     REQUIRE(held_messages(*d.db, d.carol).size() == 1);
-    write_digest(*d.db, d.carol, "Muster: your digest (1 notices)", "- Flanders: news\n", 5000);
+    write_digest(*d.db, d.carol, digest_subject(held_messages(*d.db, d.carol).size()), "- Flanders: news\n", 5000);
     CHECK(held_messages(*d.db, d.carol).empty());
     due = due_messages(*d.db, 5000, 10);
     REQUIRE(due.size() == 3);
-    CHECK(due[2].subject == "Muster: your digest (1 notices)");
+    CHECK(due[2].subject == "Muster: your digest (1 notice)");
+    CHECK(digest_subject(3) == "Muster: your digest (3 notices)");
 
     // "off": nothing is written, and what waited for a digest is dropped.
     REQUIRE(set_email_choices(*d.db, d.bob, "off", 18, "UTC"));

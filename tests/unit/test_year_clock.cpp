@@ -187,6 +187,66 @@ TEST_CASE("clock: a repeating deadline, every Sunday at 20:00 in London, sets ea
     CHECK(t.year_view(t.bob)["calendar"]["deadline"].is_null());
 }
 
+TEST_CASE("clock: the webhook is told each deadline the repeating rule sets, and which month is resolved", "[year][clock]") {
+    YearTable t;
+    t.ready();
+    t.now = 1774699200000;  // Saturday 2026-03-28 12:00 UTC
+    t.next_weekly = muster::next_weekly_time;
+    const std::int64_t sunday = 1774810800000;  // 2026-03-29 20:00 in London, summer time
+    auto n = told(t, t.umpire, "month.deadline_rule", {{"weekday", 0}, {"time", "20:00"}, {"time_zone", "Europe/London"}});
+    REQUIRE(users_told(n, "deadline") == std::vector<std::int64_t>{0});
+    CHECK(n.back().text == "Diaries for March 174- are due.");
+    CHECK(n.back().due == sunday);
+
+    t.now = sunday;
+    n = told(t, server_clock(), "month.resolve", {{"turn", 1}}, {6, 6});
+    std::vector<std::string> hook;
+    for (const auto& x : n)
+        if (x.user == 0) hook.push_back(x.text);
+    CHECK(hook == std::vector<std::string>{"March 174- is resolved: each colonel's report is ready.", "Diaries for April 174- are due."});
+    CHECK(n.back().due == sunday + 7 * 24 * hour);
+
+    // A rule made while a deadline is in force sets none this month: nothing new to tell.
+    t.ok(t.umpire, "month.deadline_rule", {{"clear", true}});
+    n = told(t, t.umpire, "month.deadline_rule", {{"weekday", 3}, {"time", "19:30"}, {"time_zone", "Europe/London"}});
+    CHECK(users_told(n, "deadline").empty());
+    // One set by hand is told as before, with its month.
+    n = told(t, t.umpire, "month.set_deadline", {{"deadline", sunday + 2 * 24 * hour}});
+    CHECK(users_told(n, "deadline") == std::vector<std::int64_t>{0});
+    CHECK(n.back().text == "Diaries for April 174- are due.");
+}
+
+TEST_CASE("clock: a server down past its reminders sends the latest only, and none once the deadline has passed", "[year][clock]") {
+    YearTable t;
+    t.ready();
+    const auto deadline = t.now + 100 * hour;
+    t.ok(t.umpire, "month.set_deadline", {{"deadline", deadline}});
+    // Back six hours before the deadline: both reminders' times have passed; the first alarm sends one reminder.
+    t.now = deadline - 6 * hour;
+    auto command = year::alarm_command(t.state, t.now);
+    REQUIRE(command.type == "month.remind");
+    auto n = told(t, server_clock(), command.type, command.body);
+    CHECK(users_told(n, "reminder") == std::vector<std::int64_t>{t.bob.user, t.carol.user, t.dave.user, 0});
+    CHECK(t.year_view(t.bob)["calendar"]["reminders"].empty());
+    CHECK(year::next_alarm(t.state) == deadline);
+
+    // The next month, back an hour after its deadline: no reminder, and the month is resolved at once.
+    t.ok(t.umpire, "month.resolve", json::object(), {6, 6});
+    const auto april = t.now + 100 * hour;
+    t.ok(t.umpire, "month.set_deadline", {{"deadline", april}});
+    t.now = april + hour;
+    command = year::alarm_command(t.state, t.now);
+    REQUIRE(command.type == "month.remind");
+    n = told(t, server_clock(), command.type, command.body);
+    CHECK(n.empty());
+    CHECK(t.year_view(t.bob)["calendar"]["reminders"].empty());
+    command = year::alarm_command(t.state, t.now);
+    CHECK(command.type == "month.resolve");
+    n = told(t, server_clock(), command.type, command.body, {6, 6});
+    CHECK(users_told(n, "reminder").empty());
+    CHECK(users_told(n, "report").size() == 3);
+}
+
 TEST_CASE("clock: a lot's long countdown tells the bidders an hour before it ends, all but the high bidder", "[year][clock]") {
     YearTable t;
     t.create(t.bob, "Kemp", 30);

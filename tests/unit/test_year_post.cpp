@@ -88,6 +88,21 @@ TEST_CASE("post: leave is declared ahead from a yearly allowance, never after a 
     CHECK(t.sheet(t.dave)["missed_in_a_row"] == 1);
 }
 
+TEST_CASE("post: leave taken back is told to the umpires; a colonel on leave is not among the diaries missed", "[year][post]") {
+    YearTable t;
+    t.ready_one();
+    t.ok(t.bob, "leave.declare", {{"from", 1}, {"months", 2}});
+    auto n = told_after(t, t.bob, "leave.cancel", {{"turn", 2}});
+    CHECK(has_text(n, t.umpire.user, "Kemp will not be on leave in April 174-: his diary is owed."));
+    CHECK(n.size() == 1);  // the umpires' business only
+
+    // Kemp is on leave in March; Dartington and Wolfe write nothing. Kemp's regiment's drill decline roll
+    // ("Improving Drill"): 6 keeps it.
+    n = told_after(t, t.umpire, "month.resolve", json::object(), {6});
+    CHECK(has_text(n, t.umpire.user, "March 174- is resolved. Diaries missed: Dartington, Wolfe."));
+    CHECK(t.sheet(t.bob)["missed_in_a_row"] == 0);
+}
+
 TEST_CASE("post: missed months in a row put the colonel in the umpire's hands; the umpire hands him over", "[year][post]") {
     YearTable t;
     t.ready_one();

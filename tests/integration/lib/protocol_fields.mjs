@@ -7,6 +7,8 @@
 //   doc.commands.get('chat.say')           // {name, role, specs: [{fields, source, ruleset, variant}]}
 //   doc.headingsWithBody                   // how many `#### \`name\`` headings have a `body \`{...}\`` line
 //   doc.houseRules                         // the "House rules" table as fields (rules.set's settings)
+//   doc.shapes.unit                        // a shape named in bodies ("units"?: [unit]), read where it is defined
+//   doc.errorTables                        // each table of error codes: {title (its section), codes}
 //   specAt(spec, ['orders', 'maintained']) // the field spec at a path of a body, or undefined
 //
 // Where the document's words for a type cannot be read, the field's type is 'unknown': a test must then judge
@@ -264,7 +266,7 @@ function codeSpans(text) {
 
 /**
  * Reads docs/protocol.md's text. Returns {commands: Map(name -> {name, role, specs}), headingsWithBody,
- * headingNames, houseRules, errorCodes}.
+ * headingNames, houseRules, errorCodes, errorTables, shapes}.
  */
 export function parseProtocol(text) {
   const lines = text.split('\n');
@@ -423,20 +425,39 @@ export function parseProtocol(text) {
     houseRules.fields.push({ key: m[1], optional: true, ...spec });
   }
 
+  // Named shapes a body refers to by name (`"units"?: [unit]`), each written once as "A `unit` is `{...}`": read
+  // and put in the place of the name.
+  const shapes = {};
+  for (const m of text.matchAll(/\bA `([a-z_]+)` is `(\{[^`]*\})`/g)) {
+    const spec = readBodyCode(m[2].replace(/\s+/g, ' '));
+    if (spec) shapes[m[1]] = spec;
+  }
+  const resolve = (f) => {
+    if (!f || typeof f !== 'object') return f;
+    if (f.type === 'unknown' && shapes[f.raw]) return { ...shapes[f.raw], key: f.key, optional: f.optional, raw: f.raw };
+    if (f.element) f.element = resolve(f.element);
+    if (f.fields) f.fields = f.fields.map(resolve);
+    return f;
+  };
+  for (const c of commands.values()) c.specs = c.specs.map(resolve);
+
   // Every error code the document names in a table row or an "Errors:" list.
   const errorCodes = new Set();
-  let inCodeTable = false;
-  for (const l of lines) {
-    if (/^\|\s*code\s*\|\s*meaning\s*\|/.test(l)) { inCodeTable = true; continue; }
-    if (!l.startsWith('|')) { inCodeTable = false; continue; }
-    const row = /^\|\s*`([a-z_]+)`\s*\|/.exec(l);
-    if (row && inCodeTable) errorCodes.add(row[1]);
+  const errorTables = [];
+  for (const s of sections) {
+    let table = null;
+    for (const l of s.lines) {
+      if (/^\|\s*code\s*\|\s*meaning\s*\|/.test(l)) { table = { title: s.title, codes: new Set() }; errorTables.push(table); continue; }
+      if (!l.startsWith('|')) { table = null; continue; }
+      const row = /^\|\s*`([a-z_]+)`\s*\|/.exec(l);
+      if (row && table) { table.codes.add(row[1]); errorCodes.add(row[1]); }
+    }
   }
   for (const m of text.matchAll(/Errors(?: \([^)]*\))?:([\s\S]*?)(?:\.\s|\n\n)/g)) {
     // the codes, not the words quoted in their parentheses
     for (const c of m[1].replace(/\([^()]*\)/g, '').matchAll(/`([a-z_]+)`/g)) errorCodes.add(c[1]);
   }
-  return { commands, headingsWithBody, headingNames, houseRules, errorCodes };
+  return { commands, headingsWithBody, headingNames, houseRules, errorCodes, errorTables, shapes };
 }
 
 export function readProtocol(file = PROTOCOL_MD) {

@@ -6,13 +6,16 @@
 //   smtp.to('bob@club.test')    // the messages to that address: [{to, data}]
 //   const hook = await HookSink.start(); hook.url('/club'); hook.posts; hook.failNext = 1; hook.close();
 //   await until('the e-mail', () => smtp.to('x')[0]);
+//   await verifiedAddress(server, smtp, who, 'bob@club.test');  // set, and verified by the link it was sent
+//   await advanceClock(server, ms);                              // a --test-clock server's clock moved on
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { sleep } from './client.mjs';
+import assert from 'node:assert/strict';
+import { httpRequest, rawHttpGet, sleep } from './client.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 // Debian's python3, which has python3-aiosmtpd (another python3 first on PATH may not).
@@ -80,4 +83,21 @@ export async function until(what, fn, ms = 15000) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
   }
+}
+
+/** Gives `who` the address and opens the link the sink received for it: a verified address (`who.address`). */
+export async function verifiedAddress(server, smtp, who, address) {
+  const set = await httpRequest(server, 'POST', '/api/email', { body: { address }, cookie: who.cookie });
+  assert.equal(set.status, 200);
+  const mail = await until(`${address}'s verification`, () => smtp.to(address)[0]);
+  const token = mail.data.match(/verify-email\?token=([0-9a-f]+)/)[1];
+  assert.equal((await rawHttpGet(server, `/verify-email?token=${token}`)).status, 200);
+  who.address = address;
+}
+
+/** Moves the clock of a server started with --test-clock on by `ms`; resolves with its time now. */
+export async function advanceClock(server, ms) {
+  const r = await httpRequest(server, 'POST', '/api/test/clock', { body: { advance_ms: ms } });
+  assert.equal(r.status, 200, JSON.stringify(r.json));
+  return r.json.now;
 }

@@ -187,11 +187,23 @@ export const ENTRIES = [
   }),
 
   // Battles: the generic commands on an Over the Hill battle, the books' own on theirs.
-  C('battle.create', { label: 'battle.create[oth]', setup: (w) => table(w), base: (ctx) => othBody(ctx, { settings: { auto_run: true } }), refreshAfter: 25 }),
+  C('battle.create', {
+    label: 'battle.create[oth]', setup: (w) => table(w), base: (ctx) => othBody(ctx, { settings: { auto_run: true } }), refreshAfter: 25,
+    nestedAlways: [['units', 0, 'troop_type'], ['units', 0, 'owner']],
+  }),
   C('battle.create', { label: 'battle.create[reivers]', setup: (w) => table(w), base: (ctx) => reiversBody(ctx), refreshAfter: 25 }),
   C('battle.place', {
     setup: (w) => battle(w, 'oth', { setup: true }),
     base: (ctx) => inBattle(ctx, { unit: { id: OTH.unitA, side: 'british', owner: uid('A'), name: '33rd Foot', troop_type: 'formed_infantry', position: [50, 50], facing: 0 } }),
+  }),
+  C('battle.place', {
+    label: 'battle.place[new unit]', setup: (w) => battle(w, 'oth', { setup: true }), refreshAfter: 25,
+    // The body's "unit" is a new unit: the document's `unit`.
+    spec: (c) => {
+      const s = c.specs.find((x) => x.source.startsWith('heading body'));
+      return { ...s, fields: s.fields.map((f) => (f.key === 'unit' ? { ...DOC.shapes.unit, key: 'unit', optional: true, oneOf: f.oneOf } : f)) };
+    },
+    base: (ctx) => inBattle(ctx, { unit: { side: 'french', owner: uid('B'), name: 'Picardie II', troop_type: 'militia', position: [100, 100], facing: 180 } }),
   }),
   C('battle.place', {
     label: 'battle.place[in play]', setup: (w) => battle(w, 'oth'),
