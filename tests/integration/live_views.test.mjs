@@ -39,6 +39,8 @@ import assert from 'node:assert/strict';
 import { startServer } from './lib/server.mjs';
 import { connect, newUser, uniqueName } from './lib/client.mjs';
 import { Dice, envInt } from './lib/random_play/common.mjs';
+import { short, diffPaths, jsonEqual, shape } from './lib/view_diff.mjs';
+import { withSmallTable, duel } from './lib/small_table.mjs';
 import * as oth from './lib/random_play/oth.mjs';
 import * as reivers from './lib/random_play/reivers.mjs';
 import * as cmwd from './lib/random_play/cmwd.mjs';
@@ -54,48 +56,6 @@ const MEMBERS = ['umpire', ...PLAYERS, 'observer'];
 const NAMES = { c1: 'Kemp', c2: 'Dartington', c3: 'Hawley', c4: 'Ligonier', c5: 'Wolfe' };
 const OBJECTIVES = ['glory', 'prestige', 'wealth', 'smartest', 'duty', 'custom'];
 const MISSIONS = ['raid_european', 'defend_raid', 'capture_island', 'caribbean_rebellion', 'raid_island', 'raid_pirates', 'riots', 'jacobites'];
-
-const short = (v) => {
-  if (v === undefined) return '(absent)';
-  const s = JSON.stringify(v);
-  return s.length > 160 ? `${s.slice(0, 160)}...` : s;
-};
-
-/** The JSON pointers where the live view and the fresh one differ (an array of another length: the array). */
-function diffPaths(live, fresh, path = '', out = []) {
-  if (out.length >= 16 || jsonEqual(live, fresh)) return out;
-  const obj = (v) => v !== null && typeof v === 'object';
-  if (obj(live) && obj(fresh) && Array.isArray(live) === Array.isArray(fresh)
-      && !(Array.isArray(live) && live.length !== fresh.length)) {
-    for (const key of new Set([...Object.keys(live), ...Object.keys(fresh)])) {
-      const p = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (!(key in live) || !(key in fresh)) out.push({ path: p, live: short(live[key]), fresh: short(fresh[key]) });
-      else diffPaths(live[key], fresh[key], p, out);
-    }
-    return out;
-  }
-  out.push({ path: path || '/', live: short(live), fresh: short(fresh) });
-  return out;
-}
-
-/** Deep equality of two JSON values (objects' key order aside): isDeepStrictEqual's checks, at a fraction of its cost. */
-function jsonEqual(a, b) {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) if (!Object.prototype.hasOwnProperty.call(b, k) || !jsonEqual(a[k], b[k])) return false;
-  return true;
-}
-
-// A path's shape, for telling mismatches apart: ids and indexes as "*".
-const shape = (path) => path.replace(/\/\d+(?=\/|$)/g, '/*');
 
 test('a view kept by patches equals a fresh subscription after every command (umpire, five colonels, observer; an outsider)', async (t) => {
   const server = await startServer({ args: ['--ws-rate', '100000', '--ws-burst', '100000'] });
@@ -697,64 +657,13 @@ test('a view kept by patches equals a fresh subscription after every command (um
   assert.ok(stats.reconnects > 0, 'a socket came back with since');
 });
 
-// --- The mismatches the random run found, each as its smallest reproduction (so that each is checked on every
-// run, whatever the seed reaches). A small table: an umpire, players A and B, an observer, each with a live socket;
-// after each command every live view is compared with a NEW socket's fresh subscription. ---
-
-async function smallTable(server, tag) {
-  const keys = ['U', 'A', 'B', 'O'];
-  const users = {};
-  const live = {};
-  for (const k of keys) {
-    users[k] = await newUser(server, uniqueName(`lv${tag}${k}`));
-    live[k] = await connect(server, users[k].cookie);
-  }
-  const campaign = (await live.U.ok('campaign.create', { name: `Live views: ${tag}` })).campaign;
-  const player = (await live.U.ok('campaign.invite', { campaign, role: 'player' })).code;
-  const observer = (await live.U.ok('campaign.invite', { campaign, role: 'observer' })).code;
-  await live.A.ok('campaign.join', { code: player });
-  await live.B.ok('campaign.join', { code: player });
-  await live.O.ok('campaign.join', { code: observer });
-  for (const k of keys) assert.equal((await live[k].subscribe(campaign)).reply.ok, true);
-  const uid = (k) => users[k].user;
-  /** Every member's live view against a fresh subscription on a new socket: {member: [differing paths]}. */
-  const differences = async () => {
-    const out = {};
-    for (const k of keys) {
-      await live[k].caughtUp(campaign);
-      assert.deepEqual(live[k].problems, [], `${k}: pushes applied cleanly`);
-      const p = await connect(server, users[k].cookie);
-      const { view } = await p.subscribe(campaign);
-      await p.close();
-      const d = diffPaths(live[k].view(campaign), view);
-      if (d.length) out[k] = d.map((x) => `${x.path}: live ${x.live}, fresh ${x.fresh}`);
-    }
-    return out;
-  };
-  /** A command that must be accepted, then no live view may differ from a fresh one. */
-  const step = async (k, type, body) => {
-    await live[k].ok(type, { campaign, ...body });
-    assert.deepEqual(await differences(), {}, `after ${k} ${type} ${JSON.stringify(body).slice(0, 200)}: live views differ from fresh ones`);
-  };
-  const close = async () => { for (const k of keys) await live[k].close().catch(() => {}); };
-  return { campaign, users, live, uid, step, differences, close };
-}
-
-// An Over the Hill battle of A (side a) against B (side b), B's leader concealed or not.
-const duel = (uid, bConcealed) => ({
-  name: 'Moor', ruleset: 'oth', sides: [{ id: 'a', name: 'Blue' }, { id: 'b', name: 'Red' }],
-  units: [{ side: 'a', owner: uid('A'), name: 'Blue Foot', position: [40, 40], facing: 0 },
-    { side: 'b', owner: uid('B'), name: 'Red Foot', position: [40, 100], facing: 180 }],
-  leaders: [{ side: 'a', user: uid('A'), name: 'Kemp', position: [40, 41] },
-    { side: 'b', user: uid('B'), name: 'Wolfe', position: [40, 101], concealed: bConcealed }],
-});
-
+// The mismatches the random run found, each as its smallest reproduction on a small table (lib/small_table.mjs),
+// so that each is checked on every run, whatever the seed reaches.
 test('reproductions of the mismatches the random run found', async (t) => {
   const server = await startServer({ args: ['--ws-rate', '100000', '--ws-burst', '100000'] });
   try {
     await t.test('a battle created on an expedition is in the expedition\'s battles (expeditions.list.<n>.battles)', async () => {
-      const x = await smallTable(server, 'xb');
-      try {
+      await withSmallTable(server, 'xb', async (x) => {
         await x.step('A', 'colonel.create', { name: 'Kemp' });
         await x.step('U', 'auction.open', { regiment: 7 });
         await x.step('A', 'auction.bid', { amount: 10 });
@@ -766,38 +675,35 @@ test('reproductions of the mismatches the random run found', async (t) => {
         await x.step('U', 'expedition.force', { expedition: 1, regiments: [7] });
         await x.step('U', 'expedition.depart', { expedition: 1 });
         await x.step('U', 'battle.create', { expedition: 1, name: 'Fontenoy', sides: [{ id: 'exp', name: 'Expedition' }, { id: 'enemy', name: 'Enemy' }] });
-      } finally { await x.close(); }
+      });
     });
 
     await t.test('an earlier reveal line\'s cards, after a unit they name is concealed (battle.override conceal)', async () => {
-      const x = await smallTable(server, 'cc');
-      try {
+      await withSmallTable(server, 'cc', async (x) => {
         await x.step('U', 'battle.create', duel(x.uid, false));
         await x.step('U', 'battle.start', { battle: 1 });
         await x.step('A', 'card.play', { battle: 1, turn: 1, card: 'order.fire', unit: 1 });
         await x.step('B', 'card.play', { battle: 1, turn: 1, card: 'no_action' });
         await x.step('U', 'battle.override', { battle: 1, what: 'conceal', unit: 1, reason: 'Into the corn' });
-      } finally { await x.close(); }
+      });
     });
 
     await t.test('an earlier reveal line\'s cards, after a concealed leader is revealed (battle.override reveal)', async () => {
-      const x = await smallTable(server, 'rc');
-      try {
+      await withSmallTable(server, 'rc', async (x) => {
         await x.step('U', 'battle.create', duel(x.uid, true));
         await x.step('U', 'battle.start', { battle: 1 });
         await x.step('A', 'card.play', { battle: 1, turn: 1, card: 'no_action' });
         await x.step('B', 'card.play', { battle: 1, turn: 1, card: 'no_action' });
         const leader = x.live.U.view(x.campaign).battles['1'].leaders.find((l) => l.user === x.uid('B')).id;
         await x.step('U', 'battle.override', { battle: 1, what: 'reveal', leader, reason: 'Seen on the skyline' });
-      } finally { await x.close(); }
+      });
     });
 
     await t.test('a member away after 256 changes of his view comes back with since to a patch, his version one on', async () => {
       // docs/protocol.md, campaign.subscribe: "The server keeps the patches of every member who subscribed, while he
       // is away too (until he has missed 256 changes)"; "Views and versions": the version "goes up by one each time his
       // view of the campaign changes, and only then".
-      const x = await smallTable(server, 'lg');
-      try {
+      await withSmallTable(server, 'lg', async (x) => {
         for (let i = 0; i < 256; i++) await x.live.U.ok('chat.say', { campaign: x.campaign, text: `Line ${i}` });
         await x.live.A.caughtUp(x.campaign);
         const version = x.live.A.version(x.campaign);
@@ -810,7 +716,7 @@ test('reproductions of the mismatches the random run found', async (t) => {
         assert.ok('patch' in push, `a patch, not a whole view, for a member who missed one change (since ${version}, now ${push.version})`);
         assert.equal(push.version, version + 1, 'one change: the version one on');
         assert.deepEqual(await x.differences(), {});
-      } finally { await x.close(); }
+      });
     });
   } finally {
     await server.cleanup();

@@ -127,14 +127,11 @@ struct CampaignPlay {
 
     // Commits the events as the server does, and checks every member's patch against a fresh view.
     void commit(std::vector<Event> events, const Viewer& who, const std::string& type, const std::vector<json>& before) {
-        for (std::size_t i = 0; i < events.size(); ++i) events[i].seq = t.state.seq + 1 + static_cast<std::int64_t>(i), events[i].at = t.now;
-        auto pieces = patcher.apply(t.state, events, members);
-        t.log.insert(t.log.end(), events.begin(), events.end());
+        const auto patches = t.patch_through(std::move(events), members, patcher);
         retire_revealed();
         for (std::size_t i = 0; i < members.size(); ++i) {
             const Viewer& m = members[i];
-            std::erase_if(pieces[i], [](const auto& piece) { return piece->empty(); });
-            const json patch = pieces[i].empty() ? json::array() : *campaign::joined(pieces[i]);
+            const json& patch = patches[i];
             const json fresh = view(t.state, m), whole = view(t.state, m, true);
             INFO(type << " by " << who.name << ", seen by " << m.name << ": " << patch.dump().substr(0, 600));
             live[i] = live[i].patch(patch);
@@ -157,7 +154,7 @@ struct CampaignPlay {
         dice.take_log();
         if (auto* e = std::get_if<Error>(&d)) {
             ++refused;
-            if (std::getenv("CAMPAIGN_PLAY_DEBUG")) std::cerr << c.type << " " << c.body.dump().substr(0, 200) << " by " << who.name << ": " << e->code << ": " << e->message << "\n";
+            if (std::getenv("MUSTER_PROPERTY_DEBUG")) std::cerr << c.type << " " << c.body.dump().substr(0, 200) << " by " << who.name << ": " << e->code << ": " << e->message << "\n";
             INFO(c.type << " " << c.body.dump() << " by " << who.name << " refused: " << e->code << ": " << e->message);
             CHECK(e->code != "internal");
             for (std::size_t i = 0; i < members.size(); ++i) CHECK(view(t.state, members[i]) == before[i]);

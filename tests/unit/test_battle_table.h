@@ -26,4 +26,17 @@ inline void check_replay(YearTable& t) {
     for (const auto& v : t.everyone()) CHECK(view(again, v).dump() == view(t.state, v).dump());
 }
 
+// Saves the battle as a scenario, then commits a copy of it as an older Muster saved it, with one of its pieces
+// concealed (`piece`, e.g. "/units/1"), and gives the copy's id: a book without hidden troops must refuse it.
+inline std::string older_scenario_with_concealed(YearTable& t, std::int64_t battle, const std::string& name,
+                                                 const std::string& piece) {
+    auto saved = t.ok(t.umpire, "battle.save_scenario", {{"battle", battle}, {"name", name}});
+    Event older = saved.at(0);
+    const std::string id = older.body["scenario"]["id"].get<std::string>() + "-older";
+    older.body["scenario"]["id"] = id;
+    older.body["scenario"]["battle"][json::json_pointer(piece + "/concealed")] = true;
+    t.commit({older});
+    return id;
+}
+
 }  // namespace year_test

@@ -88,22 +88,33 @@ struct YearTable {
         }
     }
 
-    // Commits the events as the server patches views after them (campaign::ViewPatcher, the hub's path): each
-    // viewer's patches, applied to his view before them, give his view after them.
-    void commit_patched(std::vector<Event> events, const std::vector<Viewer>& viewers) {
-        std::vector<nlohmann::json> before;
-        for (const auto& v : viewers) before.push_back(view(state, v));
+    // Stamps and commits the events as the server does (campaign::ViewPatcher, the hub's path) and gives each
+    // viewer's patch: his view before them, patched, is to be his view after them.
+    std::vector<json> patch_through(std::vector<Event> events, const std::vector<Viewer>& viewers,
+                                    campaign::ViewPatcher& by) {
         for (std::size_t i = 0; i < events.size(); ++i) {
             events[i].seq = state.seq + 1 + static_cast<std::int64_t>(i);
             events[i].at = now;
         }
-        auto pieces = patcher.apply(state, events, viewers);
+        auto pieces = by.apply(state, events, viewers);
         log.insert(log.end(), events.begin(), events.end());
+        std::vector<json> patches;
+        for (auto& p : pieces) {
+            std::erase_if(p, [](const auto& piece) { return piece->empty(); });
+            patches.push_back(p.empty() ? json::array() : *campaign::joined(p));
+        }
+        return patches;
+    }
+
+    // Commits the events through patch_through and requires each viewer's patch to give his fresh view.
+    void commit_patched(std::vector<Event> events, const std::vector<Viewer>& viewers) {
+        std::vector<nlohmann::json> before;
+        for (const auto& v : viewers) before.push_back(view(state, v));
+        const std::string type = events.front().type;
+        const auto patches = patch_through(std::move(events), viewers, patcher);
         for (std::size_t i = 0; i < viewers.size(); ++i) {
-            nlohmann::json patch = nlohmann::json::array();
-            for (const auto& piece : pieces[i]) patch.insert(patch.end(), piece->begin(), piece->end());
-            INFO(events.front().type << " seen by " << viewers[i].name << ": " << patch.dump().substr(0, 400));
-            REQUIRE(before[i].patch(patch) == view(state, viewers[i]));
+            INFO(type << " seen by " << viewers[i].name << ": " << patches[i].dump().substr(0, 400));
+            REQUIRE(before[i].patch(patches[i]) == view(state, viewers[i]));
         }
     }
 

@@ -87,13 +87,9 @@ TEST_CASE("cmwd: a scenario or a battle carried on cannot bring a concealed piec
     CmwdInTheOpen f;
     f.create();
     // A scenario saved by an older Muster, which let a base be placed concealed.
-    auto saved = f.t.ok(f.t.umpire, "battle.save_scenario", {{"battle", 1}, {"name", "Ramillies"}});
-    Event older = saved.at(0);
-    older.body["scenario"]["id"] = "saved-2";
-    older.body["scenario"]["battle"]["units"][1]["concealed"] = true;
-    f.t.commit({older});
+    const std::string older = older_scenario_with_concealed(f.t, 1, "Ramillies", "/units/1");
     std::string why;
-    CHECK(f.refused_create({{"scenario", "saved-2"}, {"name", "Ramillies again"}}, why) == "bad_request");
+    CHECK(f.refused_create({{"scenario", older}, {"name", "Ramillies again"}}, why) == "bad_request");
     CHECK(why == cmwd_no_hidden);
     f.t.ok(f.t.umpire, "battle.create", {{"scenario", "saved-1"}, {"name", "Ramillies again"}});
     f.t.ok(f.t.umpire, "battle.end", {{"battle", 1}});

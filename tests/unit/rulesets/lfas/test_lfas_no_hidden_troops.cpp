@@ -67,14 +67,10 @@ TEST_CASE("lfas: the umpire's conceal and reveal overrides are refused: nothing 
 TEST_CASE("lfas: a scenario or a battle carried on cannot bring a concealed piece", "[lfas][concealment]") {
     LfasInTheOpen f;
     f.create();
-    // A scenario saved by an older Muster, which let a unit be placed concealed.
-    auto saved = f.t.ok(f.t.umpire, "battle.save_scenario", {{"battle", 1}, {"name", "Cowpens"}});
-    Event older = saved.at(0);
-    older.body["scenario"]["id"] = "saved-2";
-    older.body["scenario"]["battle"]["leaders"][1]["concealed"] = true;
-    f.t.commit({older});
+    // A scenario saved by an older Muster, which let a commander be placed concealed.
+    const std::string older = older_scenario_with_concealed(f.t, 1, "Cowpens", "/leaders/1");
     std::string why;
-    CHECK(f.refused_to("battle.create", {{"scenario", "saved-2"}, {"name", "Cowpens again"}}, why) == "bad_request");
+    CHECK(f.refused_to("battle.create", {{"scenario", older}, {"name", "Cowpens again"}}, why) == "bad_request");
     CHECK(why == lfas_no_hidden);
     f.t.ok(f.t.umpire, "battle.end", {{"battle", 1}});
     json body = f.create_body();
