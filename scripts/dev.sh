@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Muster's one entry point for people and CI, on Debian 12 as root (or with sudo):
 #   bash scripts/dev.sh run    install what is missing, build, run on http://127.0.0.1:8080 (data in ./data)
-#   bash scripts/dev.sh test   install what is missing, build, run every test (unit, integration, browser)
+#   bash scripts/dev.sh test   install what is missing, build, run every test (unit, integration, browser), then the
+#                              rules' unit tests and fuzz corpora under ASan and UBSan
 #   bash scripts/dev.sh deps | build
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,6 +51,10 @@ case "${1:-}" in
         # Two test files at a time (MUSTER_TEST_JOBS=n for n): the test servers hash passwords at a low scrypt
         # cost (tests/integration/lib/server.mjs), so files side by side do not slow each other's logins.
         ctest --test-dir build --output-on-failure -j"${MUSTER_TEST_JOBS:-2}"
+        # The rules engine's unit tests (random battles of every book, the whole-campaign play, snapshot round trips)
+        # and the fuzz corpora again under ASan and UBSan, in build-asan/ (docs/reliability.md). MUSTER_SANITIZE=0
+        # leaves them out, for a quick local run.
+        if [ "${MUSTER_SANITIZE:-1}" != 0 ]; then bash scripts/sanitize.sh --rules; fi
         ;;
     *)
         echo "usage: bash scripts/dev.sh run|test|build|deps" >&2

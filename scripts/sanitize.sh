@@ -5,6 +5,7 @@
 # (MUSTER_BIN). Any report fails its test: ASan and UBSan end the process, LeakSanitizer's exit code is not 0, and
 # tests/integration/lib/server.mjs fails a test file whose server printed a report.
 #   bash scripts/sanitize.sh                  everything (about 30 minutes from a clean build-asan/ on two cores)
+#   bash scripts/sanitize.sh --rules          the rules engine's unit tests and the fuzz corpora only, as CI does
 #   bash scripts/sanitize.sh -E '^unit$' -LE web   ctest's arguments instead: here without the unit tests
 #                                                 (14 of the 19 minutes of tests) and the browser tests
 # MUSTER_SANITIZE_TARGETS="muster fuzz_replay_decide ..." builds only those targets (their dependencies too): for
@@ -14,6 +15,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 read -r -a targets <<< "${MUSTER_SANITIZE_TARGETS:-}"
+# --rules: the rules engine's unit tests (muster_rules_tests: no server) and the fuzz corpora replayed through the
+# sanitized decoders, as CI runs them (scripts/dev.sh test).
+if [ "${1:-}" = "--rules" ]; then
+    shift
+    targets=(muster_rules_tests fuzz_replay_decide fuzz_replay_frames fuzz_replay_http)
+    set -- -R '^(rules|fuzz_replay_.*)$' "$@"
+fi
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMUSTER_SANITIZE=ON >/dev/null
 cmake --build build-asan -j"$(nproc)" ${targets[@]+--target "${targets[@]}"}
 

@@ -13,7 +13,7 @@ constexpr const char* secret_wood = "Secret-WOOD-of-the-British";
 
 // Bob's 7th (unit 2) and Carol's 12th (unit 3) for the British; Dave's clan (unit 1) and a clan hidden in
 // ambush for the Jacobites; Dave commands as a concealed leader. A wood only the British know.
-void set_up(YearTable& t) {
+void set_up_secrets(YearTable& t) {
     t.ready();
     t.ok(t.umpire, "battle.create",
          {{"name", "Clifton Moor"},
@@ -33,13 +33,13 @@ void set_up(YearTable& t) {
 
 std::string seen_by(YearTable& t, const Viewer& v) { return view(t.state, v).dump(); }
 
-bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+bool has_text(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
 }  // namespace
 
 TEST_CASE("a concealed piece takes an id that leaves no gap in the ids the enemy sees", "[battles][secrets]") {
     YearTable t;
-    set_up(t);
+    set_up_secrets(t);
     auto b = battle_of(t, t.umpire);
     std::vector<std::int64_t> ids;
     for (const auto& u : b["units"]) ids.push_back(u["id"].get<std::int64_t>());
@@ -51,7 +51,7 @@ TEST_CASE("a concealed piece takes an id that leaves no gap in the ids the enemy
     CHECK(ids[3] >= (std::int64_t{1} << 40));
     auto seen = battle_of(t, t.bob);
     CHECK(seen["units"].size() == 3);
-    CHECK_FALSE(has(seen.dump(), std::to_string(ids[3])));
+    CHECK_FALSE(has_text(seen.dump(), std::to_string(ids[3])));
     // A piece placed concealed later draws its id the same way; one placed in sight counts on.
     t.ok(t.umpire, "battle.place", {{"battle", 1}, {"unit", {{"side", "jacobite"}, {"name", "Hidden two"}, {"position", {160, 100}}, {"concealed", true}}}});
     t.ok(t.umpire, "battle.place", {{"battle", 1}, {"unit", {{"side", "jacobite"}, {"name", "Pickets"}, {"position", {100, 100}}}}});
@@ -60,7 +60,7 @@ TEST_CASE("a concealed piece takes an id that leaves no gap in the ids the enemy
 
 TEST_CASE("a concealed leader's person is in no list the enemy gets: players, submitted, revealed cards, log", "[battles][secrets]") {
     YearTable t;
-    set_up(t);
+    set_up_secrets(t);
     t.ok(t.umpire, "battle.settings", {{"battle", 1}, {"settings", {{"auto_run", true}}}});
     t.ok(t.umpire, "battle.start", {{"battle", 1}});
     // Dave inspires Clan Donald, whom he stands with (over-the-hills.txt, "You remove TPs by: ... Inspiration
@@ -79,8 +79,8 @@ TEST_CASE("a concealed leader's person is in no list the enemy gets: players, su
     for (const auto& v : {t.bob, t.carol, t.observer}) {
         const std::string text = seen_by(t, v);
         INFO(v.name);
-        CHECK_FALSE(has(text, hidden_leader));
-        CHECK_FALSE(has(text, hidden_unit));
+        CHECK_FALSE(has_text(text, hidden_leader));
+        CHECK_FALSE(has_text(text, hidden_unit));
         // The reveal's line shows the British cards and nothing of Dave's.
         // The battle held by name: a range-for over a part of a temporary would read it after its destruction.
         const json battle = battle_of(t, v);
@@ -88,29 +88,29 @@ TEST_CASE("a concealed leader's person is in no list the enemy gets: players, su
             if (l["details"].contains("cards"))
                 for (const auto& c : l["details"]["cards"]) CHECK(c["user"] != t.dave.user);
     }
-    CHECK(has(seen_by(t, t.dave), std::string(hidden_leader) + " inspires Clan Donald"));
+    CHECK(has_text(seen_by(t, t.dave), std::string(hidden_leader) + " inspires Clan Donald"));
     check_replay(t);
 }
 
 TEST_CASE("the umpire's reason for placing a concealed piece during play stays with its side", "[battles][secrets]") {
     YearTable t;
-    set_up(t);
+    set_up_secrets(t);
     t.ok(t.umpire, "battle.start", {{"battle", 1}});
     const std::string reason = "REINFORCEMENTS-BEHIND-THE-WALL";
     t.ok(t.umpire, "battle.place", {{"battle", 1}, {"reason", reason},
                                     {"unit", {{"side", "jacobite"}, {"name", "Late clan"}, {"position", {170, 110}}, {"concealed", true}}}});
-    CHECK_FALSE(has(seen_by(t, t.bob), reason));
-    CHECK_FALSE(has(seen_by(t, t.observer), reason));
-    CHECK(has(seen_by(t, t.dave), reason));
-    CHECK(has(seen_by(t, t.umpire), reason));
+    CHECK_FALSE(has_text(seen_by(t, t.bob), reason));
+    CHECK_FALSE(has_text(seen_by(t, t.observer), reason));
+    CHECK(has_text(seen_by(t, t.dave), reason));
+    CHECK(has_text(seen_by(t, t.umpire), reason));
 }
 
 TEST_CASE("secret terrain: a feature's nature only to the sides that know it", "[battles][secrets]") {
     YearTable t;
-    set_up(t);
-    CHECK(has(seen_by(t, t.bob), secret_wood));
-    CHECK_FALSE(has(seen_by(t, t.dave), secret_wood));
-    CHECK_FALSE(has(seen_by(t, t.observer), secret_wood));
+    set_up_secrets(t);
+    CHECK(has_text(seen_by(t, t.bob), secret_wood));
+    CHECK_FALSE(has_text(seen_by(t, t.dave), secret_wood));
+    CHECK_FALSE(has_text(seen_by(t, t.observer), secret_wood));
     auto feature = battle_of(t, t.dave)["terrain"][0];
     CHECK(feature["known"] == false);
     CHECK_FALSE(feature.contains("kind"));
@@ -119,7 +119,7 @@ TEST_CASE("secret terrain: a feature's nature only to the sides that know it", "
 
 TEST_CASE("after the battle: each side its own rows, a regiment's companies to its colonel only", "[battles][secrets]") {
     YearTable t;
-    set_up(t);
+    set_up_secrets(t);
     t.ok(t.umpire, "battle.start", {{"battle", 1}});
     // over-the-hills.txt, "Overall Losses": one d6 per unit, in unit order (1, 2, 3, the ambush).
     t.ok(t.umpire, "battle.end", {{"battle", 1}}, {2, 4, 6, 1});
@@ -140,19 +140,19 @@ TEST_CASE("after the battle: each side its own rows, a regiment's companies to i
     CHECK(dave["losses"].size() == 2);  // Clan Donald and the ambush, his side
     for (const auto& row : dave["losses"]) CHECK(row["side"] == "jacobite");
     CHECK(battle_of(t, t.observer)["losses"].empty());
-    CHECK_FALSE(has(seen_by(t, t.bob), hidden_unit));  // never revealed: not named after the end either
+    CHECK_FALSE(has_text(seen_by(t, t.bob), hidden_unit));  // never revealed: not named after the end either
     CHECK(battle_of(t, t.umpire)["losses"].size() == 4);
     check_replay(t);
 }
 
 TEST_CASE("stale commands: the turn or step a command names must be the battle's now, or nothing changes", "[battles][stale]") {
     YearTable t;
-    set_up(t);
+    set_up_secrets(t);
     t.ok(t.umpire, "battle.settings", {{"battle", 1}, {"settings", {{"auto_run", false}}}});
     t.ok(t.umpire, "battle.start", {{"battle", 1}});
     std::string message;
     CHECK(t.error(t.bob, "card.play", {{"battle", 1}, {"turn", 2}, {"card", "no_action"}}, &message) == "stale");
-    CHECK(has(message, "turn 2"));
+    CHECK(has_text(message, "turn 2"));
     CHECK(t.error(t.bob, "card.play", {{"battle", 1}, {"turn", "1"}, {"card", "no_action"}}) == "bad_request");
     // Two umpires close turn 1 at once: the first closes it, the second is stale (it saw turn 1 open).
     t.ok(t.umpire, "battle.close_turn", {{"battle", 1}, {"turn", 1}});
@@ -160,7 +160,7 @@ TEST_CASE("stale commands: the turn or step a command names must be the battle's
     // battle.step names the step it saw next: a double click resolves one step.
     t.ok(t.umpire, "battle.step", {{"battle", 1}, {"turn", 1}, {"step", "orders"}});
     CHECK(t.error(t.umpire, "battle.step", {{"battle", 1}, {"turn", 1}, {"step", "orders"}}, &message) == "stale");
-    CHECK(has(message, "movement"));
+    CHECK(has_text(message, "movement"));
     CHECK(t.error(t.umpire, "battle.step", {{"battle", 1}, {"turn", 1}, {"step", nullptr}}) == "bad_request");
     for (const char* step : {"movement", "fire", "reaction", "melee", "tension"})
         t.ok(t.umpire, "battle.step", {{"battle", 1}, {"turn", 1}, {"step", step}});  // nobody near: no roll

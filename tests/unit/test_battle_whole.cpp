@@ -39,7 +39,7 @@ std::vector<json> umpire_details(YearTable& t, int turn, const std::string& phas
 
 // Government ("british", Bob's leader Kemp, id 1) against the Jacobites ("jacobite", Dave's leader Lord
 // George, id 2) on a 180 x 120 cm table.
-void create_battle(YearTable& t, json units, json leaders, json settings = json::object()) {
+void create_whole_battle(YearTable& t, json units, json leaders, json settings = json::object()) {
     t.ok(t.umpire, "battle.create",
          {{"name", "Prestonpans"},
           {"table", {{"width", 180}, {"depth", 120}, {"measure", "cm"}}},
@@ -57,13 +57,13 @@ json lord_george_at(double x, double y) {
 }
 
 // One turn for Bob then Dave (the last card closes the turn; with auto_run its dice resolve the whole turn).
-void play(YearTable& t, json bob_card, json dave_card, std::vector<int> dice) {
+void play_whole(YearTable& t, json bob_card, json dave_card, std::vector<int> dice) {
     bob_card["battle"] = 1;
     dave_card["battle"] = 1;
     t.ok(t.bob, "card.play", bob_card);
     t.ok(t.dave, "card.play", dave_card, std::move(dice));
 }
-const json no_action = {{"card", "no_action"}};
+const json no_action_card = {{"card", "no_action"}};
 
 // The six steps of a closed turn one battle.step at a time (auto_run off), with the dice each step rolls.
 void step_through(YearTable& t, std::map<std::string, std::vector<int>> dice = {}) {
@@ -91,7 +91,7 @@ TEST_CASE("whole battle: a battery fires ball then grape at a regiment forming c
     // Unit 1: a British battery of two guns (one base), its front edge at y 20, facing up the table.
     // Unit 2: the Manchester Regiment (formed infantry, D2 M2 E2) in line 30 cm away, facing the guns.
     // Lord George stands in the regiment; Kemp is far off.
-    create_battle(t,
+    create_whole_battle(t,
                   {{{"id", 1}, {"side", "british"}, {"owner", t.bob.user}, {"name", "Royal Artillery"},
                     {"troop_type", "gunners"}, {"bases", 1}, {"position", {50, 20}}, {"facing", 0},
                     {"values", {{"guns", 2}}}},
@@ -104,7 +104,7 @@ TEST_CASE("whole battle: a battery fires ball then grape at a regiment forming c
     // over-the-hills.txt, "Cannon Fire": "Range: 15cm (grape) 50 cm (ball) Score to hit: 3,4,5,6 / 5,6":
     // gun one 5 hits, gun two 4 misses (a line is one base deep: no +1). "A hit adds a TP to the target unit."
     // Dice: guns 5, 4; tension: the regiment's rally 6 (not Effectiveness 2 or less: the TP stays).
-    play(t, no_action, {{"card", "order.advance"}, {"unit", 2}}, {5, 4, 6});
+    play_whole(t, no_action_card, {{"card", "order.advance"}, {"unit", 2}}, {5, 4, 6});
     auto fire = umpire_details(t, 1, "fire");
     REQUIRE(fire.size() == 1);
     CHECK(fire[0]["target"] == 2);
@@ -123,7 +123,7 @@ TEST_CASE("whole battle: a battery fires ball then grape at a regiment forming c
     // advance/charge"): 3, "Leader with the unit +1" = 4, 1 TP: OK on the REGULAR INFANTRY TABLE. "Forward
     // movement (keeping formation)* 8 + DRI cm" = 10 cm (the guns are far beyond musketry range 4 + MUS = 6):
     // 20 cm from the guns now, still ball. Gun one 4 misses (no +1 against a line), gun two 6 hits. Rally 6.
-    play(t, no_action, {{"card", "order.form_column"}, {"unit", 2}}, {3, 4, 6, 6});
+    play_whole(t, no_action_card, {{"card", "order.form_column"}, {"unit", 2}}, {3, 4, 6, 6});
     auto movement = umpire_details(t, 2, "movement");
     REQUIRE(movement.size() == 2);
     CHECK(movement[0]["test"] == "ordered to advance");
@@ -147,7 +147,7 @@ TEST_CASE("whole battle: a battery fires ball then grape at a regiment forming c
     // regiment starts to form column: "Wheeling or other complex manoeuvre DRI cm", 2 cm a turn, and its
     // right-hand base has sqrt(6^2 + 6^2) = 8.49 cm to go to the rear of the column (docs/rules-notes.md,
     // "Movement"): five turns. Still a line: the guns' 4 and 3 miss (ball needs 5). Rally 6.
-    play(t, no_action, {{"card", "move"}, {"to", {50, 43}}}, {4, 3, 6});
+    play_whole(t, no_action_card, {{"card", "move"}, {"to", {50, 43}}}, {4, 3, 6});
     CHECK(umpire_unit(t, 2)["formation"] == "line");
     movement = umpire_details(t, 3, "movement");
     REQUIRE(movement.size() == 1);
@@ -159,7 +159,7 @@ TEST_CASE("whole battle: a battery fires ball then grape at a regiment forming c
     // Turns 4 to 6: still forming (4, 6, 8 cm). Both guns miss each turn (1, 1): the regiment was still "fired on
     // by cannons", so the tally counts every turn. Rally 6.
     for (int turn = 4; turn <= 6; ++turn) {
-        play(t, no_action, no_action, {1, 1, 6});
+        play_whole(t, no_action_card, no_action_card, {1, 1, 6});
         CHECK(umpire_unit(t, 2)["formation"] == "line");
         CHECK(umpire_details(t, turn, "fire")[0]["hits"] == 0);
         CHECK(battle_of(t, t.umpire)["tallies"]["2"]["turns_fired_on_by_cannon"] == turn);
@@ -169,7 +169,7 @@ TEST_CASE("whole battle: a battery fires ball then grape at a regiment forming c
     // Turn 7. Lord George, with the line, orders ADVANCE (digesting this turn). The column forms (10 cm made of
     // 8.49): one base wide, four deep, Lord George within it. "Formations more than 1 base deep +1 to die roll":
     // 4 + 1 = 5 hits; 3 + 1 = 4 misses. Rally 6.
-    play(t, no_action, {{"card", "order.advance"}, {"unit", 2}}, {4, 3, 6});
+    play_whole(t, no_action_card, {{"card", "order.advance"}, {"unit", 2}}, {4, 3, 6});
     CHECK(umpire_unit(t, 2)["formation"] == "column");
     fire = umpire_details(t, 7, "fire");
     REQUIRE(fire.size() == 1);
@@ -181,7 +181,7 @@ TEST_CASE("whole battle: a battery fires ball then grape at a regiment forming c
     // Turn 8. The advance tests: 3 + 1 (leader with the unit) = 4 with 3 TPs: OK. Forward 10 cm: 10 cm from the
     // guns, grape range ("15cm (grape)"): grape hits on "3,4,5,6"; the column's +1 makes a 2 a 3 (hit) and a 1
     // a 2 (miss). Rally 6.
-    play(t, no_action, no_action, {3, 2, 1, 6});
+    play_whole(t, no_action_card, no_action_card, {3, 2, 1, 6});
     movement = umpire_details(t, 8, "movement");
     REQUIRE(movement.size() == 2);
     CHECK(movement[0]["die"] == 3);
@@ -220,7 +220,7 @@ TEST_CASE("whole battle: a melee over two turns, leaders engaged, Jacobites firs
     // Unit 1: the 7th Foot (formed infantry, D3 M3 E3), front edge at y 50 facing up the table.
     // Unit 2: Clan Cameron (irregulars, D2 M2 E2), front to front with the 7th (their front edges touch).
     // Each leader stands in his own unit. The British unit has the lower id: the Jacobites still roll first.
-    create_battle(t,
+    create_whole_battle(t,
                   {{{"id", 1}, {"side", "british"}, {"owner", t.bob.user}, {"name", "7th Foot"},
                     {"troop_type", "formed_infantry"}, {"position", {50, 50}}, {"facing", 0},
                     {"values", {{"drill", 3}, {"musketry", 3}, {"effectiveness", 3}}}},
@@ -239,7 +239,7 @@ TEST_CASE("whole battle: a melee over two turns, leaders engaged, Jacobites firs
     // first ("When in combat, always roll for the Jacobite forces before Government forces"): 3 + 1 (Lord George
     // with them) = 4, 2 TPs: OK on the IRREGULARS TABLE; the 7th 3 + 1 (Kemp) = 4, 2 TPs: OK on the REGULAR
     // INFANTRY TABLE. Tension: rally 4 for the 7th (not Effectiveness 3 or less), 3 for the clan (not 2 or less).
-    play(t, {{"card", "engage"}}, no_action, {3, 2, 3, 3, 4, 3});
+    play_whole(t, {{"card", "engage"}}, no_action_card, {3, 2, 3, 3, 4, 3});
     auto melee = umpire_details(t, 1, "melee");
     REQUIRE(melee.size() == 4);
     // The Jacobites' round first: no roll, the extra TP inflicted automatically.
@@ -280,7 +280,7 @@ TEST_CASE("whole battle: a melee over two turns, leaders engaged, Jacobites firs
     // Reactions: Clan Cameron 4, no leader with them now (killed): 4 with 4 TPs: OK. The 7th 1 + 1 (Kemp) = 2
     // with 4 TPs: FB, "Fall back for a turn (take 1 TP)": 5 TPs, back DRI = 3 cm ("Backward movement (in good
     // order) DRI cm"). Tension: the 7th rally 2 (3 or less: one TP goes, 4), the clan 6 (4).
-    play(t, {{"card", "engage"}}, {{"card", "engage"}}, {5, 1, 2, 6, 4, 1, 2, 6});
+    play_whole(t, {{"card", "engage"}}, {{"card", "engage"}}, {5, 1, 2, 6, 4, 1, 2, 6});
     melee = umpire_details(t, 2, "melee");
     REQUIRE(melee.size() == 4);
     CHECK(melee[0]["unit"] == 2);
@@ -339,7 +339,7 @@ TEST_CASE("whole battle: FOLLOW ME digests a turn, then the unit turns and follo
     // Unit 1: the 7th Foot (D3 M3 E1), front edge centre at (50, 20) facing up the table; Kemp on that point.
     // Unit 2: a Jacobite clan off to the right, facing left (in sight, so no one rests "out of sight").
     // Played step by step (auto_run off).
-    create_battle(t,
+    create_whole_battle(t,
                   {{{"id", 1}, {"side", "british"}, {"owner", t.bob.user}, {"name", "7th Foot"},
                     {"troop_type", "formed_infantry"}, {"position", {50, 20}}, {"facing", 0},
                     {"values", {{"drill", 3}, {"musketry", 3}, {"effectiveness", 1}}}},
@@ -348,7 +348,7 @@ TEST_CASE("whole battle: FOLLOW ME digests a turn, then the unit turns and follo
                   {kemp_at(50, 20), lord_george_at(101, 50)}, {{"auto_run", false}});
 
     // Turn 1. Kemp plays FOLLOW ME on the 7th.
-    play(t, {{"card", "order.follow_me"}, {"unit", 1}}, no_action, {});
+    play_whole(t, {{"card", "order.follow_me"}, {"unit", 1}}, no_action_card, {});
     t.ok(t.umpire, "battle.step", {{"battle", 1}});  // orders
     // over-the-hills.txt, "Command & Control": "It takes one turn for a unit to digest a new order."
     CHECK(umpire_unit(t, 1)["pending_order"]["name"] == "follow_me");
@@ -366,7 +366,7 @@ TEST_CASE("whole battle: FOLLOW ME digests a turn, then the unit turns and follo
     const double pi = std::acos(-1.0);
     const double bearing = std::atan2(24.0, 32.0) * 180.0 / pi;  // 36.87 degrees
     const double dx = 0.6, dy = 0.8;                             // that bearing's direction
-    play(t, {{"card", "move"}, {"to", {74, 52}}}, no_action, {});
+    play_whole(t, {{"card", "move"}, {"to", {74, 52}}}, no_action_card, {});
     step_through(t, {{"tension", {6}}});
     CHECK(umpire_leader(t, 1)["position"] == json::array({74.0, 52.0}));
     auto u = umpire_unit(t, 1);
@@ -380,7 +380,7 @@ TEST_CASE("whole battle: FOLLOW ME digests a turn, then the unit turns and follo
 
     // Turns 3 and 4: Kemp waits; the 7th go 11 cm a turn towards him (29, then 18 cm away) and take a TP a turn.
     for (int turn = 3; turn <= 4; ++turn) {
-        play(t, no_action, no_action, {});
+        play_whole(t, no_action_card, no_action_card, {});
         step_through(t, {{"tension", {6}}});
         u = umpire_unit(t, 1);
         const double gone = 11.0 * (turn - 1);
@@ -390,7 +390,7 @@ TEST_CASE("whole battle: FOLLOW ME digests a turn, then the unit turns and follo
     }
 
     // Turn 5: only 7 cm are left, less than 11: they go 7 cm and stand at Kemp.
-    play(t, no_action, no_action, {});
+    play_whole(t, no_action_card, no_action_card, {});
     step_through(t, {{"tension", {6}}});
     u = umpire_unit(t, 1);
     check_position(u, 74, 52);
@@ -400,7 +400,7 @@ TEST_CASE("whole battle: FOLLOW ME digests a turn, then the unit turns and follo
     CHECK(movement[0]["cm"].get<double>() == Approx(7).margin(1e-6));
 
     // Turn 6: Kemp is with them: they stay where they are and take no TP. Rally 6.
-    play(t, no_action, no_action, {});
+    play_whole(t, no_action_card, no_action_card, {});
     step_through(t, {{"tension", {6}}});
     u = umpire_unit(t, 1);
     check_position(u, 74, 52);
@@ -414,7 +414,7 @@ TEST_CASE("whole battle: a charge into the enemy's flank: the charged unit tests
     // Unit 2: the Manchester Regiment (D2 M2 E2) in line facing up the table, x 42..58, y 48..50.
     // Unit 1: the 7th Foot (D3 M3 E3) 12 cm off its right flank, facing it (facing 270: towards -x), with Kemp.
     // Lord George is far away. The umpire closes each turn (battle.close_turn); auto_run resolves it.
-    create_battle(t,
+    create_whole_battle(t,
                   {{{"id", 1}, {"side", "british"}, {"owner", t.bob.user}, {"name", "7th Foot"},
                     {"troop_type", "formed_infantry"}, {"position", {70, 49}}, {"facing", 270},
                     {"values", {{"drill", 3}, {"musketry", 3}, {"effectiveness", 3}}}},

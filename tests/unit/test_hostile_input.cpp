@@ -11,7 +11,7 @@ const json big = json(std::uint64_t{4294967297});      // 2^32 + 1: a bare get<i
 const json huge = json(std::uint64_t{1} << 63);         // 2^63: past int64
 const json tp_wrap = json(std::uint64_t{4294967299});   // 2^32 + 3: it was 3 tension points
 
-void set_up(YearTable& t) {
+void set_up_hostile(YearTable& t) {
     t.ready();
     t.ok(t.umpire, "battle.create",
          {{"name", "Hostile"},
@@ -41,7 +41,7 @@ json with(json j, const std::string& key, json value) {
 
 TEST_CASE("a placed unit's numbers: past their type, true, fractions and objects are refused", "[battles][hostile]") {
     YearTable t;
-    set_up(t);
+    set_up_hostile(t);
     // over-the-hills.txt, "Regimental Characteristics": ratings 1 to 6; 2^32 + 1 was stored as a drill of 1.
     refused(t, "battle.place", place_unit(with(new_unit(), "values", {{"drill", big}})), "values");
     refused(t, "battle.place", place_unit(with(new_unit(), "values", {{"drill", 7}})), "drill");
@@ -61,7 +61,7 @@ TEST_CASE("a placed unit's numbers: past their type, true, fractions and objects
 
 TEST_CASE("null is no value for a field, and a new piece needs its side, name and position", "[battles][hostile]") {
     YearTable t;
-    set_up(t);
+    set_up_hostile(t);
     // A horse unit's troop type null made it formed infantry.
     refused(t, "battle.place", place_unit({{"id", 1}, {"troop_type", nullptr}}), "troop_type");
     refused(t, "battle.place", place_unit({{"id", 1}, {"position", nullptr}}), "position");
@@ -83,7 +83,7 @@ TEST_CASE("null is no value for a field, and a new piece needs its side, name an
 
 TEST_CASE("overrides: tension points, records, dice and the umpire's modifier are whole numbers in range", "[battles][hostile]") {
     YearTable t;
-    set_up(t);
+    set_up_hostile(t);
     t.ok(t.umpire, "battle.start", {{"battle", 1}});
     const json base = {{"battle", 1}, {"turn", 1}, {"unit", 1}, {"reason", "the umpire's ruling"}};
     // over-the-hills.txt, "TPs are accumulated (up to a maximum of 8)": 2^32 + 3 was taken as 3.

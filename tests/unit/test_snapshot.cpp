@@ -19,7 +19,7 @@ using namespace year_test;
 
 namespace {
 
-int seeds_to_run(int short_run) {
+int snapshot_seeds_to_run(int short_run) {
     const char* n = std::getenv("MUSTER_SNAPSHOT_SEEDS");
     return n ? std::max(1, std::atoi(n)) : short_run;
 }
@@ -139,7 +139,7 @@ TEST_CASE("snapshot: random battles of every book restore exactly, after every e
     for (const battle::RuleSet* rules : battle::rulesets()) {
         INFO("rule set " << rules->id());
         const Fixture& fx = fixtures().at(rules->id());
-        for (int seed = 1; seed <= seeds_to_run(2); ++seed) {
+        for (int seed = 1; seed <= snapshot_seeds_to_run(2); ++seed) {
             INFO("seed " << seed);
             Run run(static_cast<std::uint64_t>(seed) * 2654435761u + 17, fx);
             if (seed % 2 == 1) run.t.battle_seed_sha256 = [](std::int64_t) { return std::string(64, 'e'); };
@@ -155,7 +155,7 @@ TEST_CASE("snapshot: random battles of every book restore exactly, after every e
 }
 
 TEST_CASE("snapshot: a generated year restores exactly", "[snapshot]") {
-    for (int seed = 1; seed <= seeds_to_run(1); ++seed) {
+    for (int seed = 1; seed <= snapshot_seeds_to_run(1); ++seed) {
         INFO("seed " << seed);
         Game g;
         g.patched = false;
@@ -175,7 +175,7 @@ TEST_CASE("snapshot: a generated year restores exactly", "[snapshot]") {
 
 TEST_CASE("snapshot: random expeditions restore exactly, after every event", "[snapshot]") {
     int reckoned = 0;
-    for (int seed = 1; seed <= seeds_to_run(2); ++seed) {
+    for (int seed = 1; seed <= snapshot_seeds_to_run(2); ++seed) {
         INFO("seed " << seed);
         Play p;  // seed 1 walks as test_expedition_property.cpp does
         p.checks = false;
@@ -193,7 +193,7 @@ TEST_CASE("snapshot: random expeditions restore exactly, after every event", "[s
 
 TEST_CASE("snapshot: random play of the table and its clock restores exactly, after every other event", "[snapshot]") {
     Reached reached;
-    for (int seed = 1; seed <= seeds_to_run(1); ++seed) {
+    for (int seed = 1; seed <= snapshot_seeds_to_run(1); ++seed) {
         INFO("seed " << seed);
         TablePlay play(static_cast<std::uint64_t>(seed) * 7777);
         play.play(1000);

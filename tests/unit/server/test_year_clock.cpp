@@ -14,7 +14,7 @@ namespace {
 constexpr std::int64_t hour = 3'600'000;
 
 // The notices the next command makes.
-std::vector<Notice> told(YearTable& t, const Viewer& who, const std::string& type, json body, std::vector<int> dice = {}) {
+std::vector<Notice> told_at(YearTable& t, const Viewer& who, const std::string& type, json body, std::vector<int> dice = {}) {
     const auto before = needs_of_members(t.state);
     auto events = t.ok(who, type, std::move(body), std::move(dice));
     return notices(before, t.state, events);
@@ -33,7 +33,7 @@ std::vector<Notice> clock_fires(YearTable& t, std::vector<int> dice = {}) {
     REQUIRE(at.has_value());
     t.now = *at;
     auto command = year::alarm_command(t.state, t.now);
-    return told(t, server_clock(), command.type, command.body, std::move(dice));
+    return told_at(t, server_clock(), command.type, command.body, std::move(dice));
 }
 
 }  // namespace
@@ -86,7 +86,7 @@ TEST_CASE("clock: putting the deadline back needs a reason, is told to everyone,
     CHECK(message.find("reason") != std::string::npos);
     CHECK(t.error(t.umpire, "month.set_deadline", {{"deadline", deadline + hour}, {"reason", "x"}, {"turn", 2}}) == "stale");
 
-    auto n = told(t, t.umpire, "month.set_deadline", {{"deadline", deadline + 24 * hour}, {"reason", "Carol is at sea."}, {"turn", 1}});
+    auto n = told_at(t, t.umpire, "month.set_deadline", {{"deadline", deadline + 24 * hour}, {"reason", "Carol is at sea."}, {"turn", 1}});
     CHECK(users_told(n, "extension") ==
           std::vector<std::int64_t>{t.umpire.user, t.bob.user, t.carol.user, t.dave.user, 0});
     CHECK(n[0].text == "The umpire put back the deadline for March 174-: Carol is at sea.");
@@ -113,7 +113,7 @@ TEST_CASE("clock: a paused campaign's deadline and reminders stand still, and mo
     t.ok(t.umpire, "month.set_deadline", {{"deadline", deadline}});
     CHECK(t.error(t.umpire, "month.pause", json::object()) == "bad_request");  // a reason is required
     CHECK(t.error(t.bob, "month.pause", {{"reason", "I am away"}}) == "forbidden");
-    auto n = told(t, t.umpire, "month.pause", {{"reason", "The club's annual dinner"}});
+    auto n = told_at(t, t.umpire, "month.pause", {{"reason", "The club's annual dinner"}});
     CHECK(users_told(n, "paused") == std::vector<std::int64_t>{t.umpire.user, t.bob.user, t.carol.user, t.dave.user, 0});
     CHECK(t.year_view(t.bob)["calendar"]["paused"]["reason"] == "The club's annual dinner");
     CHECK_FALSE(year::next_alarm(t.state).has_value());
@@ -124,7 +124,7 @@ TEST_CASE("clock: a paused campaign's deadline and reminders stand still, and mo
     t.ok(t.bob, "diary.submit", diary("business", orders(true, false, false)));
     CHECK(t.error(server_clock(), "month.resolve", {{"turn", 1}}) == "conflict");
 
-    n = told(t, t.umpire, "month.resume", json::object());
+    n = told_at(t, t.umpire, "month.resume", json::object());
     CHECK(users_told(n, "resumed").size() == 5);
     const auto paused_ms = 21 * hour;
     CHECK(t.year_view(t.bob)["calendar"]["deadline"] == deadline + paused_ms);
@@ -137,12 +137,12 @@ TEST_CASE("clock: a paused campaign's deadline and reminders stand still, and mo
 TEST_CASE("clock: a resolved month tells each colonel his report is ready, and the umpire whose diary was missed", "[year][clock]") {
     YearTable t;
     t.ready();
-    auto n = told(t, t.bob, "diary.submit", diary("business", orders(true, false, false)));
+    auto n = told_at(t, t.bob, "diary.submit", diary("business", orders(true, false, false)));
     CHECK(users_told(n, "diary_in") == std::vector<std::int64_t>{t.umpire.user});
     CHECK(n[0].text == "Kemp's diary for March 174- is in.");
     // Kemp's drill roll and the decline roll of Dartington's regiment, which gets the quiet default diary
     // (over-the-hills.txt, "Improving Drill").
-    n = told(t, t.umpire, "month.resolve", json::object(), {6, 6});
+    n = told_at(t, t.umpire, "month.resolve", json::object(), {6, 6});
     CHECK(users_told(n, "report") == std::vector<std::int64_t>{t.bob.user, t.carol.user, t.dave.user});
     const auto umpire = users_told(n, "resolved");
     REQUIRE(umpire == std::vector<std::int64_t>{t.umpire.user});
@@ -150,7 +150,7 @@ TEST_CASE("clock: a resolved month tells each colonel his report is ready, and t
         if (x.kind == "resolved") CHECK(x.text == "March 174- is resolved. Diaries missed: Dartington, Wolfe.");
         else if (x.kind == "report" && x.user == t.bob.user) CHECK(x.text == "Your report for March 174- is ready.");
 
-    n = told(t, t.umpire, "month.undo", {{"reason", "Kemp's orders were misread."}});
+    n = told_at(t, t.umpire, "month.undo", {{"reason", "Kemp's orders were misread."}});
     CHECK(users_told(n, "undone").size() == 5);
     const auto undone = std::find_if(n.begin(), n.end(), [](const Notice& x) { return x.kind == "undone"; });
     CHECK(undone->text == "The umpire undid the resolution of March 174-: Kemp's orders were misread. It will be resolved again.");
@@ -193,13 +193,13 @@ TEST_CASE("clock: the webhook is told each deadline the repeating rule sets, and
     t.now = 1774699200000;  // Saturday 2026-03-28 12:00 UTC
     t.next_weekly = muster::next_weekly_time;
     const std::int64_t sunday = 1774810800000;  // 2026-03-29 20:00 in London, summer time
-    auto n = told(t, t.umpire, "month.deadline_rule", {{"weekday", 0}, {"time", "20:00"}, {"time_zone", "Europe/London"}});
+    auto n = told_at(t, t.umpire, "month.deadline_rule", {{"weekday", 0}, {"time", "20:00"}, {"time_zone", "Europe/London"}});
     REQUIRE(users_told(n, "deadline") == std::vector<std::int64_t>{0});
     CHECK(n.back().text == "Diaries for March 174- are due.");
     CHECK(n.back().due == sunday);
 
     t.now = sunday;
-    n = told(t, server_clock(), "month.resolve", {{"turn", 1}}, {6, 6});
+    n = told_at(t, server_clock(), "month.resolve", {{"turn", 1}}, {6, 6});
     std::vector<std::string> hook;
     for (const auto& x : n)
         if (x.user == 0) hook.push_back(x.text);
@@ -208,10 +208,10 @@ TEST_CASE("clock: the webhook is told each deadline the repeating rule sets, and
 
     // A rule made while a deadline is in force sets none this month: nothing new to tell.
     t.ok(t.umpire, "month.deadline_rule", {{"clear", true}});
-    n = told(t, t.umpire, "month.deadline_rule", {{"weekday", 3}, {"time", "19:30"}, {"time_zone", "Europe/London"}});
+    n = told_at(t, t.umpire, "month.deadline_rule", {{"weekday", 3}, {"time", "19:30"}, {"time_zone", "Europe/London"}});
     CHECK(users_told(n, "deadline").empty());
     // One set by hand is told as before, with its month.
-    n = told(t, t.umpire, "month.set_deadline", {{"deadline", sunday + 2 * 24 * hour}});
+    n = told_at(t, t.umpire, "month.set_deadline", {{"deadline", sunday + 2 * 24 * hour}});
     CHECK(users_told(n, "deadline") == std::vector<std::int64_t>{0});
     CHECK(n.back().text == "Diaries for April 174- are due.");
 }
@@ -225,7 +225,7 @@ TEST_CASE("clock: a server down past its reminders sends the latest only, and no
     t.now = deadline - 6 * hour;
     auto command = year::alarm_command(t.state, t.now);
     REQUIRE(command.type == "month.remind");
-    auto n = told(t, server_clock(), command.type, command.body);
+    auto n = told_at(t, server_clock(), command.type, command.body);
     CHECK(users_told(n, "reminder") == std::vector<std::int64_t>{t.bob.user, t.carol.user, t.dave.user, 0});
     CHECK(t.year_view(t.bob)["calendar"]["reminders"].empty());
     CHECK(year::next_alarm(t.state) == deadline);
@@ -237,12 +237,12 @@ TEST_CASE("clock: a server down past its reminders sends the latest only, and no
     t.now = april + hour;
     command = year::alarm_command(t.state, t.now);
     REQUIRE(command.type == "month.remind");
-    n = told(t, server_clock(), command.type, command.body);
+    n = told_at(t, server_clock(), command.type, command.body);
     CHECK(n.empty());
     CHECK(t.year_view(t.bob)["calendar"]["reminders"].empty());
     command = year::alarm_command(t.state, t.now);
     CHECK(command.type == "month.resolve");
-    n = told(t, server_clock(), command.type, command.body, {6, 6});
+    n = told_at(t, server_clock(), command.type, command.body, {6, 6});
     CHECK(users_told(n, "reminder").empty());
     CHECK(users_told(n, "report").size() == 3);
 }

@@ -19,11 +19,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Db {
+struct OutboxDb {
     fs::path dir;
     std::unique_ptr<Database> db;
     std::int64_t bob = 0, carol = 0;
-    Db() {
+    OutboxDb() {
         std::random_device rd;
         dir = fs::temp_directory_path() / ("muster-outbox-test-" + std::to_string(rd()));
         fs::create_directories(dir);
@@ -32,7 +32,7 @@ struct Db {
         bob = *create_user(*db, "bob", "x", 1);
         carol = *create_user(*db, "carol", "x", 1);
     }
-    ~Db() {
+    ~OutboxDb() {
         db.reset();
         std::error_code ec;
         fs::remove_all(dir, ec);
@@ -42,7 +42,7 @@ struct Db {
 }  // namespace
 
 TEST_CASE("outbox: an e-mail only to a verified address; a webhook post always; sent and failed", "[outbox]") {
-    Db d;
+    OutboxDb d;
     set_user_email(*d.db, d.bob, "bob@club.test", "hash-bob", 10, "unsub-" + std::to_string(__LINE__));
     set_user_email(*d.db, d.carol, "carol@club.test", "hash-carol", 10, "unsub-" + std::to_string(__LINE__));
     CHECK(verify_user_email(*d.db, "hash-bob") == d.bob);
@@ -117,7 +117,7 @@ TEST_CASE("outbox: a notice to the page's list, as an e-mail and as a webhook po
 }
 
 TEST_CASE("outbox: each user's choice: every e-mail at once, held for his digest, or none; a day's cap", "[outbox]") {
-    Db d;
+    OutboxDb d;
     for (auto [user, token] : {std::pair{d.bob, "hash-bob"}, std::pair{d.carol, "hash-carol"}}) {
         set_user_email(*d.db, user, "x@club.test", token, 10, std::string("unsub-") + token);
         verify_user_email(*d.db, token);
@@ -159,7 +159,7 @@ TEST_CASE("outbox: each user's choice: every e-mail at once, held for his digest
 }
 
 TEST_CASE("outbox: the unsubscribe link turns e-mail off; the page's list of notifications", "[outbox]") {
-    Db d;
+    OutboxDb d;
     set_user_email(*d.db, d.bob, "bob@club.test", "hash-bob", 10, "0123456789abcdef0123456789abcdef");
     verify_user_email(*d.db, "hash-bob");
     add_to_outbox(*d.db, {{7, d.bob, "email", "", "s", "b"}}, 100);
