@@ -298,3 +298,34 @@ TEST_CASE("a raid from set-up to its end: a search that fails, an ambush sprung,
     CHECK(losses[0]["fyrebrand_up"] == 1);
     check_replay(r.t);
 }
+
+// --- The umpire's dice: they stand for any face of the die they replace, so he can replay a physical table.
+
+namespace {
+
+json umpire_acts_for(std::int64_t leader, json body, json dice) {
+    body.update({{"battle", 1}, {"what", "act"}, {"reason", "the table's own dice"}, {"leader", leader}, {"dice", dice}});
+    return body;
+}
+
+}  // namespace
+
+TEST_CASE("the umpire's dice: a d10 fyrebrand test takes faces 7 to 10; a face the die lacks is refused", "[reivers][umpire]") {
+    Raid r;
+    r.name("a", "Armstrongs", "rider", true, 500, 250, 0, {{"markers", {{"fleeing", 1}}}});
+    r.name("b", "Forsters", "blade", false, 700, 800, 180);
+    r.create();
+    r.start();
+    // The craft is "Good 1dAv+1": a d6 read through the average die; the 6th face is 5, and 1 more. An 8 is no
+    // face of it: refused, and nothing is changed.
+    std::string why;
+    CHECK(r.t.error(r.t.umpire, "battle.override", umpire_acts_for(1, {{"action", "rally"}, {"unit", r.id("Armstrongs")}}, {8, 9}),
+                    &why) == "bad_request");
+    CHECK(why == "dice: die 1 is thrown as a d6: 8 is not one of its faces. Nothing was changed.");
+    // The rally: "a roll on a d10 is made": 3, fleeing +1 = 4, and the umpire's 9 passes.
+    r.t.ok(r.t.umpire, "battle.override", umpire_acts_for(1, {{"action", "rally"}, {"unit", r.id("Armstrongs")}}, {6, 9}));
+    CHECK(r.of(r.t.bob)["craft"]["1"]["rolled"] == 6);
+    CHECK(r.log_of(r.t.bob).find("Armstrongs tests fyrebrand to rally: 3 modified to 4, rolls 9: passes.") != std::string::npos);
+    CHECK_FALSE(r.unit("Armstrongs")["markers"].contains("fleeing"));
+    check_replay(r.t);
+}
