@@ -81,7 +81,7 @@ const std::map<std::string, Setter>& setters() {
         {"recoil_flanked", choice(&S::recoil_flanked, {"flee", "destroyed"})},
         {"unnamed_type", choice(&S::unnamed_type, {"impassable", "unaffected"})},
         {"concealment_from", choice(&S::concealment_from, {"kind", "cover"})},
-        {"flee_obstacles", choice(&S::flee_obstacles, {"stop", "pass"})},
+        {"flee_obstacles", choice(&S::flee_obstacles, {"round", "stop", "pass"})},
         {"stand_failed", choice(&S::stand_failed, {"recoil", "flee"})},
         {"test_to_charge", flag(&S::test_to_charge)},
         {"cover_modifier", whole(&S::cover_modifier, -2, 2)},

@@ -25,7 +25,7 @@ struct ReiversSettings : battle::TableSettings {
     std::string recoil_flanked = "flee";    // a flanked loser who would recoil: "flee" (the table) | "destroyed"
     std::string unnamed_type = "impassable";  // "Foot ¼ speed": the kind the row does not name may not pass
     std::string concealment_from = "kind";  // the ambush's terrain class: by the feature's kind, or its "cover"
-    std::string flee_obstacles = "stop";    // a fleeing name stops at ground it may not enter, or "pass"es it
+    std::string flee_obstacles = "round";   // ground a fleeing name may not enter: it goes "round", "stop"s or "pass"es
     std::string stand_failed = "recoil";    // a charged name that fails to stand (not surprised): recoil | flee
     bool test_to_charge = true;             // moving into contact is "something more dangerous": a test
     int cover_modifier = -2;                // "+/-2 In cover", for a name that stands or rallies in cover

@@ -12,7 +12,7 @@ const CHOICES = {
   recoil_flanked: [['flee', 'flees (the table)'], ['destroyed', 'is destroyed (the text)']],
   unnamed_type: [['impassable', 'may not pass'], ['unaffected', 'is unaffected']],
   concealment_from: [['kind', 'the kind of ground'], ['cover', 'the cover rolled']],
-  flee_obstacles: [['stop', 'stops at them'], ['pass', 'passes them']],
+  flee_obstacles: [['round', 'goes round them'], ['stop', 'stops at them'], ['pass', 'passes them']],
   stand_failed: [['recoil', 'recoils'], ['flee', 'flees']],
 };
 const LABELS = {

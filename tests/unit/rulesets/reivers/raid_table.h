@@ -70,6 +70,10 @@ struct Raid {
         body["battle"] = 1;
         return t.ok(v, "battle.act", std::move(body), std::move(dice));
     }
+    // Bob moves Armstrongs to (x, y), with exactly these dice (a charge: his craft, the test to close, the test to stand).
+    void ride(double x, double y, std::vector<int> dice = {}) {
+        act(t.bob, {{"action", "move"}, {"unit", id("Armstrongs")}, {"to", {x, y}}}, std::move(dice));
+    }
     std::string refused(const Viewer& v, json body, std::string* message = nullptr) {
         body["battle"] = 1;
         const json seen = of(v);

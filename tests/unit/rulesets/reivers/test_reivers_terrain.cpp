@@ -1,19 +1,25 @@
 // Border Reivers terrain tables and ambush arithmetic (shared/rulesets/reivers/tables.h): every row of every
 // terrain d6 table and every concealment class against a transcription of ../shared/rules/border-reivers.txt made
 // independently of the code's tables (the extract mangles their layout; the rows are read as tables.h reads them).
+// Then the ground in play (raid_table.h): flight round what bars it, friends swept along, impassable ground manned
+// at its edge, and ground that hides a name going to ground.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "rulesets/reivers/raid_table.h"
+
 #include "shared/rulesets/reivers/tables.h"
 
 using namespace muster;
 using namespace muster::reivers;
+using namespace reivers_test;
 
 namespace {
 
@@ -300,4 +306,100 @@ TEST_CASE("border-reivers.txt, ambushes: \"If the detection points are greater t
     CHECK_FALSE(spotted(2, 3));
     CHECK(spotted(1, 0));
     CHECK_FALSE(spotted(0, 0));
+}
+
+// --- Flight over the ground (the combat results: "Loser flees: the loser recoils, as above, and then moves one full
+// move plus 50 paces to rear, avoiding any obstacles ... Any friends encountered will be swept along by the fleeing
+// name"), played over the real commands with scripted dice (raid_table.h).
+
+namespace {
+
+// Armstrongs (mounted riders) charge Forsters (fyrebrand 4) standing at (x, 450) and score 2 + 6 against their
+// factor + 1 (riders on foot: 8 to 3, "Less than 1/2: Loser flees", 20 (their depth) + 100 + 50 paces to the rear,
+// away from y 440). `melee_dice` follows the two combat dice (terrain the flight runs into).
+void charge_and_beat(Raid& r, double x, std::vector<int> melee_dice = {}) {
+    r.ride(x, 445, {6, 5, 10});
+    r.done(r.t.bob);
+    std::vector<int> dice = {6, 1};
+    dice.insert(dice.end(), melee_dice.begin(), melee_dice.end());
+    r.done(r.t.carol, dice);
+}
+
+Raid before_the_wood(const std::string& flee_obstacles = "", double x = 300) {
+    Raid r;
+    if (!flee_obstacles.empty()) r.settings["flee_obstacles"] = flee_obstacles;
+    r.kinmont_at = {300, 200};
+    r.name("a", "Armstrongs", "rider", true, x, 300, 0);
+    // Tarras Wood (a circle of 100 paces about (300, 600)) lies behind them: square behind at x 300.
+    r.name("b", "Forsters", "rider", false, x, 450, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.create();
+    r.start();
+    return r;
+}
+
+double paces_from(const json& p, double x, double y) { return std::hypot(p[0].get<double>() - x, p[1].get<double>() - y); }
+
+}  // namespace
+
+TEST_CASE("border-reivers.txt, \"avoiding any obstacles\": a fleeing name goes round an impassable wood, the shortest way that keeps to the rear", "[reivers][flight]") {
+    Raid r = before_the_wood();
+    CHECK(r.umpire()["settings"]["flee_obstacles"] == "round");
+    // The flight runs into Tarras Wood at 500 and rolls it: a 1, "Impassable – high cover *".
+    charge_and_beat(r, 300, {1});
+    const json f = r.unit("Forsters");
+    // It goes the whole 170 paces: 45 straight back to the wood's edge, then along it, turning off the rear line
+    // no more than it must, clockwise (east) where both ways round are as short.
+    CHECK(f["markers"]["fleeing"] == 1);
+    CHECK(paces_from(f["position"], 300, 600) >= 100);  // never in the wood
+    CHECK(f["position"][0].get<double>() > 300);
+    CHECK(f["position"][1].get<double>() > 495);  // further to the rear than the wood's edge, where it stopped before
+    // 125 paces along the edge of a wood of radius 100 is some 72 degrees round it from where it met it.
+    CHECK(f["position"][0].get<double>() == Approx(393.6).margin(0.5));
+    CHECK(f["position"][1].get<double>() == Approx(563.8).margin(0.5));
+    CHECK(r.of(r.t.dave)["terrain_rolls"]["1"]["roll"] == 1);  // the English learned the wood as they ran into it
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, \"avoiding any obstacles\": the flight goes round by the shorter side (west, when it meets the wood west of its centre)", "[reivers][flight]") {
+    Raid r = before_the_wood("", 270);
+    charge_and_beat(r, 270, {1});
+    const json f = r.unit("Forsters");
+    CHECK(f["position"][0].get<double>() < 270);
+    CHECK(f["position"][1].get<double>() > 500);
+    CHECK(paces_from(f["position"], 300, 600) >= 100);
+    check_replay(r.t);
+}
+
+TEST_CASE("flee_obstacles: \"stop\" stops the flight at the wood's edge; \"pass\" runs through it", "[reivers][flight]") {
+    {
+        Raid r = before_the_wood("stop");
+        charge_and_beat(r, 300, {1});
+        const json f = r.unit("Forsters");
+        CHECK(f["position"][0].get<double>() == Approx(300));
+        CHECK(f["position"][1].get<double>() == Approx(495));  // the last stretch before the wood
+    }
+    {
+        Raid r = before_the_wood("pass");
+        charge_and_beat(r, 300);  // nothing is rolled
+        CHECK(r.unit("Forsters")["position"][1].get<double>() == Approx(620));
+    }
+}
+
+TEST_CASE("border-reivers.txt, \"Any friends encountered will be swept along by the fleeing name\": a friend on its way, not only one touching it", "[reivers][flight]") {
+    Raid r;
+    r.kinmont_at = {900, 200};
+    r.name("a", "Armstrongs", "rider", true, 900, 300, 0);
+    r.name("b", "Forsters", "rider", false, 900, 450, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.name("b", "Grahams", "lowne", false, 900, 560, 180);  // 90 paces behind Forsters, in the way of their flight
+    r.name("b", "Pikes", "pike", false, 900, 600, 180);     // pike are not swept
+    r.create();
+    r.start();
+    charge_and_beat(r, 900);
+    CHECK(r.unit("Forsters")["position"][1].get<double>() == Approx(620));
+    CHECK(r.unit("Grahams")["markers"]["fleeing"] == 1);
+    CHECK(r.unit("Grahams")["markers"]["fyrebrand_up"] == 1);
+    CHECK(r.unit("Grahams")["position"][1].get<double>() == Approx(730));  // 560 + 20 + 100 + 50, away from the same enemy
+    CHECK(r.log_of(r.t.dave).find("Grahams flees (swept along by Forsters).") != std::string::npos);
+    CHECK_FALSE(r.unit("Pikes")["markers"].contains("fleeing"));
+    check_replay(r.t);
 }
