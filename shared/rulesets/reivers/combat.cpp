@@ -215,9 +215,12 @@ void aftermath(BattleEntry& e, const ReiversSettings& s, const std::string& side
             flee(e, s, u, enemy ? enemy->position : battle::Point{u.position.x, u.position.y - 1}, dice, "not rallied");
         }
     take_herds(e, s);
+    // "Under fire" lasts until the shooters' next bound ends ("round": a name shot at may be charged by them
+    // while still under fire, as in the book's example), or until its own next bound ends ("bound").
+    const int under_fire_bounds = s.under_fire_lasts == "round" ? std::max<int>(1, static_cast<int>(e.battle.sides.size())) : 1;
     for (auto& [id, u] : e.battle.units) {
         for (const char* m : {"fought", "lost", "lost_melee", "recoiled"}) u.markers.erase(m);
-        if (u.marker("under_fire") > 0 && u.marker("under_fire") < e.battle.turn) u.markers.erase("under_fire");
+        if (u.marker("under_fire") > 0 && e.battle.turn - u.marker("under_fire") >= under_fire_bounds) u.markers.erase("under_fire");
     }
     e.data["craft"] = json::object();
 }

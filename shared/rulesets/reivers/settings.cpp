@@ -83,6 +83,7 @@ const std::map<std::string, Setter>& setters() {
         {"concealment_from", choice(&S::concealment_from, {"kind", "cover"})},
         {"flee_obstacles", choice(&S::flee_obstacles, {"round", "stop", "pass"})},
         {"stand_failed", choice(&S::stand_failed, {"recoil", "flee"})},
+        {"under_fire_lasts", choice(&S::under_fire_lasts, {"round", "bound"})},
         {"test_to_charge", flag(&S::test_to_charge)},
         {"cover_modifier", whole(&S::cover_modifier, -2, 2)},
         {"contact_paces", number(&S::contact_paces, 0, 200)},
@@ -111,6 +112,7 @@ json to_json(const ReiversSettings& s) {
     j["concealment_from"] = s.concealment_from;
     j["flee_obstacles"] = s.flee_obstacles;
     j["stand_failed"] = s.stand_failed;
+    j["under_fire_lasts"] = s.under_fire_lasts;
     j["test_to_charge"] = s.test_to_charge;
     j["cover_modifier"] = s.cover_modifier;
     j["contact_paces"] = s.contact_paces;

@@ -289,6 +289,9 @@ TEST_CASE("a raid from set-up to its end: a search that fails, an ambush sprung,
     CHECK_FALSE(r.unit("Armstrongs")["markers"].contains("fleeing"));
     r.done(r.t.bob);
     r.done(r.t.carol);
+    // Under fire until the shooters' next bound ends (under_fire_lasts "round"): the English bound 4.
+    CHECK(r.unit("Armstrongs")["markers"]["under_fire"] == 2);
+    r.done(r.t.dave);
     CHECK_FALSE(r.unit("Armstrongs")["markers"].contains("under_fire"));
 
     r.t.ok(r.t.umpire, "battle.end", {{"battle", 1}});
@@ -328,4 +331,56 @@ TEST_CASE("the umpire's dice: a d10 fyrebrand test takes faces 7 to 10; a face t
     CHECK(r.log_of(r.t.bob).find("Armstrongs tests fyrebrand to rally: 3 modified to 4, rolls 9: passes.") != std::string::npos);
     CHECK_FALSE(r.unit("Armstrongs")["markers"].contains("fleeing"));
     check_replay(r.t);
+}
+
+// --- The bound's sequence ("side 1 has his lowest fyrebrand heidman move, parts 1-4 above ... Combat is then
+// resolved, parts 5-7 above. Side 2 then undertakes the same procedure").
+
+namespace {
+
+// The book's example: Scots bows shoot at English peasants (fyrebrand 4) in the Scots' bound; the English
+// bound passes; in the next Scots bound the Armstrongs ride at the peasants from behind the bows.
+Raid peasants_under_fire() {
+    Raid r;
+    r.kinmont_at = {900, 100};
+    r.name("a", "Elliot bows", "bow", false, 900, 300, 0);
+    r.name("a", "Armstrongs", "rider", true, 900, 240, 0);
+    r.name("b", "Peasants", "lowne", false, 900, 390, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.create();
+    r.start();
+    r.done(r.t.bob);
+    // Fire: Bow ranged 3 + a 1 = 4 against the peasants' ranged 2 + a 3 = 5: no effect, but they are under fire.
+    r.done(r.t.carol, {1, 3});
+    CHECK(r.log_of(r.t.dave).find("Elliot bows shoots at Peasants: 4 (ranged 3, die 1) against 5 (ranged 2, die 3): no effect.") != std::string::npos);
+    r.done(r.t.dave);  // the English bound
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("border-reivers.txt, the fyrebrand example: \"A peasant name (4) is under fire (+1) and being charged by cavalry (+3), giving a total fyrbrand of 8 ... rolls a 10, and therefore may\"", "[reivers][bound]") {
+    Raid r = peasants_under_fire();
+    CHECK(r.umpire()["turn"] == 3);
+    CHECK(r.unit("Peasants")["markers"]["under_fire"] == 1);  // still, in the shooters' next bound
+    // The charge: 3, mounted against foot -2 = 1, a 5 passes. The peasants stand: 4 + 1 + 3 = 8, and a 10.
+    r.ride(900, 385, {6, 5, 10});
+    CHECK(r.log_of(r.t.dave).find("Peasants tests fyrebrand to stand: 4 modified to 8, rolls 10: passes.") != std::string::npos);
+    CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(380));
+    CHECK_FALSE(r.unit("Peasants")["markers"].contains("fleeing"));
+    check_replay(r.t);
+}
+
+TEST_CASE("under_fire_lasts \"bound\": under fire only until the end of the name's own next bound", "[reivers][bound]") {
+    Raid r;
+    r.settings["under_fire_lasts"] = "bound";
+    r.kinmont_at = {900, 100};
+    r.name("a", "Elliot bows", "bow", false, 900, 300, 0);
+    r.name("b", "Peasants", "lowne", false, 900, 390, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.create();
+    r.start();
+    r.done(r.t.bob);
+    r.done(r.t.carol, {1, 3});
+    CHECK(r.unit("Peasants")["markers"]["under_fire"] == 1);
+    r.done(r.t.dave);
+    CHECK_FALSE(r.unit("Peasants")["markers"].contains("under_fire"));
 }
