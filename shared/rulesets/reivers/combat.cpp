@@ -119,6 +119,14 @@ void fight(BattleEntry& e, const ReiversSettings& s, Unit& a, Unit& b, Dice& dic
 }
 
 void melee(BattleEntry& e, const ReiversSettings& s, const std::string& side, Dice& dice) {
+    // A name in ambush touching an enemy lies still ("lies_still": it attacks only by springing or moving, which
+    // show it), or shows itself and fights ("fights").
+    if (s.hidden_in_contact == "fights")
+        for (auto& [id, u] : e.battle.units)
+            if (u.concealed && on_table(u) && !enemies_in_contact(e, s, u).empty()) {
+                show(u);
+                log_line(e, u.name + " breaks from ambush to fight.", {{"unit", id}});
+            }
     std::vector<std::int64_t> order;
     for (const auto& [id, u] : e.battle.units)
         if (u.side == side) order.push_back(id);
@@ -126,7 +134,7 @@ void melee(BattleEntry& e, const ReiversSettings& s, const std::string& side, Di
         if (u.side != side) order.push_back(id);
     for (auto id : order) {
         Unit& a = e.battle.units.at(id);
-        if (!on_table(a) || a.marker("fought") > 0) continue;
+        if (!on_table(a) || a.concealed || a.marker("fought") > 0) continue;
         for (Unit* b : enemies_in_contact(e, s, a))
             if (b->marker("fought") == 0 && !b->concealed) {
                 fight(e, s, a, *b, dice);

@@ -84,6 +84,7 @@ const std::map<std::string, Setter>& setters() {
         {"flee_obstacles", choice(&S::flee_obstacles, {"round", "stop", "pass"})},
         {"stand_failed", choice(&S::stand_failed, {"recoil", "flee"})},
         {"under_fire_lasts", choice(&S::under_fire_lasts, {"round", "bound"})},
+        {"hidden_in_contact", choice(&S::hidden_in_contact, {"lies_still", "fights"})},
         {"test_to_charge", flag(&S::test_to_charge)},
         {"cover_modifier", whole(&S::cover_modifier, -2, 2)},
         {"contact_paces", number(&S::contact_paces, 0, 200)},
@@ -113,6 +114,7 @@ json to_json(const ReiversSettings& s) {
     j["flee_obstacles"] = s.flee_obstacles;
     j["stand_failed"] = s.stand_failed;
     j["under_fire_lasts"] = s.under_fire_lasts;
+    j["hidden_in_contact"] = s.hidden_in_contact;
     j["test_to_charge"] = s.test_to_charge;
     j["cover_modifier"] = s.cover_modifier;
     j["contact_paces"] = s.contact_paces;

@@ -28,6 +28,7 @@ struct ReiversSettings : battle::TableSettings {
     std::string flee_obstacles = "round";   // ground a fleeing name may not enter: it goes "round", "stop"s or "pass"es
     std::string stand_failed = "recoil";    // a charged name that fails to stand (not surprised): recoil | flee
     std::string under_fire_lasts = "round"; // until the shooters' next bound ends ("round") or its own ("bound")
+    std::string hidden_in_contact = "lies_still";  // a name in ambush touching an enemy at melee, or "fights" (shown)
     bool test_to_charge = true;             // moving into contact is "something more dangerous": a test
     int cover_modifier = -2;                // "+/-2 In cover", for a name that stands or rallies in cover
     double contact_paces = 10;              // names this near are in contact

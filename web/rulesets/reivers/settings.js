@@ -14,6 +14,7 @@ const CHOICES = {
   concealment_from: [['kind', 'the kind of ground'], ['cover', 'the cover rolled']],
   flee_obstacles: [['round', 'goes round them'], ['stop', 'stops at them'], ['pass', 'passes them']],
   stand_failed: [['recoil', 'recoils'], ['flee', 'flees']],
+  hidden_in_contact: [['lies_still', 'lies still'], ['fights', 'shows itself and fights']],
   under_fire_lasts: [['round', 'until the shooters\' next bound ends'], ['bound', 'until its own next bound ends']],
 };
 const LABELS = {
@@ -22,7 +23,8 @@ const LABELS = {
   combat_die: 'Die added to each combat score', factor_column: 'Foot or Mounted column by',
   recoil_flanked: 'A flanked loser who would recoil', unnamed_type: 'In "Foot ¼ speed" ground, the other kind',
   concealment_from: 'An ambush\'s ground class from', flee_obstacles: 'A fleeing name at ground it may not enter',
-  stand_failed: 'A charged name that fails to stand', under_fire_lasts: 'A name shot at is under fire', test_to_charge: 'Moving into contact takes a fyrebrand test',
+  stand_failed: 'A charged name that fails to stand', under_fire_lasts: 'A name shot at is under fire',
+  hidden_in_contact: 'A name in ambush touching an enemy at the melee', test_to_charge: 'Moving into contact takes a fyrebrand test',
   cover_modifier: 'The "in cover" modifier (-2 to 2)', contact_paces: 'In contact within (paces)',
   with_paces: 'A heidman is with his name within (paces)', search_paces: 'A search finds names within (paces)',
   conceal_near_enemy_paces: 'No concealing within (paces) of an enemy in view (0: anywhere)',

@@ -384,3 +384,30 @@ TEST_CASE("under_fire_lasts \"bound\": under fire only until the end of the name
     r.done(r.t.dave);
     CHECK_FALSE(r.unit("Peasants")["markers"].contains("under_fire"));
 }
+
+TEST_CASE("a name in ambush touching an enemy lies still at the melee (hidden_in_contact), or shows itself and fights", "[reivers][bound]") {
+    for (const std::string mode : {"lies_still", "fights"}) {
+        Raid r;
+        r.settings["hidden_in_contact"] = mode;
+        r.kinmont_at = {900, 100};
+        r.name("a", "Armstrongs", "rider", true, 900, 300, 0);
+        r.name("b", "Forsters", "blade", false, 900, 305, 180, {{"concealed", true}, {"markers", {{"concealment", 3}}}});
+        r.create();
+        r.start();
+        r.done(r.t.bob);
+        if (mode == "lies_still") {
+            // The Scots stand beside the ambush unseen; it does not strike unseen at the bound's end: no die.
+            r.done(r.t.carol);
+            CHECK(r.unit("Forsters")["concealed"] == true);
+            CHECK_FALSE(r.sees(r.t.bob, "Forsters"));
+            CHECK(r.log_of(r.t.umpire).find("fights") == std::string::npos);
+        } else {
+            // It shows itself first: Armstrongs mounted 2 + 6 = 8 against Blade on foot 4 + 1 = 5: Forsters recoil.
+            r.done(r.t.carol, {6, 1});
+            CHECK(r.unit("Forsters")["concealed"] == false);
+            CHECK(r.log_of(r.t.bob).find("Forsters breaks from ambush to fight.") != std::string::npos);
+            CHECK(r.log_of(r.t.bob).find("Armstrongs 8 (mounted 2, die 6) fights Forsters 5 (foot 4, die 1): Forsters recoil.") != std::string::npos);
+        }
+        check_replay(r.t);
+    }
+}
