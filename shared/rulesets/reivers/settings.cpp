@@ -84,6 +84,8 @@ const std::map<std::string, Setter>& setters() {
         {"flee_obstacles", choice(&S::flee_obstacles, {"round", "stop", "pass"})},
         {"stand_failed", choice(&S::stand_failed, {"recoil", "flee"})},
         {"under_fire_lasts", choice(&S::under_fire_lasts, {"round", "bound"})},
+        {"follow_up", choice(&S::follow_up, {"close", "stand"})},
+        {"craft_thrown", choice(&S::craft_thrown, {"bound_start", "first_action"})},
         {"hidden_in_contact", choice(&S::hidden_in_contact, {"lies_still", "fights"})},
         {"test_to_charge", flag(&S::test_to_charge)},
         {"cover_modifier", whole(&S::cover_modifier, -2, 2)},
@@ -114,6 +116,8 @@ json to_json(const ReiversSettings& s) {
     j["flee_obstacles"] = s.flee_obstacles;
     j["stand_failed"] = s.stand_failed;
     j["under_fire_lasts"] = s.under_fire_lasts;
+    j["follow_up"] = s.follow_up;
+    j["craft_thrown"] = s.craft_thrown;
     j["hidden_in_contact"] = s.hidden_in_contact;
     j["test_to_charge"] = s.test_to_charge;
     j["cover_modifier"] = s.cover_modifier;

@@ -403,3 +403,77 @@ TEST_CASE("border-reivers.txt, \"Any friends encountered will be swept along by 
     CHECK_FALSE(r.unit("Pikes")["markers"].contains("fleeing"));
     check_replay(r.t);
 }
+
+TEST_CASE("border-reivers.txt, \"winner may follow up\": the winner closes up on a loser that recoiled (follow_up), or stands", "[reivers][flight]") {
+    for (const std::string mode : {"close", "stand"}) {
+        Raid r;
+        r.settings["follow_up"] = mode;
+        r.kinmont_at = {1100, 300};
+        r.name("a", "Armstrongs", "rider", true, 1300, 300, 0);
+        r.name("b", "Forsters", "blade", false, 1300, 450, 180, {{"values", {{"fyrebrand", 4}}}});
+        r.create();
+        r.start();
+        // Rider mounted 2 + 6 = 8 against Blade on foot 4 + 1 = 5: "½-equal | Loser recoils ... winner may follow up".
+        charge_and_beat(r, 1300);
+        CHECK(r.unit("Forsters")["position"][1].get<double>() == Approx(470));
+        if (mode == "close") {
+            // "close up and engage in another bound of close combat": back in contact, 10 paces off.
+            CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(460));
+            CHECK(r.log_of(r.t.dave).find("Armstrongs follows up 20 paces.") != std::string::npos);
+        } else {
+            CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(440));
+        }
+        check_replay(r.t);
+    }
+}
+
+// --- The ground a name holds or hides in ("Terrain marked as impassable may be manned at the edge, by foot"; "woods
+// for foot, in built up areas or behind hills").
+
+TEST_CASE("border-reivers.txt, \"Terrain marked as impassable may be manned at the edge, by foot\": its cover counts", "[reivers][ground]") {
+    Raid r;
+    r.kinmont_at = {300, 200};
+    r.name("a", "Armstrongs", "rider", true, 300, 300, 0);
+    // Forsters on foot, their rear against Tarras Wood (its edge at y 500), which the umpire rolls a 1 for all:
+    // "Impassable – high cover *".
+    r.name("b", "Forsters", "blade", false, 300, 480, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.create();
+    r.start();
+    r.t.ok(r.t.umpire, "battle.override",
+           {{"battle", 1}, {"what", "terrain"}, {"reason", "the wood is a thicket"}, {"feature", 1}, {"roll", 1}, {"reveal_to", "*"}});
+    // The charge: 3, mounted against foot -2 = 1, a 5. Forsters stand: 4, foot against mounted +3, in cover -2 = 5,
+    // and a 6 passes.
+    r.ride(300, 475, {6, 5, 6});
+    CHECK(r.log_of(r.t.dave).find("Forsters tests fyrebrand to stand: 4 modified to 5, rolls 6: passes.") != std::string::npos);
+    r.done(r.t.bob);
+    // Melee: Rider mounted 2 + 6 = 8 against Blade on foot 4, "Foot in high cover +3", + 1 = 8: the combat goes on.
+    r.done(r.t.carol, {6, 1});
+    CHECK(r.log_of(r.t.bob).find("Armstrongs 8 (mounted 2, die 6) fights Forsters 8 (foot 4, foot in high cover +3, die 1): the combat goes on.") != std::string::npos);
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, going to ground: a name in a wood or behind a hill is out of the enemy's view within 300 paces", "[reivers][ground]") {
+    Raid r;
+    r.settings["conceal_near_enemy_paces"] = 300;
+    r.settings["first_side"] = "b";
+    r.lowther_at = {600, 650};
+    r.more_terrain = json::array({{{"id", 5}, {"kind", "hill"}, {"name", "Christianbury Crags"}, {"shape", "polygon"},
+                                   {"points", {{850, 550}, {950, 550}, {950, 620}, {850, 620}}}}});
+    r.name("a", "Armstrongs", "rider", true, 300, 420, 0);  // 160 paces before Tarras Wood's Grahams
+    r.name("a", "Bells", "rider", true, 900, 450, 0);       // 230 paces before the crags' far side
+    r.name("b", "Grahams", "blade", false, 300, 600, 180);  // in the wood
+    r.name("b", "Forsters", "blade", false, 900, 700, 180); // behind the hill from Bells
+    r.name("b", "Nixons", "blade", false, 560, 450, 180);   // in the open, 182 paces from Armstrongs
+    r.create();
+    r.start({6});  // Grahams stand in the wood: the English roll it, a 6, "No effect – low cover"
+    // Lord Lowther throws 4 (a d4): the wood (x3 for foot) and the hill (x3) hide them as they go to ground.
+    r.act(r.t.dave, {{"action", "conceal"}, {"unit", r.id("Grahams")}, {"craft", 1}}, {4});
+    r.act(r.t.dave, {{"action", "conceal"}, {"unit", r.id("Forsters")}, {"craft", 1}});
+    CHECK(r.unit("Grahams")["concealed"] == true);
+    CHECK(r.unit("Forsters")["concealed"] == true);
+    // Nixons stand in the open within 300 paces of Armstrongs: watched, they cannot vanish.
+    std::string why;
+    CHECK(r.refused(r.t.dave, {{"action", "conceal"}, {"unit", r.id("Nixons")}, {"craft", 1}}, &why) == "in_view");
+    CHECK(why == "Nixons is in view of Armstrongs (within 300 paces).");
+    check_replay(r.t);
+}
