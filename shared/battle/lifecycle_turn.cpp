@@ -109,13 +109,22 @@ Decision decide_close_turn(const BattlesState& s, const Context& x, const Comman
 
 namespace {
 
-// Dice that give the umpire's faces first, then the battle's own (battle.step's and overrides' "dice").
+// An umpire's face that the die it is used for does not have (an 8 given for a d6).
+struct NotAFace {
+    std::size_t n;  // 1-based, in the order given
+    int sides, face;
+};
+
+// Dice that give the umpire's faces first, then the battle's own (battle.step's and overrides' "dice"). Each
+// face must be one of the die it stands for: the book's d10 takes 1 to 10, a d6 1 to 6 (NotAFace otherwise,
+// thrown before anything is kept).
 class UmpireFirstDice : public Dice {
 public:
     UmpireFirstDice(std::vector<int> faces, Dice& inner) : faces_(std::move(faces)), inner_(inner) {}
     int roll(int sides) override {
         if (next_ < faces_.size()) {
             int v = faces_[next_++];
+            if (v > sides) throw NotAFace{next_, sides, v};
             log_.push_back({{"sides", sides}, {"value", v}, {"umpire", true}});
             return v;
         }
@@ -132,12 +141,18 @@ private:
 
 std::optional<Error> read_faces(const json& body, std::vector<int>& faces) {
     if (!body.contains("dice")) return std::nullopt;
-    if (!body["dice"].is_array() || body["dice"].size() > 50) return bad_request("\"dice\" is a list of faces 1-6.");
+    if (!body["dice"].is_array() || body["dice"].size() > 50)
+        return bad_request("\"dice\" is a list of faces, each of the die it stands for (a d6: 1-6, a d10: 1-10).");
     for (const auto& f : body["dice"]) {
-        if (!int_in(f, 1, 6)) return bad_request("dice: each die is 1 to 6.");
+        if (!int_in(f, 1, 100)) return bad_request("dice: each die is 1 to 100, and no more than the die it stands for has.");
         faces.push_back(f.get<int>());
     }
     return std::nullopt;
+}
+
+Error not_a_face(const NotAFace& x) {
+    return bad_request("dice: die " + std::to_string(x.n) + " is thrown as a d" + std::to_string(x.sides) + ": " +
+                       std::to_string(x.face) + " is not one of its faces. Nothing was changed.");
 }
 
 }  // namespace
@@ -156,7 +171,11 @@ Decision decide_step(const BattlesState& s, const Context& x, const Command& c, 
     BattleEntry next = copy_for_step(*be);
     const std::string step = rules.steps_of(*be).at(static_cast<std::size_t>(be->next_step));
     next.battle.phase = step;
-    rules.run_step(next, step, d);
+    try {
+        rules.run_step(next, step, d);
+    } catch (const NotAFace& x) {
+        return not_a_face(x);
+    }
     seal_lines(next.battle, 0, rules);
     json body = snapshot(next, 0);
     body["step"] = step;
@@ -266,7 +285,12 @@ Decision decide_override(const BattlesState& s, const Context& x, const Command&
     if (!rules.conceals() && what == "reveal") return no_hidden_troops(rules, "there is nothing to reveal");
     UmpireFirstDice d(faces, battle_dice(dice, be->battle.id));
     BattleEntry next = copy_for_step(*be);
-    OverrideResult r = what == "move" ? move_piece(next, c.body) : rules.override_rule(next, what, c.body, d);
+    OverrideResult r;
+    try {
+        r = what == "move" ? move_piece(next, c.body) : rules.override_rule(next, what, c.body, d);
+    } catch (const NotAFace& x) {
+        return not_a_face(x);
+    }
     if (auto* e = std::get_if<Error>(&r)) return *e;
     if (auto e = refuse_concealment(rules, be->battle, next.battle)) return *e;
     Event ev = changed_event("battle.overridden", *be, next, c.body, std::get<std::string>(r), v, d, reason);

@@ -21,7 +21,7 @@
 //      no terrain roll of an area their names have not entered, the English ones every roll, the umpire's all of
 //      them with known_to.
 //   2. A failed search (2 detection points, not more than the 4 of concealment): A1 searches at the ambush in R
-//      and at an empty spot in E, his craft thrown alike in both by the umpire's dice. What A1 and A2 receive
+//      and at an empty spot in E, his craft ruled alike in both by the umpire (override "craft"). What A1 and A2 receive
 //      (the reply, the pushes) is the same in both raids but for the point searched, and says nothing was found;
 //      B receives no frame at all from either search. Likewise, when the umpire changes a roll only the English
 //      know (battle.override "terrain", in E), A1, A2 and O receive no frame.
@@ -247,10 +247,10 @@ test('errors tell nothing: A1 naming the hidden name gets the answer of a name t
 // A failed search, at the ambush (R) and at an empty spot (E): what A1 and A2 receive, what B receives.
 const search = {}; // 'ambush' | 'empty' -> watch()'s result
 test('a failed search: the Scots receive the same frames at the ambush as at an empty spot, saying nothing is found', async () => {
-  // The umpire throws A1's craft in both raids with the same die (the average die's 6: 5 + 1), so the searches
-  // start from the same craft.
+  // The umpire rules A1's craft a 6 in both raids (thrown as the bound opened), so the searches start from the
+  // same craft.
   for (const r of [raid.E, raid.R]) {
-    await U.ok('battle.override', { campaign, battle: r.battle, ...at(U, r.battle), what: 'act', leader: HEIDMAN.a1, action: 'craft', dice: [6], reason: 'the umpire throws' });
+    await U.ok('battle.override', { campaign, battle: r.battle, ...at(U, r.battle), what: 'craft', leader: HEIDMAN.a1, rolled: 6, reason: 'the umpire throws' });
   }
   await settle();
   for (const r of [raid.E, raid.R]) assert.equal(bv(A1, r.battle).craft[HEIDMAN.a1].left, 6, 'six craft in each raid');
@@ -364,7 +364,7 @@ test('the bounds go on: the Scots\' ends, the English one passes, turn 3 is the 
 
 test('a successful search (5 points against 4) shows the name to all, with the id the umpire sees', async () => {
   const battle = raid.R.battle;
-  await U.ok('battle.override', { campaign, battle, ...at(U, battle), what: 'act', leader: HEIDMAN.a1, action: 'craft', dice: [6], reason: 'the umpire throws' });
+  await U.ok('battle.override', { campaign, battle, ...at(U, battle), what: 'craft', leader: HEIDMAN.a1, rolled: 6, reason: 'the umpire throws' });
   await settle();
   foundMark = new Map(sockets.map((c) => [c, c.frames.length]));
   const found = await watch(() => A1.send('battle.act', { campaign, battle, ...at(A1, battle), action: 'detect', at: SEARCH.ambush, craft: 5 }));

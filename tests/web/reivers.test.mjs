@@ -10,7 +10,7 @@
 // - B's page marks the hidden name "in ambush" with its 1 concealment point (Units table, map badge); A's page has
 //   nothing of it: no element, no text, no frame with its name or id.
 // - The wood and the marsh are unknown ground to A ("? not yet ridden"), and known to B with the roll's own words.
-// - A throws his craft; a search with more craft than he has left is refused in the page (nothing sent); a ride the
+// - A's craft is thrown as his bound opens; a search with more craft than he has left is refused in the page (nothing sent); a ride the
 //   server refuses shows its message; a search of 2 detection points at the ambush (3 craft with the one for using
 //   craft over range) finds it (concealment 1), and the name appears on A's page.
 // - The umpire's overrides form tells every side the marsh's roll: A's page shows its words, the wood still unknown.
@@ -195,11 +195,9 @@ test('Border Reivers: an ambush and the secret terrain rolls stay with their sid
   });
 
   let left;
-  await step('A throws his craft: good craft, at least 3', async () => {
+  await step('A\'s craft is thrown as his bound opens ("thrown for at the start of each bound"): good craft, at least 3', async () => {
     const page = pa.page;
     await el(page, 'reivers-status', { 'may-act': 'true' }).waitFor();
-    await el(page, 'reivers-craft', { thrown: 'false' }).waitFor();
-    await page.getByTestId('reivers-throw').click();
     const craft = el(page, 'reivers-craft', { thrown: 'true' });
     await craft.waitFor();
     left = Number(await craft.getAttribute('data-left'));

@@ -37,7 +37,7 @@ FyrebrandTest name_test(BattleEntry& e, const ReiversSettings& s, Unit& u, const
                         Dice& dice, const std::string& what) {
     if (u.values.is_object() && u.values.value("military", false)) m.military_under_orders = true;
     if (u.values.is_object()) m.edge = std::clamp(u.values.value("edge", 0), -1, 1);
-    if (!cover_at(e, s, u.position).empty() && m.cover == 0) m.cover = s.cover_modifier;
+    if (!cover_of(e, s, u).empty() && m.cover == 0) m.cover = s.cover_modifier;
     if (is_fleeing(u) || u.marker("lost") > 0) m.fleeing_or_lost_combat = true;
     if (u.marker("lost_melee") > 0) m.lost_melee = true;
     if (u.marker("under_fire") > 0) m.under_fire = true;
@@ -118,6 +118,22 @@ OverrideResult move_heidman(Ctx& c, const json& body) {
     return l.name + " rides " + std::to_string(static_cast<int>(std::lround(d))) + " paces";
 }
 
+// Whether an enemy at `watcher` sees the name at all: a feature of a kind in blocks_sight hides it when the
+// sight line passes through it ("behind hills"), or when the name stands in it (a wood or a town, not a hill:
+// "woods for foot, in built up areas") and the watcher does not.
+bool seen_from(const BattleEntry& e, const ReiversSettings& s, Point watcher, const Unit& u) {
+    for (const auto& f : e.battle.terrain) {
+        if (std::find(s.blocks_sight.begin(), s.blocks_sight.end(), f.kind) == s.blocks_sight.end()) continue;
+        if (battle::inside(f.shape, watcher)) continue;
+        if (battle::inside(f.shape, u.position)) {
+            if (f.kind != "hill") return false;
+        } else if (battle::segment_crosses(f.shape, watcher, u.position)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 OverrideResult conceal(Ctx& c, const json& body) {
     auto got = own_name(c, body);
     if (auto* err = std::get_if<Error>(&got)) return *err;
@@ -129,7 +145,7 @@ OverrideResult conceal(Ctx& c, const json& body) {
     if (c.s.conceal_near_enemy_paces > 0)
         for (const auto& [id, other] : c.e.battle.units)
             if (other.side != u.side && !other.removed && !other.concealed &&
-                paces_between(u, other) <= c.s.conceal_near_enemy_paces)
+                paces_between(u, other) <= c.s.conceal_near_enemy_paces && seen_from(c.e, c.s, other.position, u))
                 return Error{"in_view", u.name + " is in view of " + other.name + " (within " +
                                             std::to_string(static_cast<int>(c.s.conceal_near_enemy_paces)) + " paces)."};
     const bool mounted = is_mounted(u);

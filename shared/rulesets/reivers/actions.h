@@ -36,4 +36,9 @@ std::optional<Error> read_point(const nlohmann::json& body, const char* key, con
 FyrebrandTest name_test(BattleEntry& e, const ReiversSettings& s, Unit& u, const Unit* against, FyrebrandModifiers m,
                         Dice& dice, const std::string& what);
 
+// The name has come into contact with `enemy`: a charge into the enemy's view (the charger tests unless
+// `tested`; the enemy tests to stand), an ambush sprung from cover, or an ambush stumbled upon. Returns false
+// when the charger thinks better of it (and must halt short).
+bool meet(BattleEntry& e, const ReiversSettings& s, Unit& u, bool was_hidden, Unit& enemy, Dice& dice, bool tested = false);
+
 }  // namespace muster::reivers

@@ -80,9 +80,9 @@ int move_cost(const BattleEntry& e, const ReiversSettings& s, const std::vector<
     return cost + (star ? 1 : 0) + (road ? CraftCosts::road : 0);
 }
 
-// The name has come into contact with `enemy`: a charge into the enemy's view, an ambush sprung from cover,
-// or an ambush stumbled upon. Returns false when the mover thinks better of it and halts short.
-bool meet(BattleEntry& e, const ReiversSettings& s, Unit& u, bool was_hidden, Unit& enemy, Dice& dice) {
+}  // namespace
+
+bool meet(BattleEntry& e, const ReiversSettings& s, Unit& u, bool was_hidden, Unit& enemy, Dice& dice, bool tested) {
     if (enemy.concealed) {
         // Stumbled upon: the ambush is out, and the name that walked into it is surprised.
         show(enemy);
@@ -100,13 +100,15 @@ bool meet(BattleEntry& e, const ReiversSettings& s, Unit& u, bool was_hidden, Un
         return true;
     }
     // "In order to attempt something more dangerous ... a roll on a d10 is made."
-    if (s.test_to_charge && !name_test(e, s, u, &enemy, {}, dice, "to close with " + enemy.name).passed) return false;
+    if (!tested && s.test_to_charge && !name_test(e, s, u, &enemy, {}, dice, "to close with " + enemy.name).passed) return false;
     if (!fights(type_of(enemy)) || is_fleeing(enemy)) return true;
     if (name_test(e, s, enemy, &u, {}, dice, "to stand").passed) return true;
     if (s.stand_failed == "flee") flee(e, s, enemy, u.position, dice, "would not stand");
     else recoil(e, s, enemy, u.position, dice);
     return true;
 }
+
+namespace {
 
 // Where a group's move ends: each name walks the same way on a copy of the battle (nothing is kept of a move
 // refused), and the group stops where its first name to stop does.

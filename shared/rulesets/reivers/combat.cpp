@@ -1,6 +1,7 @@
 #include "shared/rulesets/reivers/combat.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "shared/battle/geometry.h"
@@ -36,7 +37,7 @@ TacticalSituation situation(const BattleEntry& e, const ReiversSettings& s, cons
     t.overlapped_or_flanked = flanked;
     t.heidman_with = heidman_with(e, s, u);
     t.mounted_in_poor_ground = is_mounted(u) && poor_ground_for_mounted(e, s, u.position);
-    if (!is_mounted(u)) t.foot_cover = cover_at(e, s, u.position);
+    if (!is_mounted(u)) t.foot_cover = cover_of(e, s, u);
     return t;
 }
 
@@ -100,6 +101,22 @@ void fire(BattleEntry& e, const ReiversSettings& s, const std::string& side, Dic
     }
 }
 
+// "winner may follow up": "The winners may chose to close up and engage in another bound of close combat, or
+// break off". With follow_up "close" the winner of a melee closes up on a loser that recoiled, when no other enemy
+// holds it, so the two fight again at the next bound's end; its heidman breaks off by moving it away in his bound.
+void follow_up(BattleEntry& e, const ReiversSettings& s, Unit& winner, const Unit& loser, Point loser_was, Dice& dice) {
+    const Point shift{loser.position.x - loser_was.x, loser.position.y - loser_was.y};
+    if (s.follow_up != "close" || !on_table(loser) || is_fleeing(loser) || !on_table(winner) || is_fleeing(winner) ||
+        std::hypot(shift.x, shift.y) < battle::epsilon || !enemies_in_contact(e, s, winner).empty())
+        return;
+    const double facing = winner.facing;
+    const Walk w = walk(e, s, winner, {winner.position.x + shift.x, winner.position.y + shift.y}, dice);
+    winner.position = w.end;
+    winner.facing = facing;
+    log_line(e, winner.name + " follows up " + std::to_string(static_cast<int>(std::lround(w.reached))) + " paces.",
+             {{"unit", winner.id}});
+}
+
 void fight(BattleEntry& e, const ReiversSettings& s, Unit& a, Unit& b, Dice& dice) {
     const bool fa = flanked_by(e, s, a, b), fb = flanked_by(e, s, b, a);
     Score sa = close_score(e, s, a, b, fa, dice), sb = close_score(e, s, b, a, fb, dice);
@@ -114,11 +131,21 @@ void fight(BattleEntry& e, const ReiversSettings& s, Unit& a, Unit& b, Dice& dic
               {"loser", r == CombatResult::continuing ? json(nullptr) : json(loser.id)}});
     if (r != CombatResult::continuing) {
         loser.markers["lost_melee"] = 1;
+        const Point was = loser.position;
         apply_result(e, s, r, loser, winner, dice);
+        if (r == CombatResult::recoil) follow_up(e, s, winner, loser, was, dice);
     }
 }
 
 void melee(BattleEntry& e, const ReiversSettings& s, const std::string& side, Dice& dice) {
+    // A name in ambush touching an enemy lies still ("lies_still": it attacks only by springing or moving, which
+    // show it), or shows itself and fights ("fights").
+    if (s.hidden_in_contact == "fights")
+        for (auto& [id, u] : e.battle.units)
+            if (u.concealed && on_table(u) && !enemies_in_contact(e, s, u).empty()) {
+                show(u);
+                log_line(e, u.name + " breaks from ambush to fight.", {{"unit", id}});
+            }
     std::vector<std::int64_t> order;
     for (const auto& [id, u] : e.battle.units)
         if (u.side == side) order.push_back(id);
@@ -126,7 +153,7 @@ void melee(BattleEntry& e, const ReiversSettings& s, const std::string& side, Di
         if (u.side != side) order.push_back(id);
     for (auto id : order) {
         Unit& a = e.battle.units.at(id);
-        if (!on_table(a) || a.marker("fought") > 0) continue;
+        if (!on_table(a) || a.concealed || a.marker("fought") > 0) continue;
         for (Unit* b : enemies_in_contact(e, s, a))
             if (b->marker("fought") == 0 && !b->concealed) {
                 fight(e, s, a, *b, dice);
@@ -153,6 +180,24 @@ Unit* nearest_enemy(BattleEntry& e, const Unit& u) {
     return best;
 }
 
+// Incident 5, "Captured | Test fyrbrand. Flee if failed, attack if passed": the name rides at its nearest enemy
+// in sight with its full move, a charge it has tested for already; an enemy it reaches tests to stand, and the
+// two fight at the next bound's end.
+void attack(BattleEntry& e, const ReiversSettings& s, const Leader& l, Unit& name, Unit* enemy, Dice& dice) {
+    if (!enemy) return;
+    if (in_contact(s, name, *enemy)) {
+        log_line(e, name.name + " fights on to win back " + l.name + ".", {{"unit", name.id}});
+        return;
+    }
+    const Walk w = walk(e, s, name, enemy->position, dice);
+    name.position = w.end;
+    show(name);
+    log_line(e, name.name + " attacks " + enemy->name + " to win back " + l.name + ": " +
+                    std::to_string(static_cast<int>(std::lround(w.reached))) + " paces.",
+             {{"unit", name.id}, {"against", enemy->id}});
+    if (w.contact) meet(e, s, name, false, *w.contact, dice, true);
+}
+
 void incident_on_names(BattleEntry& e, const ReiversSettings& s, const Leader& l, Unit& name, const Incident& inc, Dice& dice) {
     Unit* enemy = nearest_enemy(e, name);
     const battle::Point from = enemy ? enemy->position : l.position;
@@ -162,7 +207,7 @@ void incident_on_names(BattleEntry& e, const ReiversSettings& s, const Leader& l
     else {
         FyrebrandTest t = name_test(e, s, name, enemy, {}, dice, "after the incident");
         if (!t.passed) flee(e, s, name, from, dice, "its heidman is lost");
-        else if (inc.names == "test_flee_or_attack") log_line(e, name.name + " will attack to win him back.", {{"unit", name.id}});
+        else if (inc.names == "test_flee_or_attack") attack(e, s, l, name, enemy, dice);
     }
 }
 
@@ -215,11 +260,15 @@ void aftermath(BattleEntry& e, const ReiversSettings& s, const std::string& side
             flee(e, s, u, enemy ? enemy->position : battle::Point{u.position.x, u.position.y - 1}, dice, "not rallied");
         }
     take_herds(e, s);
+    // "Under fire" lasts until the shooters' next bound ends ("round": a name shot at may be charged by them
+    // while still under fire, as in the book's example), or until its own next bound ends ("bound").
+    const int under_fire_bounds = s.under_fire_lasts == "round" ? std::max<int>(1, static_cast<int>(e.battle.sides.size())) : 1;
     for (auto& [id, u] : e.battle.units) {
         for (const char* m : {"fought", "lost", "lost_melee", "recoiled"}) u.markers.erase(m);
-        if (u.marker("under_fire") > 0 && u.marker("under_fire") < e.battle.turn) u.markers.erase("under_fire");
+        if (u.marker("under_fire") > 0 && e.battle.turn - u.marker("under_fire") >= under_fire_bounds) u.markers.erase("under_fire");
     }
     e.data["craft"] = json::object();
+    throw_bound_craft(e, s, side_of_bound(e, s, e.battle.turn + 1), dice);
 }
 
 }  // namespace

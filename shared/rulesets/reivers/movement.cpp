@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include "shared/battle/geometry.h"
@@ -99,40 +100,95 @@ Walk walk(BattleEntry& e, const ReiversSettings& s, Unit& u, Point to, Dice& dic
 
 namespace {
 
-// Moves u straight away from `from` by `paces`, stopping at ground it may not enter (unless the setting
-// flee_obstacles is "pass") and at enemy names. Leaving the table takes it off.
-void back_away(BattleEntry& e, const ReiversSettings& s, Unit& u, Point from, double paces, Dice& dice) {
-    double away = battle::bearing(from, u.position);
-    if (battle::distance(from, u.position) < battle::epsilon) away = battle::normalize_degrees(u.facing + 180);
-    const Point dir = battle::direction(away);
-    const Point start = u.position;
-    const bool mounted = is_mounted(u);
-    const int n = std::max(1, static_cast<int>(std::ceil(paces / stretch)));
-    for (int i = 1; i <= n; ++i) {
-        const double t = paces * i / n;
-        const Point p{start.x + dir.x * t, start.y + dir.y * t};
+// Ground u's kind may not enter at p, as its side knows it (what it has not rolled is open ground).
+bool barred(const BattleEntry& e, const ReiversSettings& s, const Unit& u, Point p) {
+    for (const TerrainFeature* f : features_at(e.battle, p))
+        if (side_knows(e, f->id, u.side) && !may_enter(true_effect(e, s, *f), is_mounted(u))) return true;
+    return false;
+}
+
+Point ahead(Point from, double bearing, double paces) {
+    const Point d = battle::direction(bearing);
+    return {from.x + d.x * paces, from.y + d.y * paces};
+}
+
+// The next stretch of a flight that goes round what bars it ("avoiding any obstacles"): straight to the rear
+// if it can; else the least turn off the rear line, 5 degrees at a time and never more than 90 (it keeps to the
+// rear: never back towards the enemy), turning first to `hand` (+1 clockwise, -1 anticlockwise), then, if `both`, to the other hand. The
+// turn made, or nothing when every way to the rear is barred.
+std::optional<double> next_turn(const BattleEntry& e, const ReiversSettings& s, const Unit& u, Point from, double rear,
+                                double len, int hand, bool both) {
+    if (!barred(e, s, u, ahead(from, rear, len))) return 0.0;
+    for (int h : {hand, -hand}) {
+        for (int turn = 5; turn <= 90; turn += 5)
+            if (!barred(e, s, u, ahead(from, rear + h * turn, len))) return double(h * turn);
+        if (!both) break;
+    }
+    return std::nullopt;
+}
+
+// How far to the rear a flight round by `hand` gets in `paces`, on the ground its side knows.
+double gain_by(const BattleEntry& e, const ReiversSettings& s, const Unit& u, Point from, double rear, double paces, int hand) {
+    Point p = from;
+    for (double left = paces; left > battle::epsilon; left -= stretch) {
+        const double len = std::min(stretch, left);
+        auto turn = next_turn(e, s, u, p, rear, len, hand, false);
+        if (!turn) break;
+        p = ahead(p, rear + *turn, len);
+    }
+    const Point d = battle::direction(rear);
+    return (p.x - from.x) * d.x + (p.y - from.y) * d.y;
+}
+
+// Moves u away from `from` by `paces` of path, and returns the points it passed. It stops short of an enemy
+// name it would run into, and leaving the table takes it off. Ground its kind may not enter (rolled as it
+// runs into it) is met as the setting flee_obstacles says: "round" it goes round by the shortest way that keeps
+// to the rear, "stop" it stops at its edge, "pass" it runs through.
+std::vector<Point> back_away(BattleEntry& e, const ReiversSettings& s, Unit& u, Point from, double paces, Dice& dice) {
+    double rear = battle::bearing(from, u.position);
+    if (battle::distance(from, u.position) < battle::epsilon) rear = battle::normalize_degrees(u.facing + 180);
+    std::vector<Point> path{u.position};
+    int hand = 0;  // the hand it goes round by, while it goes round
+    double left = paces;
+    for (int guard = 0; left > battle::epsilon && guard < 10000; ++guard) {
+        const double len = std::min(stretch, left);
+        double turn = 0;
+        if (s.flee_obstacles == "round") {
+            if (hand == 0 && barred(e, s, u, ahead(u.position, rear, len)))
+                hand = gain_by(e, s, u, u.position, rear, left, -1) > gain_by(e, s, u, u.position, rear, left, 1) + battle::epsilon ? -1 : 1;
+            auto t = next_turn(e, s, u, u.position, rear, len, hand == 0 ? 1 : hand, true);
+            if (!t) break;  // hemmed in
+            turn = *t;
+        }
+        const Point p = ahead(u.position, rear + turn, len);
         if (!e.battle.table.contains(p.x, p.y)) {
             u.removed = true;
             log_line(e, u.name + " flees the field.", {{"unit", u.id}});
-            return;
+            break;
         }
-        if (s.flee_obstacles == "stop") {
-            bool blocked = false;
-            for (const TerrainFeature* f : features_at(e.battle, p)) {
-                enter(e, *f, u.side, dice);
-                if (!may_enter(true_effect(e, s, *f), mounted)) blocked = true;
+        if (s.flee_obstacles != "pass") {
+            bool learned = false;
+            for (const TerrainFeature* f : features_at(e.battle, p)) learned = enter(e, *f, u.side, dice) || learned;
+            if (barred(e, s, u, p)) {
+                if (s.flee_obstacles == "stop" || !learned) break;
+                continue;  // ground just found bars it: look for the way round again
             }
-            if (blocked) return;
         }
         // It stops where it would run into an enemy name it was not already touching.
         const Unit moved = at(u, p, u.facing);
+        bool blocked = false;
         for (const auto& [id, other] : e.battle.units) {
             if (other.side == u.side || other.removed) continue;
             const double now = battle::distance_between(moved, other);
-            if (now <= battle::epsilon && now < battle::distance_between(u, other)) return;
+            if (now <= battle::epsilon && now < battle::distance_between(u, other)) blocked = true;
         }
+        if (blocked) break;
         u.position = p;
+        path.push_back(p);
+        left -= len;
+        if (turn == 0) hand = 0;
     }
+    return path;
 }
 
 }  // namespace
@@ -144,26 +200,39 @@ void recoil(BattleEntry& e, const ReiversSettings& s, Unit& u, Point from, Dice&
     u.markers["recoiled"] = 1;
 }
 
+namespace {
+
+// A friend met by a fleeing name at p: "Any friends encountered will be swept along by the fleeing name, except
+// pike or those in difficult ground or behind obstacles."
+bool swept_along(const BattleEntry& e, const ReiversSettings& s, const Unit& f, Point p) {
+    if (type_of(f) == NameType::pike) return false;
+    for (const TerrainFeature* t : features_at(e.battle, f.position))
+        if (speed_in(true_effect(e, s, *t), is_mounted(f)) < 1) return false;
+    for (const auto& t : e.battle.terrain)
+        if (is_line(t) && battle::segment_crosses(t.shape, p, f.position)) return false;
+    return true;
+}
+
+}  // namespace
+
 void flee(BattleEntry& e, const ReiversSettings& s, Unit& u, Point from, Dice& dice, const std::string& why) {
-    std::vector<std::int64_t> swept;
-    // Friends near it before it goes: "Any friends encountered will be swept along by the fleeing name, except
-    // pike or those in difficult ground or behind obstacles."
-    for (const auto& [id, f] : e.battle.units) {
-        if (id == u.id || f.side != u.side || !on_table(f) || is_fleeing(f) || f.concealed) continue;
-        if (type_of(f) == NameType::pike || !in_contact(s, u, f)) continue;
-        bool difficult = false;
-        for (const TerrainFeature* t : features_at(e.battle, f.position))
-            if (speed_in(true_effect(e, s, *t), is_mounted(f)) < 1) difficult = true;
-        for (const auto& t : e.battle.terrain)
-            if (is_line(t) && battle::segment_crosses(t.shape, u.position, f.position)) difficult = true;
-        if (!difficult) swept.push_back(id);
-    }
     const bool was_fleeing = is_fleeing(u);
-    back_away(e, s, u, from, u.base_depth + base_move_paces(type_of(u), is_mounted(u)) + 50, dice);
+    const double facing = u.facing;
+    const std::vector<Point> path = back_away(e, s, u, from, u.base_depth + base_move_paces(type_of(u), is_mounted(u)) + 50, dice);
     u.facing = battle::bearing(from, u.position);
     u.markers["fleeing"] = e.battle.turn;
     if (!was_fleeing) u.markers["fyrebrand_up"] += 1;
     if (!u.removed) log_line(e, u.name + " flees" + (why.empty() ? "" : " (" + why + ")") + ".", {{"unit", u.id}});
+    // The friends it touches where it breaks and on its way.
+    std::vector<std::int64_t> swept;
+    for (const auto& [id, f] : e.battle.units) {
+        if (id == u.id || f.side != u.side || !on_table(f) || is_fleeing(f) || f.concealed) continue;
+        for (Point p : path)
+            if (in_contact(s, at(u, p, facing), f)) {
+                if (swept_along(e, s, f, p)) swept.push_back(id);
+                break;
+            }
+    }
     for (auto id : swept) {
         Unit& f = e.battle.units.at(id);
         if (!is_fleeing(f) && !f.removed) flee(e, s, f, from, dice, "swept along by " + u.name);

@@ -1,6 +1,7 @@
 // The umpire's overrides of a raid (battle.override, docs/protocol.md, "Border Reivers"): he may act for a
 // heidman, declare and end feuds ("an umpire ... may declare feud on another name"), set or reveal a terrain
 // roll, decide a heidman's fate, set a name's marker, and reveal or conceal a name.
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -33,6 +34,23 @@ OverrideResult act_for(BattleEntry& e, const json& body, Dice& dice) {
     const Leader copy = *l;
     // The action's own lines go where the heidman's would; the umpire's reason to the umpires.
     return act(e, copy, body, dice, true);
+}
+
+// {"leader", "rolled": 0-6}: the umpire rules a heidman's throw for the bound; what he has spent stays spent.
+OverrideResult craft(BattleEntry& e, const json& body, Dice&) {
+    std::int64_t id = 0;
+    if (auto err = read_id(body, "leader", id)) return *err;
+    const Leader* l = e.battle.leader(id);
+    if (!l) return not_found("No such heidman.");
+    if (!body.contains("rolled") || !int_in(body["rolled"], 0, 6)) return bad_request("rolled: a heidman's craft is 0 to 6.");
+    const json was = craft_entry(e, id);
+    const int spent = was.is_null() ? 0 : was["rolled"].get<int>() - was["left"].get<int>();
+    const int rolled = body["rolled"].get<int>();
+    if (!e.data.contains("craft") || !e.data["craft"].is_object()) e.data["craft"] = json::object();
+    e.data["craft"][std::to_string(id)] = {{"craft", to_string(leader_craft(*l))}, {"rolled", rolled},
+                                           {"left", std::max(0, rolled - spent)},
+                                           {"road_used", was.is_null() ? false : was.value("road_used", false)}};
+    return std::string();  // his craft is his side's secret: the reason goes to the umpires only
 }
 
 OverrideResult feud(BattleEntry& e, const json& body, Dice&) {
@@ -144,7 +162,7 @@ OverrideResult conceal(BattleEntry& e, const json& body, Dice&) {
 
 OverrideResult override_rule(BattleEntry& e, const std::string& what, const json& body, Dice& dice) {
     static const std::map<std::string, Handler> table = {
-        {"act", act_for}, {"feud", feud},     {"unfeud", unfeud}, {"terrain", terrain},
+        {"act", act_for}, {"craft", craft},   {"feud", feud},     {"unfeud", unfeud}, {"terrain", terrain},
         {"fate", fate},   {"marker", marker}, {"reveal", reveal}, {"conceal", conceal},
     };
     auto it = table.find(what);

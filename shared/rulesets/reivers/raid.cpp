@@ -52,15 +52,17 @@ bool heidman_down(const Leader& l) {
 
 // --- the bound ---
 
-std::string active_side(const BattleEntry& e, const ReiversSettings& s) {
+std::string side_of_bound(const BattleEntry& e, const ReiversSettings& s, std::int64_t bound) {
     const auto& sides = e.battle.sides;
     if (sides.empty()) return "";
     std::size_t first = 0;
     for (std::size_t i = 0; i < sides.size(); ++i)
         if (sides[i].id == s.first_side) first = i;
-    const std::size_t turn = e.battle.turn > 0 ? static_cast<std::size_t>(e.battle.turn - 1) : 0;
+    const std::size_t turn = bound > 0 ? static_cast<std::size_t>(bound - 1) : 0;
     return sides[(first + turn) % sides.size()].id;
 }
+
+std::string active_side(const BattleEntry& e, const ReiversSettings& s) { return side_of_bound(e, s, e.battle.turn); }
 
 std::vector<const Leader*> bound_order(const BattleEntry& e, const std::string& side) {
     std::vector<const Leader*> out;
@@ -143,8 +145,38 @@ TerrainEffect known_effect(const BattleEntry& e, const ReiversSettings& s, const
     return side_knows(e, f.id, side) ? true_effect(e, s, f) : TerrainEffect{};
 }
 
+namespace {
+int cover_rank(const std::string& c) { return c == "high" ? 3 : c == "medium" ? 2 : c == "low" ? 1 : 0; }
+}  // namespace
+
+double paces_to_feature(const Unit& u, const TerrainFeature& f) {
+    const std::vector<Point> body = battle::footprint(u).corners();
+    const battle::Shape& sh = f.shape;
+    if (sh.kind == battle::Shape::Kind::circle) return std::max(0.0, battle::distance_to_polygon(body, sh.centre) - sh.radius);
+    if (sh.kind == battle::Shape::Kind::polygon) return battle::polygon_distance(body, sh.points);
+    double best = 1e18;
+    for (std::size_t i = 0; i + 1 < sh.points.size(); ++i) {
+        if (battle::distance_to_polygon(body, sh.points[i]) == 0) return 0;
+        for (std::size_t k = 0; k < body.size(); ++k)
+            best = std::min(best, battle::segment_distance(sh.points[i], sh.points[i + 1], body[k], body[(k + 1) % body.size()]));
+    }
+    return std::max(0.0, best - sh.width / 2);
+}
+
+std::string cover_of(const BattleEntry& e, const ReiversSettings& s, const Unit& u) {
+    std::string best = cover_at(e, s, u.position);
+    if (is_mounted(u)) return best;
+    // "Terrain marked as impassable may be manned at the edge, by foot."
+    for (const auto& f : e.battle.terrain) {
+        const TerrainEffect eff = true_effect(e, s, f);
+        if (eff.impassable && cover_rank(eff.cover) > cover_rank(best) && paces_to_feature(u, f) <= s.contact_paces + battle::epsilon)
+            best = eff.cover;
+    }
+    return best;
+}
+
 std::string cover_at(const BattleEntry& e, const ReiversSettings& s, Point p) {
-    auto rank = [](const std::string& c) { return c == "high" ? 3 : c == "medium" ? 2 : c == "low" ? 1 : 0; };
+    auto rank = cover_rank;
     std::string best;
     for (const TerrainFeature* f : features_at(e.battle, p)) {
         std::string c = true_effect(e, s, *f).cover;
@@ -179,6 +211,11 @@ json& ensure_craft(BattleEntry& e, const Leader& l, Dice& dice) {
                  {{"leader", l.id}, {"craft", rolled}}, l.side);
     }
     return entry;
+}
+
+void throw_bound_craft(BattleEntry& e, const ReiversSettings& s, const std::string& side, Dice& dice) {
+    if (s.craft_thrown != "bound_start") return;
+    for (const Leader* l : bound_order(e, side)) ensure_craft(e, *l, dice);
 }
 
 // --- distances ---

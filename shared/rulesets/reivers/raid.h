@@ -47,6 +47,7 @@ bool heidman_down(const Leader& l);  // dead or captured: "fate" is "dead" or "c
 // --- the bound: "The move is done alternately by the players. Each side starts with the heidman with the
 // lowest fyrebrand rating" ---
 std::string active_side(const BattleEntry& e, const ReiversSettings& s);
+std::string side_of_bound(const BattleEntry& e, const ReiversSettings& s, std::int64_t bound);  // turn N's side
 // The side's heidmen who act this bound, lowest fyrebrand first (then by id).
 std::vector<const Leader*> bound_order(const BattleEntry& e, const std::string& side);
 // Why `l` may not act now (not his side's bound, a lower heidman still to act, down), or nothing.
@@ -67,6 +68,11 @@ TerrainEffect known_effect(const BattleEntry& e, const ReiversSettings& s, const
                            const std::string& side);
 // The cover a name has where it stands: the best of the features it is in ("high" > "medium" > "low").
 std::string cover_at(const BattleEntry& e, const ReiversSettings& s, Point p);
+// The cover of a name: where it stands and, on foot, the best cover of impassable ground within contact_paces of
+// it ("Terrain marked as impassable may be manned at the edge, by foot").
+std::string cover_of(const BattleEntry& e, const ReiversSettings& s, const Unit& u);
+// From a name's footprint to a feature's outline (0 touching or inside), in paces.
+double paces_to_feature(const Unit& u, const TerrainFeature& f);
 // Poor ground for a mounted name: a feature where mounted names go slower than full speed.
 bool poor_ground_for_mounted(const BattleEntry& e, const ReiversSettings& s, Point p);
 
@@ -74,6 +80,9 @@ bool poor_ground_for_mounted(const BattleEntry& e, const ReiversSettings& s, Poi
 nlohmann::json craft_entry(const BattleEntry& e, std::int64_t leader);  // null until rolled this bound
 // Rolls the heidman's craft when he has not this bound; returns the entry.
 nlohmann::json& ensure_craft(BattleEntry& e, const Leader& l, Dice& dice);
+// "This is thrown for at the start of each bound": every heidman of the side whose bound opens throws, lowest
+// fyrebrand first (craft_thrown "bound_start"; with "first_action" each throws at his first action).
+void throw_bound_craft(BattleEntry& e, const ReiversSettings& s, const std::string& side, Dice& dice);
 
 // --- distances, in paces ---
 double paces_between(const Unit& a, const Unit& b);  // footprint to footprint

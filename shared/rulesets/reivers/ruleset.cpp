@@ -147,6 +147,7 @@ void BorderReivers::start(BattleEntry& e, Dice& dice) const {
     for (const auto& [id, u] : e.battle.units)
         if (!u.removed)
             for (const TerrainFeature* f : features_at(e.battle, u.position)) enter(e, *f, u.side, dice);
+    throw_bound_craft(e, s, active_side(e, s), dice);
 }
 
 // "dead", "captured" (and wounded: "captured, wounded"), "wounded" or "".

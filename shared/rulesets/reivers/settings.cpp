@@ -81,8 +81,12 @@ const std::map<std::string, Setter>& setters() {
         {"recoil_flanked", choice(&S::recoil_flanked, {"flee", "destroyed"})},
         {"unnamed_type", choice(&S::unnamed_type, {"impassable", "unaffected"})},
         {"concealment_from", choice(&S::concealment_from, {"kind", "cover"})},
-        {"flee_obstacles", choice(&S::flee_obstacles, {"stop", "pass"})},
+        {"flee_obstacles", choice(&S::flee_obstacles, {"round", "stop", "pass"})},
         {"stand_failed", choice(&S::stand_failed, {"recoil", "flee"})},
+        {"under_fire_lasts", choice(&S::under_fire_lasts, {"round", "bound"})},
+        {"follow_up", choice(&S::follow_up, {"close", "stand"})},
+        {"craft_thrown", choice(&S::craft_thrown, {"bound_start", "first_action"})},
+        {"hidden_in_contact", choice(&S::hidden_in_contact, {"lies_still", "fights"})},
         {"test_to_charge", flag(&S::test_to_charge)},
         {"cover_modifier", whole(&S::cover_modifier, -2, 2)},
         {"contact_paces", number(&S::contact_paces, 0, 200)},
@@ -111,6 +115,10 @@ json to_json(const ReiversSettings& s) {
     j["concealment_from"] = s.concealment_from;
     j["flee_obstacles"] = s.flee_obstacles;
     j["stand_failed"] = s.stand_failed;
+    j["under_fire_lasts"] = s.under_fire_lasts;
+    j["follow_up"] = s.follow_up;
+    j["craft_thrown"] = s.craft_thrown;
+    j["hidden_in_contact"] = s.hidden_in_contact;
     j["test_to_charge"] = s.test_to_charge;
     j["cover_modifier"] = s.cover_modifier;
     j["contact_paces"] = s.contact_paces;

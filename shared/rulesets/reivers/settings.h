@@ -14,6 +14,9 @@
 namespace muster::reivers {
 
 struct ReiversSettings : battle::TableSettings {
+    // The kinds that hide a name from an enemy watching it go to ground ("woods for foot, in built up areas or
+    // behind hills"): the generic blocks_sight, with the raid's own kinds.
+    ReiversSettings() { blocks_sight = {"wood", "woods", "town", "built_up", "hill"}; }
     // "The range of craft is 300 paces in normal conditions. This is reduced to 50 paces in the dark or in
     // fog, and on a sliding scale in other weather conditions": the weather, and the scale.
     std::string weather = "clear";
@@ -25,8 +28,12 @@ struct ReiversSettings : battle::TableSettings {
     std::string recoil_flanked = "flee";    // a flanked loser who would recoil: "flee" (the table) | "destroyed"
     std::string unnamed_type = "impassable";  // "Foot ¼ speed": the kind the row does not name may not pass
     std::string concealment_from = "kind";  // the ambush's terrain class: by the feature's kind, or its "cover"
-    std::string flee_obstacles = "stop";    // a fleeing name stops at ground it may not enter, or "pass"es it
+    std::string flee_obstacles = "round";   // ground a fleeing name may not enter: it goes "round", "stop"s or "pass"es
     std::string stand_failed = "recoil";    // a charged name that fails to stand (not surprised): recoil | flee
+    std::string under_fire_lasts = "round"; // until the shooters' next bound ends ("round") or its own ("bound")
+    std::string craft_thrown = "bound_start";  // every heidman's craft at his bound's start, or at his "first_action"
+    std::string follow_up = "close";        // a melee's winner closes up on a loser that recoiled, or "stand"s
+    std::string hidden_in_contact = "lies_still";  // a name in ambush touching an enemy at melee, or "fights" (shown)
     bool test_to_charge = true;             // moving into contact is "something more dangerous": a test
     int cover_modifier = -2;                // "+/-2 In cover", for a name that stands or rallies in cover
     double contact_paces = 10;              // names this near are in contact

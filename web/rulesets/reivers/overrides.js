@@ -1,6 +1,6 @@
 // Border Reivers' overrides for the umpire (battle.override; docs/protocol.md, "Border Reivers", "Overrides";
 // shared/rulesets/reivers/overrides.cpp): act for a heidman (the order of heidmen not enforced), declare or end a
-// feud ("an umpire ... may declare feud on another name"), set or reveal a terrain roll, a heidman's fate, a name's
+// feud ("an umpire ... may declare feud on another name"), rule a heidman's craft throw, set or reveal a terrain roll, a heidman's fate, a name's
 // marker, reveal or conceal a name, and the generic move. Each needs a reason, shown in the log. Dragging a piece
 // on the map during play fills in a move (moveTo).
 
@@ -9,7 +9,7 @@ import { overrideForm, keepValue } from '../../common/battle/override_form.js';
 import { TROOP_LABELS, sideName } from './words.js';
 
 const OVERRIDES = {
-  act: 'Act for a heidman', move: 'Move a name or heidman', feud: 'Declare a feud', unfeud: 'End a name\'s feuds',
+  act: 'Act for a heidman', craft: 'A heidman\'s craft throw', move: 'Move a name or heidman', feud: 'Declare a feud', unfeud: 'End a name\'s feuds',
   terrain: 'A terrain roll', fate: 'A heidman\'s fate', marker: 'Set a name\'s marker', reveal: 'Reveal a name in ambush',
   conceal: 'Conceal a name (ambush)',
 };
@@ -73,7 +73,7 @@ const leaderOptions = (b) => (b.leaders || []).map((l) => opt(`leader:${l.id}`, 
 
 // The pieces each override names.
 function targetOptions(b, what) {
-  if (what === 'act' || what === 'fate') return leaderOptions(b);
+  if (what === 'act' || what === 'fate' || what === 'craft') return leaderOptions(b);
   if (what === 'move') return [...unitOptions(b), ...leaderOptions(b)];
   if (what === 'terrain') return (b.terrain || []).map((t) => opt(`feature:${t.id}`, `${t.name || t.kind} (${t.kind})`));
   if (what === 'reveal') return unitOptions(b, (u) => u.concealed === true);
@@ -91,8 +91,8 @@ function showFields(c, what) {
   c.fRevealTo.hidden = what !== 'terrain';
   c.fFate.hidden = what !== 'fate';
   c.fMarker.hidden = what !== 'marker';
-  c.fNumber.hidden = !(what === 'marker' || what === 'conceal');
-  c.numberLabel.textContent = what === 'conceal' ? 'Concealment points (1-99)' : 'Value (0-99)';
+  c.fNumber.hidden = !(what === 'marker' || what === 'conceal' || what === 'craft');
+  c.numberLabel.textContent = { conceal: 'Concealment points (1-99)', craft: 'Craft thrown (0-6; what is spent stays spent)' }[what] || 'Value (0-99)';
   c.fCraft.hidden = !(act && (action === 'conceal' || action === 'detect'));
   c.fPos.hidden = !(what === 'move' || (act && NEEDS_POINT[action]));
   c.facing.closest('.field').hidden = what !== 'move';
@@ -120,6 +120,7 @@ function overrideBody(c, what, kind, id) {
   if (what === 'fate') return { leader: id, fate: c.fate.value, wounded: c.wounded.checked };
   if (what === 'marker') return { unit: id, marker: c.marker.value, value: Number(c.number.value) };
   if (what === 'conceal') return { unit: id, points: Number(c.number.value) };
+  if (what === 'craft') return { leader: id, rolled: Number(c.number.value) };
   return { unit: id };
 }
 

@@ -12,8 +12,12 @@ const CHOICES = {
   recoil_flanked: [['flee', 'flees (the table)'], ['destroyed', 'is destroyed (the text)']],
   unnamed_type: [['impassable', 'may not pass'], ['unaffected', 'is unaffected']],
   concealment_from: [['kind', 'the kind of ground'], ['cover', 'the cover rolled']],
-  flee_obstacles: [['stop', 'stops at them'], ['pass', 'passes them']],
+  flee_obstacles: [['round', 'goes round them'], ['stop', 'stops at them'], ['pass', 'passes them']],
   stand_failed: [['recoil', 'recoils'], ['flee', 'flees']],
+  follow_up: [['close', 'closes up on it'], ['stand', 'stands']],
+  craft_thrown: [['bound_start', 'at the start of his bound'], ['first_action', 'at his first action']],
+  hidden_in_contact: [['lies_still', 'lies still'], ['fights', 'shows itself and fights']],
+  under_fire_lasts: [['round', 'until the shooters\' next bound ends'], ['bound', 'until its own next bound ends']],
 };
 const LABELS = {
   weather: 'Weather (the craft range is its entry on the scale)',
@@ -21,7 +25,9 @@ const LABELS = {
   combat_die: 'Die added to each combat score', factor_column: 'Foot or Mounted column by',
   recoil_flanked: 'A flanked loser who would recoil', unnamed_type: 'In "Foot ¼ speed" ground, the other kind',
   concealment_from: 'An ambush\'s ground class from', flee_obstacles: 'A fleeing name at ground it may not enter',
-  stand_failed: 'A charged name that fails to stand', test_to_charge: 'Moving into contact takes a fyrebrand test',
+  stand_failed: 'A charged name that fails to stand', under_fire_lasts: 'A name shot at is under fire',
+  follow_up: 'The winner of a melee whose loser recoils', craft_thrown: 'A heidman throws his craft',
+  hidden_in_contact: 'A name in ambush touching an enemy at the melee', test_to_charge: 'Moving into contact takes a fyrebrand test',
   cover_modifier: 'The "in cover" modifier (-2 to 2)', contact_paces: 'In contact within (paces)',
   with_paces: 'A heidman is with his name within (paces)', search_paces: 'A search finds names within (paces)',
   conceal_near_enemy_paces: 'No concealing within (paces) of an enemy in view (0: anywhere)',
@@ -68,6 +74,8 @@ function controls() {
   return c;
 }
 
+const rowsOf = (keys, n) => Array.from({ length: Math.ceil(keys.length / n) }, (_, i) => keys.slice(i * n, i * n + n));
+
 function layout(c) {
   return h('div', { class: 'stack' },
     h('div', { class: 'inline-form' },
@@ -75,8 +83,7 @@ function layout(c) {
       h('div', { class: 'field' }, h('label', { for: 'battle-turn-seconds' }, 'Bound timer (s, 0 none)'), c.turnSeconds)),
     h('div', { class: 'field-row' }, field('weather', c.weather), field('craft_range_paces', c.craft_range_paces)), c.weathers,
     h('div', { class: 'field-row' }, field('local_knowledge', c.local_knowledge), field('first_side', c.first_side)),
-    h('div', { class: 'field-row' }, ...Object.keys(CHOICES).slice(0, 4).map((k) => field(k, c[k]))),
-    h('div', { class: 'field-row' }, ...Object.keys(CHOICES).slice(4).map((k) => field(k, c[k]))),
+    ...rowsOf(Object.keys(CHOICES), 4).map((keys) => h('div', { class: 'field-row' }, ...keys.map((k) => field(k, c[k])))),
     h('label', { class: 'check', for: id('test_to_charge') }, c.test_to_charge, ` ${LABELS.test_to_charge}`),
     h('div', { class: 'field-row' }, ...Object.keys(NUMBERS).slice(0, 4).map((k) => field(k, c[k]))),
     h('div', { class: 'field-row' }, ...Object.keys(NUMBERS).slice(4).map((k) => field(k, c[k]))));

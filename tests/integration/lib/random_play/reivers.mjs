@@ -76,7 +76,7 @@ export function item(r, b) {
   return { type: 'battle.act', body };
 }
 
-export const overrides = ['act', 'feud', 'unfeud', 'terrain', 'fate', 'marker', 'reveal', 'conceal', 'move', 'nonsense'];
+export const overrides = ['act', 'craft', 'feud', 'unfeud', 'terrain', 'fate', 'marker', 'reveal', 'conceal', 'move', 'nonsense'];
 export const table = [1000, 800];
 
 export function overrideExtra(r, ub, body) {
@@ -92,6 +92,7 @@ export function overrideExtra(r, ub, body) {
   body.to = [r.pick(1000), r.pick(800)];
   body.at = body.to;
   body.craft = 1 + r.pick(3);
+  body.rolled = r.pick(8);
   body.fate = r.pick(8) ? '' : 'captured';
 }
 

@@ -14,9 +14,12 @@ using namespace year_test;
 struct Raid {
     YearTable t;
     json names = json::array();
-    json settings = {{"conceal_near_enemy_paces", 0}};
+    // The tests throw each heidman's craft at his first action (craft_thrown "first_action"), so a script reads in
+    // the order of the actions; "thrown for at the start of each bound", the default, is test_reivers_bound.cpp's.
+    json settings = {{"conceal_near_enemy_paces", 0}, {"craft_thrown", "first_action"}};
     json kinmont_at = {500, 300};
     json lowther_at = {1300, 900};
+    json more_terrain = json::array();  // features besides the four, from id 5
 
     Raid() { t.ready(); }
 
@@ -42,6 +45,7 @@ struct Raid {
             {{"id", 3}, {"kind", "town"}, {"name", "Bewcastle"}, {"shape", "circle"}, {"centre", {1100, 500}}, {"radius", 80}},
             {{"id", 4}, {"kind", "field"}, {"name", "Infield"}, {"shape", "polygon"},
              {"points", {{1200, 100}, {1400, 100}, {1400, 250}, {1200, 250}}}}};
+        for (const auto& f : more_terrain) terrain.push_back(f);
         t.ok(t.umpire, "battle.create",
              {{"name", "Raid"}, {"ruleset", "reivers"}, {"table", {{"width", 1500}, {"depth", 1000}, {"measure", "paces"}}},
               {"sides", {{{"id", "a"}, {"name", "Scots"}}, {{"id", "b"}, {"name", "English"}}}},
@@ -69,6 +73,10 @@ struct Raid {
     std::vector<Event> act(const Viewer& v, json body, std::vector<int> dice = {}) {
         body["battle"] = 1;
         return t.ok(v, "battle.act", std::move(body), std::move(dice));
+    }
+    // Bob moves Armstrongs to (x, y), with exactly these dice (a charge: his craft, the test to close, the test to stand).
+    void ride(double x, double y, std::vector<int> dice = {}) {
+        act(t.bob, {{"action", "move"}, {"unit", id("Armstrongs")}, {"to", {x, y}}}, std::move(dice));
     }
     std::string refused(const Viewer& v, json body, std::string* message = nullptr) {
         body["battle"] = 1;

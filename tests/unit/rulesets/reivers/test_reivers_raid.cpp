@@ -99,7 +99,7 @@ TEST_CASE("border-reivers.txt, terrain: \"upon entering a new terrain area, roll
     r.create();
     r.start();
     // Into Solway Moss: a 4 is "¼ speed – low cover": 50 paces to its edge, 30 in it at a quarter (120): 170.
-    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {700, 380}}}, {6, 4});
+    r.ride(700, 380, {6, 4});
     CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(380));
     CHECK(r.of(r.t.bob)["terrain_rolls"]["2"]["roll"] == 4);
     CHECK(r.of(r.t.bob)["terrain_rolls"]["2"]["text"] == "¼ speed – low cover");
@@ -135,7 +135,7 @@ TEST_CASE("border-reivers.txt, terrain: the side with local knowledge rolls ever
     CHECK(r.of(r.t.bob)["terrain_rolls"].empty());
     CHECK(r.of(r.t.observer)["terrain_rolls"].empty());
     // The Scots ride for the wood and find it impassable at its edge: the move stands, cut short.
-    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {300, 560}}}, {6});
+    r.ride(300, 560, {6});
     CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(495));
     CHECK(r.of(r.t.bob)["terrain_rolls"]["1"]["roll"] == 1);
     CHECK(r.log_of(r.t.bob).find("stopped by Tarras Wood: Impassable – high cover *") != std::string::npos);
@@ -151,7 +151,7 @@ TEST_CASE("border-reivers.txt, combat: a charge, the test to stand, and a loser 
     r.start();
     // The charge is "something more dangerous": 3, mounted against foot -2 = 1, and a 5 passes. Forsters stand:
     // 4, foot against mounted +3 = 7, and "rolls a 10, and therefore may".
-    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {1300, 445}}}, {6, 5, 10});
+    r.ride(1300, 445, {6, 5, 10});
     CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(440));
     const std::string seen = r.log_of(r.t.dave);
     CHECK(seen.find("Armstrongs tests fyrebrand to close with Forsters: 3 modified to 1, rolls 5: passes.") != std::string::npos);
@@ -174,7 +174,7 @@ TEST_CASE("border-reivers.txt, \"Loser flees\": a full move and 50 paces to the 
     r.name("b", "Pikes", "pike", false, 1245, 480, 180);
     r.create();
     r.start();
-    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {1300, 445}}}, {6, 5, 10});
+    r.ride(1300, 445, {6, 5, 10});
     r.done(r.t.bob);
     // Rider mounted 2 + 6 = 8 against a Rider on foot 2 + 1 = 3: "Less than 1/2: Loser flees".
     r.done(r.t.carol, {6, 1});
@@ -197,7 +197,7 @@ TEST_CASE("border-reivers.txt, incidents: a heidman in combat rolling 2 is wound
     r.name("b", "Forsters", "blade", false, 1300, 450, 180, {{"values", {{"fyrebrand", 4}}}});
     r.create();
     r.start();
-    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {1300, 445}}}, {6, 5, 10});
+    r.ride(1300, 445, {6, 5, 10});
     r.done(r.t.bob);
     // Melee: 2 + "Heidman's name in combat +1" + 6 = 9 against 4 + 1 = 5 (recoil); Kinmont rolls 1 + 1 = 2: an
     // incident, and a 3: "Wounded | Fyrbrand +1".
@@ -217,7 +217,7 @@ TEST_CASE("border-reivers.txt, craft range: +1 beyond 300 paces, never beyond tw
     r.name("b", "Forsters", "blade", false, 1300, 900, 180);
     r.create();
     r.start();
-    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {950, 350}}}, {6});
+    r.ride(950, 350, {6});
     CHECK(r.of(r.t.bob)["craft"]["1"]["left"] == 4);
     std::string why;
     CHECK(r.refused(r.t.bob, {{"action", "move"}, {"unit", r.id("Bells")}, {"to", {1200, 350}}}, &why) == "too_far");
@@ -240,7 +240,7 @@ TEST_CASE("border-reivers.txt, an ambush stumbled upon: the hidden name shows it
     r.start();
     // 3, mounted against foot -2, surprised +3 = 4: a 4 is not greater, and Armstrongs flee 40 + 200 + 50 paces
     // back into the Infield, whose roll (1) is "No effect".
-    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {1300, 490}}}, {6, 4, 1});
+    r.ride(1300, 490, {6, 4, 1});
     CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(150));
     CHECK(r.sees(r.t.bob, "Forsters"));
     CHECK(r.log_of(r.t.bob).find("Armstrongs runs into Forsters lying in ambush!") != std::string::npos);
@@ -263,7 +263,7 @@ TEST_CASE("a raid from set-up to its end: a search that fails, an ambush sprung,
     // points against 2 (nothing), and rides in: 20 paces to its edge and 30 in it at a quarter, 140 of his 200.
     r.act(r.t.bob, {{"action", "detect"}, {"at", {700, 450}}, {"craft", 2}}, {6});
     CHECK_FALSE(r.sees(r.t.bob, "Forster bows"));
-    r.act(r.t.bob, {{"action", "move"}, {"unit", r.id("Armstrongs")}, {"to", {700, 380}}});
+    r.ride(700, 380);
     CHECK(r.of(r.t.bob)["terrain_rolls"]["2"]["roll"] == 5);  // revealed as they enter, no die thrown
     CHECK(r.of(r.t.bob)["craft"]["1"]["left"] == 3);
     r.done(r.t.bob);
@@ -289,6 +289,9 @@ TEST_CASE("a raid from set-up to its end: a search that fails, an ambush sprung,
     CHECK_FALSE(r.unit("Armstrongs")["markers"].contains("fleeing"));
     r.done(r.t.bob);
     r.done(r.t.carol);
+    // Under fire until the shooters' next bound ends (under_fire_lasts "round"): the English bound 4.
+    CHECK(r.unit("Armstrongs")["markers"]["under_fire"] == 2);
+    r.done(r.t.dave);
     CHECK_FALSE(r.unit("Armstrongs")["markers"].contains("under_fire"));
 
     r.t.ok(r.t.umpire, "battle.end", {{"battle", 1}});
@@ -296,5 +299,165 @@ TEST_CASE("a raid from set-up to its end: a search that fails, an ambush sprung,
     REQUIRE(losses.size() == 1);  // his side's names only
     CHECK(losses[0]["state"] == "standing");
     CHECK(losses[0]["fyrebrand_up"] == 1);
+    check_replay(r.t);
+}
+
+// --- The umpire's dice: they stand for any face of the die they replace, so he can replay a physical table.
+
+namespace {
+
+json umpire_acts_for(std::int64_t leader, json body, json dice) {
+    body.update({{"battle", 1}, {"what", "act"}, {"reason", "the table's own dice"}, {"leader", leader}, {"dice", dice}});
+    return body;
+}
+
+}  // namespace
+
+TEST_CASE("the umpire's dice: a d10 fyrebrand test takes faces 7 to 10; a face the die lacks is refused", "[reivers][umpire]") {
+    Raid r;
+    r.name("a", "Armstrongs", "rider", true, 500, 250, 0, {{"markers", {{"fleeing", 1}}}});
+    r.name("b", "Forsters", "blade", false, 700, 800, 180);
+    r.create();
+    r.start();
+    // The craft is "Good 1dAv+1": a d6 read through the average die; the 6th face is 5, and 1 more. An 8 is no
+    // face of it: refused, and nothing is changed.
+    std::string why;
+    CHECK(r.t.error(r.t.umpire, "battle.override", umpire_acts_for(1, {{"action", "rally"}, {"unit", r.id("Armstrongs")}}, {8, 9}),
+                    &why) == "bad_request");
+    CHECK(why == "dice: die 1 is thrown as a d6: 8 is not one of its faces. Nothing was changed.");
+    // The rally: "a roll on a d10 is made": 3, fleeing +1 = 4, and the umpire's 9 passes.
+    r.t.ok(r.t.umpire, "battle.override", umpire_acts_for(1, {{"action", "rally"}, {"unit", r.id("Armstrongs")}}, {6, 9}));
+    CHECK(r.of(r.t.bob)["craft"]["1"]["rolled"] == 6);
+    CHECK(r.log_of(r.t.bob).find("Armstrongs tests fyrebrand to rally: 3 modified to 4, rolls 9: passes.") != std::string::npos);
+    CHECK_FALSE(r.unit("Armstrongs")["markers"].contains("fleeing"));
+    check_replay(r.t);
+}
+
+// --- The bound's sequence ("side 1 has his lowest fyrebrand heidman move, parts 1-4 above ... Combat is then
+// resolved, parts 5-7 above. Side 2 then undertakes the same procedure").
+
+namespace {
+
+// The book's example: Scots bows shoot at English peasants (fyrebrand 4) in the Scots' bound; the English
+// bound passes; in the next Scots bound the Armstrongs ride at the peasants from behind the bows.
+Raid peasants_under_fire() {
+    Raid r;
+    r.kinmont_at = {900, 100};
+    r.name("a", "Elliot bows", "bow", false, 900, 300, 0);
+    r.name("a", "Armstrongs", "rider", true, 900, 240, 0);
+    r.name("b", "Peasants", "lowne", false, 900, 390, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.create();
+    r.start();
+    r.done(r.t.bob);
+    // Fire: Bow ranged 3 + a 1 = 4 against the peasants' ranged 2 + a 3 = 5: no effect, but they are under fire.
+    r.done(r.t.carol, {1, 3});
+    CHECK(r.log_of(r.t.dave).find("Elliot bows shoots at Peasants: 4 (ranged 3, die 1) against 5 (ranged 2, die 3): no effect.") != std::string::npos);
+    r.done(r.t.dave);  // the English bound
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("border-reivers.txt, the fyrebrand example: \"A peasant name (4) is under fire (+1) and being charged by cavalry (+3), giving a total fyrbrand of 8 ... rolls a 10, and therefore may\"", "[reivers][bound]") {
+    Raid r = peasants_under_fire();
+    CHECK(r.umpire()["turn"] == 3);
+    CHECK(r.unit("Peasants")["markers"]["under_fire"] == 1);  // still, in the shooters' next bound
+    // The charge: 3, mounted against foot -2 = 1, a 5 passes. The peasants stand: 4 + 1 + 3 = 8, and a 10.
+    r.ride(900, 385, {6, 5, 10});
+    CHECK(r.log_of(r.t.dave).find("Peasants tests fyrebrand to stand: 4 modified to 8, rolls 10: passes.") != std::string::npos);
+    CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(380));
+    CHECK_FALSE(r.unit("Peasants")["markers"].contains("fleeing"));
+    check_replay(r.t);
+}
+
+TEST_CASE("under_fire_lasts \"bound\": under fire only until the end of the name's own next bound", "[reivers][bound]") {
+    Raid r;
+    r.settings["under_fire_lasts"] = "bound";
+    r.kinmont_at = {900, 100};
+    r.name("a", "Elliot bows", "bow", false, 900, 300, 0);
+    r.name("b", "Peasants", "lowne", false, 900, 390, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.create();
+    r.start();
+    r.done(r.t.bob);
+    r.done(r.t.carol, {1, 3});
+    CHECK(r.unit("Peasants")["markers"]["under_fire"] == 1);
+    r.done(r.t.dave);
+    CHECK_FALSE(r.unit("Peasants")["markers"].contains("under_fire"));
+}
+
+TEST_CASE("a name in ambush touching an enemy lies still at the melee (hidden_in_contact), or shows itself and fights", "[reivers][bound]") {
+    for (const std::string mode : {"lies_still", "fights"}) {
+        Raid r;
+        r.settings["hidden_in_contact"] = mode;
+        r.kinmont_at = {900, 100};
+        r.name("a", "Armstrongs", "rider", true, 900, 300, 0);
+        r.name("b", "Forsters", "blade", false, 900, 305, 180, {{"concealed", true}, {"markers", {{"concealment", 3}}}});
+        r.create();
+        r.start();
+        r.done(r.t.bob);
+        if (mode == "lies_still") {
+            // The Scots stand beside the ambush unseen; it does not strike unseen at the bound's end: no die.
+            r.done(r.t.carol);
+            CHECK(r.unit("Forsters")["concealed"] == true);
+            CHECK_FALSE(r.sees(r.t.bob, "Forsters"));
+            CHECK(r.log_of(r.t.umpire).find("fights") == std::string::npos);
+        } else {
+            // It shows itself first: Armstrongs mounted 2 + 6 = 8 against Blade on foot 4 + 1 = 5: Forsters recoil.
+            r.done(r.t.carol, {6, 1});
+            CHECK(r.unit("Forsters")["concealed"] == false);
+            CHECK(r.log_of(r.t.bob).find("Forsters breaks from ambush to fight.") != std::string::npos);
+            CHECK(r.log_of(r.t.bob).find("Armstrongs 8 (mounted 2, die 6) fights Forsters 5 (foot 4, die 1): Forsters recoil.") != std::string::npos);
+        }
+        check_replay(r.t);
+    }
+}
+
+TEST_CASE("border-reivers.txt, incident 5: \"Captured | Test fyrbrand. Flee if failed, attack if passed\": the name rides at the enemy", "[reivers][bound]") {
+    Raid r;
+    r.settings["follow_up"] = "stand";  // the winner stays where it fought, so the attack has ground to cover
+    r.kinmont_at = {1300, 250};         // with his name: he rides with it
+    r.name("a", "Armstrongs", "rider", true, 1300, 300, 0);
+    r.name("b", "Forsters", "blade", false, 1300, 450, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.create();
+    r.start();
+    r.ride(1300, 445, {6, 5, 10});
+    r.done(r.t.bob);
+    // Melee: 2 + heidman +1 + a 2 = 5 against 4 + a 6 = 10: "½-equal | Loser recoils": Armstrongs back 40 to 400.
+    // Kinmont rolls 1 + 1, less 2 for his name's recoil: an incident; a 5: captured. Armstrongs test: 3, lost +1,
+    // lost melee +3, mounted against foot -2 = 5, and an 8 passes: they attack. Forsters stand: 4 + 3 = 7, a 9.
+    r.done(r.t.carol, {2, 6, 1, 1, 5, 8, 9});
+    const std::string seen = r.log_of(r.t.dave);
+    CHECK(seen.find("Armstrongs tests fyrebrand after the incident: 3 modified to 5, rolls 8: passes.") != std::string::npos);
+    CHECK(seen.find("Armstrongs attacks Forsters to win back Kinmont Willie: 40 paces.") != std::string::npos);
+    CHECK(seen.find("Forsters tests fyrebrand to stand: 4 modified to 7, rolls 9: passes.") != std::string::npos);
+    CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(440));  // in contact again
+    for (const auto& l : r.umpire()["leaders"])
+        if (l["name"] == "Kinmont Willie") CHECK(l["values"]["fate"] == "captured");
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, craft: \"This is thrown for at the start of each bound\", by every heidman of the side; the umpire may rule a throw", "[reivers][bound]") {
+    Raid r;
+    r.settings["craft_thrown"] = "bound_start";
+    r.name("a", "Armstrongs", "rider", true, 500, 250, 0);
+    r.name("b", "Forsters", "blade", false, 700, 800, 180);
+    r.create();
+    // The Scots' bound opens: Kinmont Willie (good: the average die's 6th face, 5, and 1) and Jock Elliot
+    // (average: a d6, 4) throw, lowest fyrebrand first.
+    r.start({6, 4});
+    CHECK(r.of(r.t.bob)["craft"]["1"]["rolled"] == 6);
+    CHECK(r.of(r.t.carol)["craft"]["2"]["rolled"] == 4);
+    CHECK(r.of(r.t.dave)["craft"].empty());
+    CHECK(r.refused(r.t.bob, {{"action", "craft"}}) == "conflict");  // thrown already
+    r.ride(500, 300);  // no die: 5 left
+    CHECK(r.of(r.t.bob)["craft"]["1"]["left"] == 5);
+    r.done(r.t.bob);
+    // The Scots' bound ends: the English one opens, and Lord Lowther (poor: a d4) throws a 3.
+    r.done(r.t.carol, {3});
+    CHECK(r.of(r.t.bob)["craft"].empty());
+    CHECK(r.of(r.t.dave)["craft"]["3"]["rolled"] == 3);
+    // The umpire rules the throw a 4 (the table's die): what is spent stays spent.
+    r.t.ok(r.t.umpire, "battle.override", {{"battle", 1}, {"what", "craft"}, {"reason", "the die on the table"}, {"leader", 3}, {"rolled", 4}});
+    CHECK(r.of(r.t.dave)["craft"]["3"]["left"] == 4);
     check_replay(r.t);
 }

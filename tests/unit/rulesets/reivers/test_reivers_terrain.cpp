@@ -1,19 +1,25 @@
 // Border Reivers terrain tables and ambush arithmetic (shared/rulesets/reivers/tables.h): every row of every
 // terrain d6 table and every concealment class against a transcription of ../shared/rules/border-reivers.txt made
 // independently of the code's tables (the extract mangles their layout; the rows are read as tables.h reads them).
+// Then the ground in play (raid_table.h): flight round what bars it, friends swept along, impassable ground manned
+// at its edge, and ground that hides a name going to ground.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "rulesets/reivers/raid_table.h"
+
 #include "shared/rulesets/reivers/tables.h"
 
 using namespace muster;
 using namespace muster::reivers;
+using namespace reivers_test;
 
 namespace {
 
@@ -300,4 +306,174 @@ TEST_CASE("border-reivers.txt, ambushes: \"If the detection points are greater t
     CHECK_FALSE(spotted(2, 3));
     CHECK(spotted(1, 0));
     CHECK_FALSE(spotted(0, 0));
+}
+
+// --- Flight over the ground (the combat results: "Loser flees: the loser recoils, as above, and then moves one full
+// move plus 50 paces to rear, avoiding any obstacles ... Any friends encountered will be swept along by the fleeing
+// name"), played over the real commands with scripted dice (raid_table.h).
+
+namespace {
+
+// Armstrongs (mounted riders) charge Forsters (fyrebrand 4) standing at (x, 450) and score 2 + 6 against their
+// factor + 1 (riders on foot: 8 to 3, "Less than 1/2: Loser flees", 20 (their depth) + 100 + 50 paces to the rear,
+// away from y 440). `melee_dice` follows the two combat dice (terrain the flight runs into).
+void charge_and_beat(Raid& r, double x, std::vector<int> melee_dice = {}) {
+    r.ride(x, 445, {6, 5, 10});
+    r.done(r.t.bob);
+    std::vector<int> dice = {6, 1};
+    dice.insert(dice.end(), melee_dice.begin(), melee_dice.end());
+    r.done(r.t.carol, dice);
+}
+
+Raid before_the_wood(const std::string& flee_obstacles = "", double x = 300) {
+    Raid r;
+    if (!flee_obstacles.empty()) r.settings["flee_obstacles"] = flee_obstacles;
+    r.kinmont_at = {300, 200};
+    r.name("a", "Armstrongs", "rider", true, x, 300, 0);
+    // Tarras Wood (a circle of 100 paces about (300, 600)) lies behind them: square behind at x 300.
+    r.name("b", "Forsters", "rider", false, x, 450, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.create();
+    r.start();
+    return r;
+}
+
+double paces_from(const json& p, double x, double y) { return std::hypot(p[0].get<double>() - x, p[1].get<double>() - y); }
+
+}  // namespace
+
+TEST_CASE("border-reivers.txt, \"avoiding any obstacles\": a fleeing name goes round an impassable wood, the shortest way that keeps to the rear", "[reivers][flight]") {
+    Raid r = before_the_wood();
+    CHECK(r.umpire()["settings"]["flee_obstacles"] == "round");
+    // The flight runs into Tarras Wood at 500 and rolls it: a 1, "Impassable – high cover *".
+    charge_and_beat(r, 300, {1});
+    const json f = r.unit("Forsters");
+    // It goes the whole 170 paces: 45 straight back to the wood's edge, then along it, turning off the rear line
+    // no more than it must, clockwise (east) where both ways round are as short.
+    CHECK(f["markers"]["fleeing"] == 1);
+    CHECK(paces_from(f["position"], 300, 600) >= 100);  // never in the wood
+    CHECK(f["position"][0].get<double>() > 300);
+    CHECK(f["position"][1].get<double>() > 495);  // further to the rear than the wood's edge, where it stopped before
+    // 125 paces along the edge of a wood of radius 100 is some 72 degrees round it from where it met it.
+    CHECK(f["position"][0].get<double>() == Approx(393.6).margin(0.5));
+    CHECK(f["position"][1].get<double>() == Approx(563.8).margin(0.5));
+    CHECK(r.of(r.t.dave)["terrain_rolls"]["1"]["roll"] == 1);  // the English learned the wood as they ran into it
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, \"avoiding any obstacles\": the flight goes round by the shorter side (west, when it meets the wood west of its centre)", "[reivers][flight]") {
+    Raid r = before_the_wood("", 270);
+    charge_and_beat(r, 270, {1});
+    const json f = r.unit("Forsters");
+    CHECK(f["position"][0].get<double>() < 270);
+    CHECK(f["position"][1].get<double>() > 500);
+    CHECK(paces_from(f["position"], 300, 600) >= 100);
+    check_replay(r.t);
+}
+
+TEST_CASE("flee_obstacles: \"stop\" stops the flight at the wood's edge; \"pass\" runs through it", "[reivers][flight]") {
+    {
+        Raid r = before_the_wood("stop");
+        charge_and_beat(r, 300, {1});
+        const json f = r.unit("Forsters");
+        CHECK(f["position"][0].get<double>() == Approx(300));
+        CHECK(f["position"][1].get<double>() == Approx(495));  // the last stretch before the wood
+    }
+    {
+        Raid r = before_the_wood("pass");
+        charge_and_beat(r, 300);  // nothing is rolled
+        CHECK(r.unit("Forsters")["position"][1].get<double>() == Approx(620));
+    }
+}
+
+TEST_CASE("border-reivers.txt, \"Any friends encountered will be swept along by the fleeing name\": a friend on its way, not only one touching it", "[reivers][flight]") {
+    Raid r;
+    r.kinmont_at = {900, 200};
+    r.name("a", "Armstrongs", "rider", true, 900, 300, 0);
+    r.name("b", "Forsters", "rider", false, 900, 450, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.name("b", "Grahams", "lowne", false, 900, 560, 180);  // 90 paces behind Forsters, in the way of their flight
+    r.name("b", "Pikes", "pike", false, 900, 600, 180);     // pike are not swept
+    r.create();
+    r.start();
+    charge_and_beat(r, 900);
+    CHECK(r.unit("Forsters")["position"][1].get<double>() == Approx(620));
+    CHECK(r.unit("Grahams")["markers"]["fleeing"] == 1);
+    CHECK(r.unit("Grahams")["markers"]["fyrebrand_up"] == 1);
+    CHECK(r.unit("Grahams")["position"][1].get<double>() == Approx(730));  // 560 + 20 + 100 + 50, away from the same enemy
+    CHECK(r.log_of(r.t.dave).find("Grahams flees (swept along by Forsters).") != std::string::npos);
+    CHECK_FALSE(r.unit("Pikes")["markers"].contains("fleeing"));
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, \"winner may follow up\": the winner closes up on a loser that recoiled (follow_up), or stands", "[reivers][flight]") {
+    for (const std::string mode : {"close", "stand"}) {
+        Raid r;
+        r.settings["follow_up"] = mode;
+        r.kinmont_at = {1100, 300};
+        r.name("a", "Armstrongs", "rider", true, 1300, 300, 0);
+        r.name("b", "Forsters", "blade", false, 1300, 450, 180, {{"values", {{"fyrebrand", 4}}}});
+        r.create();
+        r.start();
+        // Rider mounted 2 + 6 = 8 against Blade on foot 4 + 1 = 5: "½-equal | Loser recoils ... winner may follow up".
+        charge_and_beat(r, 1300);
+        CHECK(r.unit("Forsters")["position"][1].get<double>() == Approx(470));
+        if (mode == "close") {
+            // "close up and engage in another bound of close combat": back in contact, 10 paces off.
+            CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(460));
+            CHECK(r.log_of(r.t.dave).find("Armstrongs follows up 20 paces.") != std::string::npos);
+        } else {
+            CHECK(r.unit("Armstrongs")["position"][1].get<double>() == Approx(440));
+        }
+        check_replay(r.t);
+    }
+}
+
+// --- The ground a name holds or hides in ("Terrain marked as impassable may be manned at the edge, by foot"; "woods
+// for foot, in built up areas or behind hills").
+
+TEST_CASE("border-reivers.txt, \"Terrain marked as impassable may be manned at the edge, by foot\": its cover counts", "[reivers][ground]") {
+    Raid r;
+    r.kinmont_at = {300, 200};
+    r.name("a", "Armstrongs", "rider", true, 300, 300, 0);
+    // Forsters on foot, their rear against Tarras Wood (its edge at y 500), which the umpire rolls a 1 for all:
+    // "Impassable – high cover *".
+    r.name("b", "Forsters", "blade", false, 300, 480, 180, {{"values", {{"fyrebrand", 4}}}});
+    r.create();
+    r.start();
+    r.t.ok(r.t.umpire, "battle.override",
+           {{"battle", 1}, {"what", "terrain"}, {"reason", "the wood is a thicket"}, {"feature", 1}, {"roll", 1}, {"reveal_to", "*"}});
+    // The charge: 3, mounted against foot -2 = 1, a 5. Forsters stand: 4, foot against mounted +3, in cover -2 = 5,
+    // and a 6 passes.
+    r.ride(300, 475, {6, 5, 6});
+    CHECK(r.log_of(r.t.dave).find("Forsters tests fyrebrand to stand: 4 modified to 5, rolls 6: passes.") != std::string::npos);
+    r.done(r.t.bob);
+    // Melee: Rider mounted 2 + 6 = 8 against Blade on foot 4, "Foot in high cover +3", + 1 = 8: the combat goes on.
+    r.done(r.t.carol, {6, 1});
+    CHECK(r.log_of(r.t.bob).find("Armstrongs 8 (mounted 2, die 6) fights Forsters 8 (foot 4, foot in high cover +3, die 1): the combat goes on.") != std::string::npos);
+    check_replay(r.t);
+}
+
+TEST_CASE("border-reivers.txt, going to ground: a name in a wood or behind a hill is out of the enemy's view within 300 paces", "[reivers][ground]") {
+    Raid r;
+    r.settings["conceal_near_enemy_paces"] = 300;
+    r.settings["first_side"] = "b";
+    r.lowther_at = {600, 650};
+    r.more_terrain = json::array({{{"id", 5}, {"kind", "hill"}, {"name", "Christianbury Crags"}, {"shape", "polygon"},
+                                   {"points", {{850, 550}, {950, 550}, {950, 620}, {850, 620}}}}});
+    r.name("a", "Armstrongs", "rider", true, 300, 420, 0);  // 160 paces before Tarras Wood's Grahams
+    r.name("a", "Bells", "rider", true, 900, 450, 0);       // 230 paces before the crags' far side
+    r.name("b", "Grahams", "blade", false, 300, 600, 180);  // in the wood
+    r.name("b", "Forsters", "blade", false, 900, 700, 180); // behind the hill from Bells
+    r.name("b", "Nixons", "blade", false, 560, 450, 180);   // in the open, 182 paces from Armstrongs
+    r.create();
+    r.start({6});  // Grahams stand in the wood: the English roll it, a 6, "No effect – low cover"
+    // Lord Lowther throws 4 (a d4): the wood (x3 for foot) and the hill (x3) hide them as they go to ground.
+    r.act(r.t.dave, {{"action", "conceal"}, {"unit", r.id("Grahams")}, {"craft", 1}}, {4});
+    r.act(r.t.dave, {{"action", "conceal"}, {"unit", r.id("Forsters")}, {"craft", 1}});
+    CHECK(r.unit("Grahams")["concealed"] == true);
+    CHECK(r.unit("Forsters")["concealed"] == true);
+    // Nixons stand in the open within 300 paces of Armstrongs: watched, they cannot vanish.
+    std::string why;
+    CHECK(r.refused(r.t.dave, {{"action", "conceal"}, {"unit", r.id("Nixons")}, {"craft", 1}}, &why) == "in_view");
+    CHECK(why == "Nixons is in view of Armstrongs (within 300 paces).");
+    check_replay(r.t);
 }
