@@ -49,6 +49,14 @@ std::optional<Error> read_lfas_unit(json j, const Battle& b, Unit& out) {
     return std::nullopt;
 }
 
+// Each casualty took a base ("Remove one company ... one troop ... A gun that receives a casualty is knocked
+// out"), so the unit came with its bases and its casualties; one with no base left lost all.
+int percent_lost(const Unit& u) {
+    const int lost = std::max(0, casualties(u));
+    if (u.bases <= 0) return 100;
+    return (lost * 100 + (u.bases + lost) / 2) / (u.bases + lost);
+}
+
 class LooseFiles final : public battle::RuleSet {
 public:
     std::string id() const override { return "lfas"; }
@@ -111,11 +119,14 @@ public:
         return w == "serious" ? "wounded" : w == "killed" ? "killed" : std::string();
     }
 
+    // "Loss of one 'casualty': Remove one company": a unit's share of its bases lost to casualties is the
+    // `percent` a campaign's regiment loses of its companies (docs/protocol.md, battle.end).
     json end(const BattleEntry& e, Dice&) const override {
         json losses = json::array();
         for (const auto& [id, u] : e.battle.units)
             losses.push_back({{"unit", id}, {"name", u.name}, {"side", u.side}, {"dp", dps(u)}, {"casualties", casualties(u)},
-                              {"bases", u.bases}, {"state", u.removed ? "gone" : "standing"}, {"colonel", nullptr}});
+                              {"bases", u.bases}, {"percent", percent_lost(u)}, {"state", u.removed ? "gone" : "standing"},
+                              {"colonel", nullptr}});
         json records = json::array();
         for (const auto& [id, l] : e.battle.leaders)
             records.push_back({{"unit", nullptr}, {"leader", id}, {"name", l.name}, {"side", l.side}, {"wound", l.values.value("wound", "")}});
