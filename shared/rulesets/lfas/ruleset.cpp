@@ -79,12 +79,17 @@ public:
         return RuleSet::read_leader(std::move(j), b, out);
     }
     json unit_from_regiment(const std::string& name, int, int, int, int effectiveness) const override {
-        // A campaign regiment as a unit of regulars: its effectiveness 1-5 read as a class, the best the first.
-        const int klass = std::clamp(6 - effectiveness, 1, 5);
+        // A campaign regiment is a regiment of regulars (over-the-hills.txt, "At the point at which the regiment is
+        // created, this is 1 for each attribute"; "A typical non-played battalion (NPB) will have the ratings D2 :
+        // M2 : E2"): "3rd raw regulars" while its Effectiveness is 1, "2nd regulars" from the NPB's 2. The 1st Class
+        // is "grenadiers and light infantry", picked companies, never a whole regiment; the 4th and 5th are militia
+        // and Indians. The umpire may change a unit's class in the set-up.
+        const int klass = effectiveness <= 1 ? 3 : 2;
         return {{"name", name}, {"troop_type", "infantry"}, {"bases", 4}, {"values", {{"class", klass}, {"kind", "regular"}, {"regular", true}}}};
     }
 
     void start(BattleEntry& e, Dice& dice) const override { roll_command_points(e, dice); }
+    json scenarios() const override { return lfas::scenarios(); }
 
     std::string box() const override { return "orders"; }
     battle::ItemCheck read_submission(const BattleEntry& e, const Leader& me, const json& body) const override {
