@@ -119,13 +119,15 @@ struct Planned {
     std::int64_t met = 0;  // the unit that stopped it short
 };
 
-// How far the move gets short of `others`, and which of them it meets there.
+// How far the move gets from where it is on its way (p.go) to `want`, short of `others`, and which of them it
+// meets there.
 void stop_short(Planned& p, double want, const std::vector<const Unit*>& others) {
-    const double go = battle::clear_distance(p.unit, want, others);
+    const Unit here = battle::moved(p.unit, p.go);
+    const double go = p.go + battle::clear_distance(here, want - p.go, others);
     if (go + battle::epsilon < want) {
         const Unit at = battle::moved(p.unit, go);
         for (const Unit* o : others)
-            if (battle::in_contact(at, *o) && !battle::overlap(p.unit, *o)) p.met = o->id;
+            if (battle::in_contact(at, *o) && !battle::overlap(here, *o)) p.met = o->id;
     }
     p.go = go;
 }
