@@ -101,6 +101,18 @@ void reckoned(CampaignState& s, Expedition& x, const Event& e) {
     x.reckoning->at("outcome").erase("losses_percent");  // each regiment's losses are its colonel's
 }
 
+// Each generator roll's stream and counter (ANNEX A's rolls are one die each, made in order in the umpires'
+// stream), so an umpire can recompute it once the seed is out, as every other roll.
+json with_counters(json rolls, const json& dice) {
+    std::size_t place = 0;
+    for (const auto& record : dice) {
+        if (record.value("stream", "") != "umpire" || !record.contains("counter") || place >= rolls.size()) continue;
+        rolls[place]["stream"] = "umpire";
+        rolls[place++]["counter"] = record["counter"];
+    }
+    return rolls;
+}
+
 using Applier = std::function<void(CampaignState&, ExpeditionsState&, const Event&)>;
 
 const std::unordered_map<std::string, Applier>& appliers() {
@@ -113,12 +125,12 @@ const std::unordered_map<std::string, Applier>& appliers() {
         {"expedition.created", [](CampaignState&, ExpeditionsState& xs, const Event& e) {
              xs.draft = Expedition{};
              set_fields(*xs.draft, e.body.at("fields"), true);
-             xs.draft->rolls = e.body.at("rolls");
+             xs.draft->rolls = with_counters(e.body.at("rolls"), e.dice);
          }},
         {"expedition.generated", [](CampaignState&, ExpeditionsState& xs, const Event& e) {
              if (!xs.draft) return;
              set_fields(*xs.draft, e.body.at("fields"), false);
-             xs.draft->rolls = e.body.at("rolls");
+             xs.draft->rolls = with_counters(e.body.at("rolls"), e.dice);
          }},
         {"expedition.discarded", [](CampaignState&, ExpeditionsState& xs, const Event&) { xs.draft.reset(); }},
         {"expedition.edited", [](CampaignState&, ExpeditionsState& xs, const Event& e) {

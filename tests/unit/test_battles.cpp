@@ -1,6 +1,8 @@
 // Over the Hill battles in a campaign (shared/campaign/battles.h): commands, the turn sequence, talk between
 // adjacent leaders, hidden information, losses applied to the campaign's regiments, replay. Scripted dice;
 // each rule cites over-the-hills.txt.
+#include "rulesets/cmwd/cmwd_table.h"
+#include "rulesets/lfas/lfas_table.h"
 #include "test_battle_table.h"
 
 using namespace year_test;
@@ -257,4 +259,79 @@ TEST_CASE("the turn timer closes the turn as the umpire's clock", "[battles]") {
     CHECK(muster::campaign::next_alarm(t.state) == deadline + 30'000);
     // A player may not close the turn himself.
     CHECK(t.error(t.bob, "battle.close_turn", {{"battle", 1}}) == "forbidden");
+}
+
+// A campaign's regiment fought under the other books (docs/protocol.md battle.end): "a unit raised from a regiment
+// loses that share of its companies", so each book's end gives the share (`percent`) its way.
+
+namespace {
+
+int regiment_companies(year_test::YearTable& t, const year_test::Viewer& colonel) {
+    return t.state.year.colonels.at(colonel.user).regiment->companies;
+}
+
+// The unit a colonel's regiment came as (its owner).
+std::int64_t regiment_unit_of(const json& battle, const year_test::Viewer& colonel) {
+    for (const auto& u : battle["units"])
+        if (u.value("owner", std::int64_t{0}) == colonel.user) return u["id"].get<std::int64_t>();
+    FAIL("no regiment of " << colonel.name);
+    return 0;
+}
+
+json regiment_loss_of(const json& battle, std::int64_t unit) {
+    for (const auto& l : battle["losses"])
+        if (l["unit"] == unit) return l;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("regiment losses, Loose Files: companies lost to casualties are the regiment's share", "[battles][lfas]") {
+    lfas_test::LfasField f;
+    f.unit("americans", "Guns", "artillery", 20, 20, 180, {{"class", 3}, {"gun", "field"}}, 2);
+    json body = f.create_body();
+    body["from_regiments"] = {{{"colonel", f.t.carol.user}, {"side", "british"}, {"position", {20, 12}}}};
+    f.t.ok(f.t.umpire, "battle.create", body);
+    f.start({6, 6, 3});  // the two commanders-in-chief and Carol's brigadier
+    const auto regiment = regiment_unit_of(f.umpire(), f.t.carol);
+    const int before = regiment_companies(f.t, f.t.carol);
+    REQUIRE(before == 10);
+    f.orders(f.t.bob, json::object());
+    f.orders(f.t.carol, json::object());
+    // loose-files-american-scramble.txt: two guns at 8" ("short under 10"") roll 6 and 6: "6+ 1 DP and 1 casualty"
+    // each; "Loss of one 'casualty': Remove one company": 2 of the regiment's 4 bases. Its colonel stands with it
+    // and rolls for his risk (4: unhurt); then the next turn's command points.
+    f.orders(f.t.dave, {{"fire", {{{"unit", f.id("Guns")}, {"target", regiment}}}}}, {6, 6, 4, 3, 3, 3});
+    CHECK(unit_of(f.umpire(), regiment)["bases"] == 2);
+    f.t.ok(f.t.umpire, "battle.end", {{"battle", 1}});
+    const json line = regiment_loss_of(f.umpire(), regiment);
+    CHECK(line["percent"] == 50);
+    // docs/protocol.md, battle.end: "a unit raised from a regiment loses that share of its companies"; over-the-hills.txt,
+    // "The Regiment": "Any regiment that loses half its strength or more ... drops one point on all attributes".
+    CHECK(line["before"] == 10);
+    CHECK(line["after"] == 5);
+    CHECK(regiment_companies(f.t, f.t.carol) == 5);
+    CHECK(line["halved"] == true);
+}
+
+TEST_CASE("regiment losses, Chosen Men: a broken or shaken base costs its regiment the setting's share", "[battles][cmwd]") {
+    cmwd_test::CmwdField f;
+    f.general("british", "Bennington", "campaign", f.t.bob.user, 10, 10);
+    f.general("french", "d'Hautfront", "P", f.t.dave.user, 10, 100);
+    f.base("french", "P", "infantry", "P", 60, 100, 180);
+    json body = f.create_body();
+    body["from_regiments"] = {{{"colonel", f.t.bob.user}, {"side", "british"}, {"position", {60, 20}}},
+                              {{"colonel", f.t.carol.user}, {"side", "british"}, {"position", {80, 20}}}};
+    f.t.ok(f.t.umpire, "battle.create", body);
+    f.start();
+    const auto bobs = regiment_unit_of(f.umpire(), f.t.bob), carols = regiment_unit_of(f.umpire(), f.t.carol);
+    f.t.ok(f.t.umpire, "battle.override", {{"battle", 1}, {"what", "marker"}, {"unit", bobs}, {"marker", "broken"}, {"value", 1}, {"reason", "broken by fire"}});
+    f.t.ok(f.t.umpire, "battle.override", {{"battle", 1}, {"what", "marker"}, {"unit", carols}, {"marker", "shaken"}, {"value", 2}, {"reason", "two recoils"}});
+    f.t.ok(f.t.umpire, "battle.end", {{"battle", 1}});
+    // The book prints no losses (a base is 300 to 500 men and never loses any): the setting regiment_losses,
+    // broken 50%, shaken 10% a level (docs/rules-notes.md, "Chosen Men, Well Disposed").
+    CHECK(regiment_companies(f.t, f.t.bob) == 5);
+    CHECK(regiment_companies(f.t, f.t.carol) == 8);
+    CHECK(regiment_loss_of(f.umpire(), bobs)["percent"] == 50);
+    CHECK(regiment_loss_of(f.umpire(), carols)["percent"] == 20);
 }

@@ -205,13 +205,16 @@ std::variant<Error, json> ChosenMen::generate(const BattleEntry& e, const json& 
     return pieces;
 }
 
-// Each base as the battle leaves it, each brigade's last morale, each general's fate.
+// Each base as the battle leaves it, each brigade's last morale, each general's fate; the `percent` a campaign's
+// regiment loses of its companies by the setting regiment_losses.
 json ChosenMen::end(const BattleEntry& e, Dice&) const {
+    const CmwdSettings s = settings_from(e.settings);
     json losses = json::array(), records = json::array();
     for (const auto& [id, u] : e.battle.units) {
         const std::string state = u.removed || is_broken(u) ? "broken" : shaken(u) > 0 ? "shaken" : "standing";
+        const int percent = state == "shaken" ? std::min(100, s.regiment_losses.at("shaken") * shaken(u)) : s.regiment_losses.at(state);
         losses.push_back({{"unit", id}, {"name", u.name}, {"side", u.side}, {"brigade", brigade_of(u)}, {"state", state},
-                          {"shaken", shaken(u)}, {"colonel", nullptr}});
+                          {"shaken", shaken(u)}, {"percent", percent}, {"colonel", nullptr}});
     }
     for (const auto& [id, l] : e.battle.leaders)
         records.push_back({{"unit", nullptr}, {"leader", id}, {"name", l.name}, {"side", l.side},

@@ -43,6 +43,7 @@ const std::vector<f::Field<CmwdSettings>>& fields() {
         f::list<S, std::string>("general_table", &S::general_table, 6, is_rank,
                                 "ranks: vigorous, active or lethargic (the d6's faces 1 to 6)"),
         f::whole("reserve_cavalry_upto", &S::reserve_cavalry_upto, 0, 6),
+        f::whole_map("regiment_losses", &S::regiment_losses, 0, 100),
     };
     return all;
 }

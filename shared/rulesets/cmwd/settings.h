@@ -52,6 +52,9 @@ struct CmwdSettings : battle::TableSettings {
     // "Ranks and grades of general" (not printed): a successor's rank, or a generated general's, on a d6.
     std::vector<std::string> general_table = {"lethargic", "active", "active", "active", "active", "vigorous"};
     int reserve_cavalry_upto = 4;          // "Reserve Division ... 1-4 Cavalry. 4,5 Infantry"
+    // A campaign regiment's losses (not printed: "A base of infantry in CMWD represents between 300 and 500 men" and
+    // no base loses men): the percentage of its companies it loses as its base ends the battle, "shaken" per level.
+    std::map<std::string, int> regiment_losses = {{"standing", 0}, {"shaken", 10}, {"broken", 50}};
 };
 
 nlohmann::json to_json(const CmwdSettings& s);

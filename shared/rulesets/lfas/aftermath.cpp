@@ -112,6 +112,8 @@ void retreats_step(BattleEntry& e, Dice& dice) {
 }
 
 void morale_step(BattleEntry& e, Dice& dice) {
+    // Phases 1 and 2 open the next turn: a general's risk taken here is that turn's one ("max once per turn").
+    e.data["turn"] = json::object();
     const json passing = e.data.value("passing", json::array());
     for (const auto& p : passing) {
         Unit* u = &e.battle.units.at(p["unit"].get<std::int64_t>());
@@ -120,14 +122,17 @@ void morale_step(BattleEntry& e, Dice& dice) {
         const PassedBy hit = passed_by(class_of(*u), class_of(*by), p.value("routing", false));
         if (hit.dps == 0 && hit.casualties == 0) continue;
         const std::string name = u->name;
-        add_dps(e, u->id, hit.dps, true);  // "further DPs from fire or morale become casualties"
-        add_casualties(e, u->id, hit.casualties);
+        const auto id = u->id;
+        const int had = casualties(*u);
+        add_dps(e, id, hit.dps, true);  // "further DPs from fire or morale become casualties"
+        add_casualties(e, id, hit.casualties);
         log_line(e, name + " sees " + by->name + (p.value("routing", false) ? " rout" : " retreat") + " past: " +
                         std::to_string(hit.dps) + " DP" + (hit.casualties ? ", " + std::to_string(hit.casualties) + " casualty" : "") + ".",
-                 {{"test", "morale"}, {"unit", u->id}, {"by", by->id}, {"dps", hit.dps}, {"casualties", hit.casualties}});
+                 {{"test", "morale"}, {"unit", id}, {"by", by->id}, {"dps", hit.dps}, {"casualties", hit.casualties}});
+        // "If the unit takes a DP from fire or any casualty, roll d6".
+        if (casualties(e.battle.units.at(id)) > had) risk_to_generals(e, id, dice);
     }
     e.data["passing"] = json::array();
-    e.data["turn"] = json::object();
     roll_command_points(e, dice);
 }
 

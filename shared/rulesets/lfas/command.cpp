@@ -105,6 +105,10 @@ void roll_command_points(BattleEntry& e, Dice& dice) {
         if (leader_out(l)) continue;
         const int p = command_points(is_c_in_c(l), dice);
         cp[std::to_string(id)] = {{"points", p}, {"left", p}};
+        // The umpire sees every roll; a side its own commanders' (their points are its secret, as the view's).
+        const std::string how = is_c_in_c(l) ? " (the average die + 1)" : " (the average die)";
+        e.battle.add_line(l.name + "'s command points: " + std::to_string(p) + how + ".",
+                          {{"test", "command_points"}, {"leader", id}, {"c_in_c", is_c_in_c(l)}, {"face", p - (is_c_in_c(l) ? 1 : 0)}, {"points", p}}, l.side);
     }
     e.data["cp"] = cp;
 }

@@ -2,8 +2,11 @@
 // typical of this war, movement rates were unpredictable and so all movement is randomised in the game"). Every
 // side's moves are rolled together; each die of 1 or 2 (1 to 3 in woods) is a DP but for skirmishers.
 #include <cmath>
+#include <optional>
+#include <set>
 
 #include "shared/battle/geometry.h"
+#include "shared/rulesets/lfas/plan.h"
 #include "shared/rulesets/lfas/tables.h"
 #include "shared/rulesets/lfas/turn.h"
 
@@ -94,57 +97,179 @@ Crossing obstacles(const BattleEntry& e, const Unit& u, double want) {
     return c;
 }
 
-void move_unit(BattleEntry& e, const json& m, Dice& dice) {
-    const LfasSettings s = settings_from(e.settings);
-    const auto id = m["unit"].get<std::int64_t>();
-    Unit u = e.battle.units.at(id);
-    const Unit* target = m.contains("charge") ? e.battle.unit(m["charge"].get<std::int64_t>()) : nullptr;
-    if (m.contains("charge") && (!target || target->removed)) return log_line(e, u.name + " has no one left to charge.");
-    const Point to = target ? target->position : m["to"].get<Point>();
-    const int av = m.value("av", 0), d6 = m.value("d6", 0);
-    Roll r = roll_move(e, u, av, d6, dice);
-    int inches = r.inches + (m.value("plus_two", false) ? 2 : 0);
-    // "wheeling is treated as an uphill move measured by the outer figure plus 1 DP"
-    const double heading = battle::bearing(u.position, to);
-    double turn = std::fabs(battle::normalize_degrees(heading - u.facing));
-    turn = std::min(turn, 360 - turn);
-    const bool wheel = turn > s.wheel_degrees + battle::epsilon && !is_skirmishers(u);  // open order turns freely
-    if (wheel) inches = std::max(0, inches - (av + d6) * woods_penalty_per_die), ++r.dps;
-    u.facing = heading;
-    const Crossing over = obstacles(e, u, std::min<double>(inches, battle::distance(u.position, to)));
-    const double want = over.go;
-    r.dps += over.dps;
-    std::vector<const Unit*> others;
-    for (const auto& [oid, o] : e.battle.units)
-        if (oid != id && !o.removed) others.push_back(&o);
-    const double go = battle::clear_distance(u, want, others);
-    u = battle::moved(u, go);
-    const bool started_in_musket = target && battle::distance_between(e.battle.units.at(id), *target) <= musket_range;
-    e.battle.units.at(id) = u;
-    e.battle.units.at(id).markers["speed"] = av + d6;
-    turn_add(e, "moved", id);
-    add_dps(e, id, r.dps, false);
-    std::string words = u.name + (target ? " charges " + target->name : " moves") + " " + std::to_string(static_cast<int>(std::round(go))) +
-                        "\" (" + std::to_string(av) + " average, " + std::to_string(d6) + " d6" + (wheel ? ", wheeling" : "") + "): " +
-                        std::to_string(r.dps) + " DP." + over.words;
-    // "Each unit involved in a collision or interpenetration takes 1 DP": a friend in the way stops it.
-    if (go + battle::epsilon < want)
-        for (const Unit* o : others)
-            if (o->side == u.side && battle::in_contact(u, *o) && (!target || o->id != target->id)) {
-                add_dps(e, id, 1, false);
-                add_dps(e, o->id, 1, false);
-                words += " It collides with " + o->name + ": 1 DP each.";
-                break;
-            }
-    log_line(e, words, {{"test", "movement"}, {"unit", id}, {"faces", r.faces}, {"inches", inches}, {"dps", r.dps}, {"wheel", wheel}});
-    if (target) e.data["turn"]["charges"].push_back({{"unit", id}, {"target", target->id}, {"bayonet", m.value("bayonet", false)},
-                                                     {"started_in_musket_range", started_in_musket}});
+bool in_standoff(const BattleEntry& e, std::int64_t unit) {
+    for (const auto& st : e.data.value("standoffs", json::array())) {
+        if (st.value("defender", std::int64_t{0}) == unit) return true;
+        for (const auto& a : st.value("attackers", json::array()))
+            if (a == unit) return true;
+    }
+    return false;
 }
 
-}  // namespace
+// One unit's move as rolled, from where it stood as the movement began: "ALL MOVEMENT IS SIMULTANEOUS".
+struct Planned {
+    json m;
+    Unit unit;  // where it stood, turned to face its way
+    const Unit* target = nullptr;  // a charge's, where it stood
+    Roll r;
+    int inches = 0;
+    bool wheel = false;
+    Crossing over;
+    double go = 0;  // how far it gets
+    std::int64_t met = 0;  // the unit that stopped it short
+};
 
-void movement_step(BattleEntry& e, Dice& dice) {
-    e.data["turn"]["charges"] = json::array();
+// How far the move gets from where it is on its way (p.go) to `want`, short of `others`, and which of them it
+// meets there.
+void stop_short(Planned& p, double want, const std::vector<const Unit*>& others) {
+    const Unit here = battle::moved(p.unit, p.go);
+    const double go = p.go + battle::clear_distance(here, want - p.go, others);
+    if (go + battle::epsilon < want) {
+        const Unit at = battle::moved(p.unit, go);
+        for (const Unit* o : others)
+            if (battle::in_contact(at, *o) && !battle::overlap(here, *o)) p.met = o->id;
+    }
+    p.go = go;
+}
+
+// The dice, the heading and the obstacles of a move from `ground` (the units as the movement began).
+std::optional<Planned> plan_move(BattleEntry& e, const std::map<std::int64_t, Unit>& ground, const json& m, Dice& dice) {
+    const LfasSettings s = settings_from(e.settings);
+    Planned p;
+    p.m = m;
+    p.unit = ground.at(m["unit"].get<std::int64_t>());
+    if (m.contains("charge")) {
+        auto t = ground.find(m["charge"].get<std::int64_t>());
+        const Unit* now = e.battle.unit(m["charge"].get<std::int64_t>());
+        if (t == ground.end() || t->second.removed || !now || now->removed) {
+            log_line(e, p.unit.name + " has no one left to charge.");
+            return std::nullopt;
+        }
+        p.target = &t->second;
+    }
+    const Point to = p.target ? p.target->position : m["to"].get<Point>();
+    const int av = m.value("av", 0), d6 = m.value("d6", 0);
+    p.r = roll_move(e, p.unit, av, d6, dice);
+    p.inches = p.r.inches + (m.value("plus_two", false) ? 2 : 0);
+    // "wheeling is treated as an uphill move measured by the outer figure plus 1 DP"
+    const double heading = battle::bearing(p.unit.position, to);
+    double turn = std::fabs(battle::normalize_degrees(heading - p.unit.facing));
+    turn = std::min(turn, 360 - turn);
+    p.wheel = turn > s.wheel_degrees + battle::epsilon && !is_skirmishers(p.unit);  // open order turns freely
+    if (p.wheel) p.inches = std::max(0, p.inches - (av + d6) * woods_penalty_per_die), ++p.r.dps;
+    p.unit.facing = heading;
+    p.over = obstacles(e, p.unit, std::min<double>(p.inches, battle::distance(p.unit.position, to)));
+    p.r.dps += p.over.dps;
+    return p;
+}
+
+// How far each move gets, all moving together: a step at a time, each the same share of its own move, every unit
+// stopping where it meets one standing, or one moving where that one stands after the step before; two that step
+// into each other both stop where they were (setting movers_meeting "both_stop": neither side's orders come first).
+void settle(const BattleEntry& e, std::vector<Planned>& moves) {
+    std::set<std::int64_t> moving;
+    for (const auto& p : moves) moving.insert(p.unit.id);
+    std::vector<const Unit*> still;
+    for (const auto& [id, o] : e.battle.units)
+        if (!o.removed && !moving.count(id)) still.push_back(&o);
+    std::vector<bool> stopped(moves.size(), false);
+    const int steps = 40;
+    for (int k = 1; k <= steps; ++k) {
+        std::vector<Unit> now;
+        for (const auto& p : moves) now.push_back(battle::moved(p.unit, p.go));
+        std::vector<double> was;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            was.push_back(moves[i].go);
+            if (stopped[i]) continue;
+            std::vector<const Unit*> others = still;
+            for (std::size_t j = 0; j < now.size(); ++j)
+                if (j != i) others.push_back(&now[j]);
+            const double want = moves[i].over.go * k / steps;
+            stop_short(moves[i], want, others);
+            stopped[i] = moves[i].go + battle::epsilon < want;
+        }
+        for (std::size_t i = 0; i < moves.size(); ++i)
+            for (std::size_t j = i + 1; j < moves.size(); ++j)
+                if (battle::overlap(battle::moved(moves[i].unit, moves[i].go), battle::moved(moves[j].unit, moves[j].go))) {
+                    moves[i].go = was[i], moves[j].go = was[j];
+                    moves[i].met = moves[j].unit.id, moves[j].met = moves[i].unit.id;
+                    stopped[i] = stopped[j] = true;
+                }
+    }
+}
+
+// The move made: the unit where it ends, its DPs, a collision with a friend that stopped it, a charge announced.
+void make_move(BattleEntry& e, const Planned& p, const std::map<std::int64_t, Unit>& ground,
+               std::set<std::pair<std::int64_t, std::int64_t>>& collided) {
+    const auto id = p.unit.id;
+    const Unit end = battle::moved(p.unit, p.go);
+    Unit& u = e.battle.units.at(id);
+    u.position = end.position;
+    u.facing = end.facing;
+    const int av = p.m.value("av", 0), d6 = p.m.value("d6", 0);
+    u.markers["speed"] = av + d6;
+    turn_add(e, "moved", id);
+    add_dps(e, id, p.r.dps, false);
+    std::string words = u.name + (p.target ? " charges " + p.target->name : " moves") + " " +
+                        std::to_string(static_cast<int>(std::round(p.go))) + "\" (" + std::to_string(av) + " average, " +
+                        std::to_string(d6) + " d6" + (p.wheel ? ", wheeling" : "") + "): " + std::to_string(p.r.dps) + " DP." + p.over.words;
+    // "Each unit involved in a collision or interpenetration takes 1 DP": a friend in the way stops it (two that
+    // stop each other collide once).
+    const Unit* o = p.met ? e.battle.unit(p.met) : nullptr;
+    if (o && o->side == u.side && (!p.target || o->id != p.target->id)) {
+        if (collided.insert({std::min(id, o->id), std::max(id, o->id)}).second) {
+            add_dps(e, id, 1, false);
+            add_dps(e, o->id, 1, false);
+            words += " It collides with " + o->name + ": 1 DP each.";
+        } else {
+            words += " It collides with " + o->name + ".";
+        }
+    }
+    log_line(e, words, {{"test", "movement"}, {"unit", id}, {"faces", p.r.faces}, {"inches", p.inches}, {"dps", p.r.dps},
+                        {"wheel", p.wheel}, {"from", {p.unit.position.x, p.unit.position.y}}});
+    if (p.target) {
+        const bool started_in_musket = battle::distance_between(ground.at(id), *p.target) <= musket_range;
+        e.data["turn"]["charges"].push_back({{"unit", id}, {"target", p.target->id}, {"bayonet", p.m.value("bayonet", false)},
+                                             {"started_in_musket_range", started_in_musket}});
+    }
+}
+
+// The point `reach` straight ahead of the unit, or the table's edge on the way.
+Point ahead_to_edge(const Battle& b, const Unit& u, double reach) {
+    const Point d = battle::direction(u.facing);
+    const auto limit = [&](double at, double step, double size) {
+        if (step > battle::epsilon) reach = std::min(reach, (size - at) / step);
+        if (step < -battle::epsilon) reach = std::min(reach, -at / step);
+    };
+    limit(u.position.x, d.x, b.table.width);
+    limit(u.position.y, d.y, b.table.depth);
+    reach = std::max(0.0, reach);
+    return {u.position.x + d.x * reach, u.position.y + d.y * reach};
+}
+
+// "a unit at top speed (four dice) can only slow to two dice next turn": one bound by the speed rule that has not
+// moved this turn, whatever its orders (none, no order within reach), rides on straight ahead at the least it may.
+std::vector<json> riders(BattleEntry& e, const std::set<std::int64_t>& moving) {
+    std::vector<json> out;
+    for (const auto& [id, u] : e.battle.units) {
+        if (u.removed || moving.count(id) || turn_has(e, "moved", id) || least_dice(e, u) == 0 || in_standoff(e, id)) continue;
+        const int least = least_dice(e, u);
+        const MoveDice allowed = move_dice(u.troop_type, class_of(u), u.values.value("hessian", false) == true);
+        const int av = std::clamp(least - allowed.d6_min, allowed.av_min, allowed.av_max);
+        const int d6 = std::clamp(least - av, allowed.d6_min, allowed.d6_max);
+        const Point to = ahead_to_edge(e.battle, u, 6.0 * (av + d6));
+        log_line(e, u.name + " moved with " + std::to_string(u.marker("speed")) + " dice last turn and cannot stop: it rides on with " +
+                        std::to_string(av + d6) + " straight ahead.");
+        if (battle::distance(u.position, to) < battle::epsilon) continue;
+        out.push_back({{"unit", id}, {"av", av}, {"d6", d6}, {"to", {to.x, to.y}}});
+    }
+    return out;
+}
+
+// The moves ordered this turn that are made: a unit with an order, not limbering; a formation change or limbering
+// is made at once (it stays where it stands).
+std::vector<json> ordered_moves(BattleEntry& e) {
+    std::vector<json> out;
     for (const auto& p : plans(e))
         for (const auto& m : p["item"].value("move", json::array())) {
             const auto id = m["unit"].get<std::int64_t>();
@@ -165,9 +290,41 @@ void movement_step(BattleEntry& e, Dice& dice) {
                 limber(e, it->second);
                 turn_add(e, "moved", id);
             } else {
-                move_unit(e, m, dice);
+                out.push_back(m);
             }
         }
+    return out;
+}
+
+}  // namespace
+
+// "ALL MOVEMENT IS SIMULTANEOUS": every move is rolled and measured from where the units stood as the movement
+// began (a charger heads for where its target stood) and made together; with the setting movers_meeting
+// "in_order" each is made in turn, in the order the orders came, from where the others stand by then.
+void movement_step(BattleEntry& e, Dice& dice) {
+    e.data["turn"]["charges"] = json::array();
+    std::vector<json> wanted = ordered_moves(e);
+    std::set<std::int64_t> moving;
+    for (const auto& m : wanted) moving.insert(m["unit"].get<std::int64_t>());
+    for (auto& m : riders(e, moving)) wanted.push_back(std::move(m));
+    const std::map<std::int64_t, Unit> ground = e.battle.units;
+    std::set<std::pair<std::int64_t, std::int64_t>> collided;
+    if (settings_from(e.settings).movers_meeting == "in_order") {
+        for (const auto& m : wanted) {
+            const std::map<std::int64_t, Unit> now = e.battle.units;
+            auto p = plan_move(e, now, m, dice);
+            if (!p) continue;
+            std::vector<Planned> one = {*p};
+            settle(e, one);
+            make_move(e, one[0], now, collided);
+        }
+    } else {
+        std::vector<Planned> moves;
+        for (const auto& m : wanted)
+            if (auto p = plan_move(e, ground, m, dice)) moves.push_back(*p);
+        settle(e, moves);
+        for (const auto& p : moves) make_move(e, p, ground, collided);
+    }
     // A unit that did not move has come to rest.
     for (auto& [id, u] : e.battle.units)
         if (!turn_has(e, "moved", id)) u.markers["speed"] = 0;

@@ -13,6 +13,8 @@ using nlohmann::json;
 
 namespace {
 
+bool speed_limited(const LfasSettings& s, const Unit& u) { return s.speed_limit_for == "all" || is_cavalry(u); }
+
 const Unit* unit_of(const BattleEntry& e, const json& id) {
     if (!id.is_number_integer()) return nullptr;
     const Unit* u = e.battle.unit(id.get<std::int64_t>());
@@ -45,6 +47,9 @@ std::variant<Error, json> read_move(const BattleEntry& e, const Leader& me, cons
     const Unit* u = nullptr;
     if (auto err = own_unit(e, me, m, u, where)) return *err;
     json out = {{"unit", u->id}};
+    if ((m.contains("formation") || m.contains("limber")) && least_dice(e, *u) > 0)
+        return bad_request(where + ": " + u->name + " moved with " + std::to_string(u->marker("speed")) +
+                           " dice last turn and cannot stop: it moves at least " + std::to_string(least_dice(e, *u)) + " dice.");
     if (m.contains("formation")) {
         const auto allowed = formations_for(*u);
         if (!m["formation"].is_string() || std::find(allowed.begin(), allowed.end(), m["formation"].get<std::string>()) == allowed.end())
@@ -67,7 +72,7 @@ std::variant<Error, json> read_move(const BattleEntry& e, const Leader& me, cons
                            " average dice and " + std::to_string(allowed.d6_min) + "-" + std::to_string(allowed.d6_max) + " d6.");
     if (plus_two && !allowed.plus_two) return bad_request(where + ": only Hessian infantry add 2\".");
     const int dice = av + d6;
-    if ((s.speed_limit_for == "all" || is_cavalry(*u)) && !speed_change_ok(u->marker("speed"), dice))
+    if (speed_limited(s, *u) && !speed_change_ok(u->marker("speed"), dice))
         return bad_request(where + ": " + u->name + " moved with " + std::to_string(u->marker("speed")) +
                            " dice last turn and may change speed by one or two dice.");
     if (is_artillery(*u) && !limbered(*u)) return bad_request(where + ": " + u->name + " must limber before it moves.");
@@ -143,6 +148,13 @@ std::optional<Error> read_fire(const BattleEntry& e, const Leader& me, const jso
 
 }  // namespace
 
+int least_dice(const BattleEntry& e, const Unit& u) {
+    if (!speed_limited(settings_from(e.settings), u)) return 0;
+    int least = 0;
+    while (!speed_change_ok(u.marker("speed"), least)) ++least;
+    return least;
+}
+
 std::vector<std::string> formations_for(const Unit& u) {
     if (is_artillery(u)) return {};
     const std::string kind = u.values.value("kind", "regular");
@@ -176,7 +188,8 @@ json unit_hints(const BattleEntry& e, const Unit& u) {
             {"d6", {d.d6_min, d.d6_max}},
             {"plus_two", d.plus_two},
             {"speed", u.marker("speed")},
-            {"speed_limited", settings_from(e.settings).speed_limit_for == "all" || is_cavalry(u)},
+            {"speed_limited", speed_limited(settings_from(e.settings), u)},
+            {"least_dice", least_dice(e, u)},
             // "take 1 DP for each 1 or 2 rolled. In woods, take 1 DP for each 1, 2, or 3": the chance per die.
             {"dp_chance", is_skirmishers(u) ? json{{"av", 0}, {"d6", 0}}
                                             : json{{"av", woods ? 3.0 / 6 : 1.0 / 6}, {"d6", woods ? 3.0 / 6 : 2.0 / 6}}},

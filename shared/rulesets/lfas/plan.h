@@ -13,6 +13,9 @@ battle::ItemCheck read_plan(const BattleEntry& e, const Leader& me, const nlohma
 std::vector<std::int64_t> fire_targets(const BattleEntry& e, const Unit& u);
 double fire_range(const Unit& u);
 nlohmann::json unit_hints(const BattleEntry& e, const Unit& u);
+// "a unit at top speed (four dice) can only slow to two dice next turn" / "Cavalry: May only change speed by one or
+// two dice in a turn" (setting speed_limit_for): the fewest dice this unit may move with this turn (0: it may stop).
+int least_dice(const BattleEntry& e, const Unit& u);
 // The formations this unit may take: "Regulars may use line or column; militia and light infantry also skirmish."
 std::vector<std::string> formations_for(const Unit& u);
 

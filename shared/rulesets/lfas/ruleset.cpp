@@ -49,6 +49,14 @@ std::optional<Error> read_lfas_unit(json j, const Battle& b, Unit& out) {
     return std::nullopt;
 }
 
+// Each casualty took a base ("Remove one company ... one troop ... A gun that receives a casualty is knocked
+// out"), so the unit came with its bases and its casualties; one with no base left lost all.
+int percent_lost(const Unit& u) {
+    const int lost = std::max(0, casualties(u));
+    if (u.bases <= 0) return 100;
+    return (lost * 100 + (u.bases + lost) / 2) / (u.bases + lost);
+}
+
 class LooseFiles final : public battle::RuleSet {
 public:
     std::string id() const override { return "lfas"; }
@@ -71,12 +79,17 @@ public:
         return RuleSet::read_leader(std::move(j), b, out);
     }
     json unit_from_regiment(const std::string& name, int, int, int, int effectiveness) const override {
-        // A campaign regiment as a unit of regulars: its effectiveness 1-5 read as a class, the best the first.
-        const int klass = std::clamp(6 - effectiveness, 1, 5);
+        // A campaign regiment is a regiment of regulars (over-the-hills.txt, "At the point at which the regiment is
+        // created, this is 1 for each attribute"; "A typical non-played battalion (NPB) will have the ratings D2 :
+        // M2 : E2"): "3rd raw regulars" while its Effectiveness is 1, "2nd regulars" from the NPB's 2. The 1st Class
+        // is "grenadiers and light infantry", picked companies, never a whole regiment; the 4th and 5th are militia
+        // and Indians. The umpire may change a unit's class in the set-up.
+        const int klass = effectiveness <= 1 ? 3 : 2;
         return {{"name", name}, {"troop_type", "infantry"}, {"bases", 4}, {"values", {{"class", klass}, {"kind", "regular"}, {"regular", true}}}};
     }
 
     void start(BattleEntry& e, Dice& dice) const override { roll_command_points(e, dice); }
+    json scenarios() const override { return lfas::scenarios(); }
 
     std::string box() const override { return "orders"; }
     battle::ItemCheck read_submission(const BattleEntry& e, const Leader& me, const json& body) const override {
@@ -111,11 +124,14 @@ public:
         return w == "serious" ? "wounded" : w == "killed" ? "killed" : std::string();
     }
 
+    // "Loss of one 'casualty': Remove one company": a unit's share of its bases lost to casualties is the
+    // `percent` a campaign's regiment loses of its companies (docs/protocol.md, battle.end).
     json end(const BattleEntry& e, Dice&) const override {
         json losses = json::array();
         for (const auto& [id, u] : e.battle.units)
             losses.push_back({{"unit", id}, {"name", u.name}, {"side", u.side}, {"dp", dps(u)}, {"casualties", casualties(u)},
-                              {"bases", u.bases}, {"state", u.removed ? "gone" : "standing"}, {"colonel", nullptr}});
+                              {"bases", u.bases}, {"percent", percent_lost(u)}, {"state", u.removed ? "gone" : "standing"},
+                              {"colonel", nullptr}});
         json records = json::array();
         for (const auto& [id, l] : e.battle.leaders)
             records.push_back({{"unit", nullptr}, {"leader", id}, {"name", l.name}, {"side", l.side}, {"wound", l.values.value("wound", "")}});

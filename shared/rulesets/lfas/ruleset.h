@@ -9,6 +9,7 @@
 namespace muster::lfas {
 
 const battle::RuleSet& ruleset();
+nlohmann::json scenarios();  // a set-up to play (scenarios.cpp)
 // The umpire's overrides (overrides.cpp): "dp", "casualties", "cp", "wound", "formation", "limber", "part".
 battle::OverrideResult override_rule(battle::BattleEntry& e, const std::string& what, const nlohmann::json& body);
 nlohmann::json view_fields(const battle::BattleEntry& e, const Viewer& viewer, const std::string& side);

@@ -15,6 +15,7 @@ const std::vector<f::Field<LfasSettings>>& fields() {
     static const std::vector<f::Field<S>> all = {
         f::choice("sequence", &S::sequence, {"simultaneous", "igougo"}),
         f::word("first_side", &S::first_side),
+        f::choice("movers_meeting", &S::movers_meeting, {"both_stop", "in_order"}),
         f::flag("orders_needed", &S::orders_needed),
         f::choice("speed_limit_for", &S::speed_limit_for, {"cavalry", "all"}),
         f::number("adjacent_inches", &S::adjacent_inches, 0, 12),

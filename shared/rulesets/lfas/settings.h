@@ -17,6 +17,9 @@ struct LfasSettings : battle::TableSettings {
     // "ALL MOVEMENT IS SIMULTANEOUS"; the afterthoughts "suggest IGOUGO": each turn one side's.
     std::string sequence = "simultaneous";  // simultaneous | igougo
     std::string first_side;                 // igougo: whose turn is first ("": the first listed)
+    // Simultaneous moves that meet (the book is silent): "both_stop", each stops short of where the other ends;
+    // "in_order", each moves in turn in the order the orders came, seeing the others' new places.
+    std::string movers_meeting = "both_stop";
     bool orders_needed = true;   // a unit moves only on an order given this turn (1 CP within 6") or written (2 CP)
     std::string speed_limit_for = "cavalry";  // who "may only change speed by one or two dice": cavalry | all
     double adjacent_inches = 1;  // a commander "adjacent" to a unit's command group (rally, inspire, attached)

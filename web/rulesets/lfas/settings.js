@@ -1,5 +1,5 @@
 // Loose Files' settings form for the umpire (battle.settings; docs/protocol.md, "Loose Files and American
-// Scramble", "Settings"): simultaneous turns or IGOUGO and who goes first, whether a unit needs an order to move,
+// Scramble", "Settings"): simultaneous turns or IGOUGO and who goes first, how simultaneous moves that meet end, whether a unit needs an order to move,
 // whose speed changes are limited, the adjacency and wheel readings, the inspiring bonuses and the distances the
 // beaten fall back. Each value is checked before sending (the server checks again); only changes are sent.
 
@@ -10,11 +10,12 @@ const LABELS = {
   speed_limit_for: 'Speed changes by one or two dice only for', adjacent_inches: 'A commander is "adjacent" within (inches)',
   wheel_degrees: 'A turn above this many degrees is a wheel', inspire_bonus: 'A brigadier inspiring gives (combat)',
   c_in_c_bonus: 'The commander-in-chief inspiring gives (combat)', defeated_inches: 'The defeated fall back (inches)',
-  rout_inches: 'The routed run at least (inches)',
+  rout_inches: 'The routed run at least (inches)', movers_meeting: 'Simultaneous moves that meet',
 };
 const CHOICES = {
   sequence: [['simultaneous', 'simultaneous (all movement at once)'], ['igougo', 'IGOUGO (the sides take turns)']],
   speed_limit_for: [['cavalry', 'cavalry'], ['all', 'every unit']],
+  movers_meeting: [['both_stop', 'both stop where they meet'], ['in_order', 'move one at a time, in the order the orders came']],
 };
 // [min, max, whole]: the server's bounds (shared/rulesets/lfas/settings.cpp).
 const NUMBERS = {
@@ -47,7 +48,7 @@ function layout(c) {
     row(c, ['sequence', 'first_side']),
     h('label', { class: 'check', for: id('orders_needed') }, c.orders_needed, ` ${LABELS.orders_needed}`),
     row(c, ['speed_limit_for', 'adjacent_inches']), row(c, ['wheel_degrees', 'inspire_bonus']),
-    row(c, ['c_in_c_bonus', 'defeated_inches']), row(c, ['rout_inches']));
+    row(c, ['c_in_c_bonus', 'defeated_inches']), row(c, ['rout_inches', 'movers_meeting']));
 }
 
 function readNumber(k, text) {

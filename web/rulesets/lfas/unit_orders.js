@@ -104,7 +104,7 @@ function show(c, hint, ordered, ordersNeeded) {
   c.risk.dataset.risk = dice ? String(r2(expectedDp(hint, av, d6))) : '';
   setText(c.risk, dice ? riskWords(hint, av, d6) : '');
   const last = Number(hint.speed) || 0;
-  setText(c.speed, `${last ? `Moved with ${plural(last, 'die', 'dice')} last turn` : 'At rest last turn'}${hint.speed_limited ? '; its speed may change by one or two dice only' : ''}.`);
+  setText(c.speed, `${last ? `Moved with ${plural(last, 'die', 'dice')} last turn` : 'At rest last turn'}${hint.speed_limited ? '; its speed may change by one or two dice only' : ''}${hint.least_dice ? `; it cannot stop: with no move it rides on straight ahead with ${plural(hint.least_dice, 'die', 'dice')}` : ''}.`);
   const few = k === 'charge' && hint.charge_dice > 0 && av + d6 < hint.charge_dice;
   c.chargeWarning.hidden = !few;
   setText(c.chargeWarning, few ? `Closing to contact takes at least ${hint.charge_dice} dice; with ${av + d6} the umpire's server will refuse it.` : '');

@@ -2,6 +2,7 @@
 // IN A TURN (ALL MOVEMENT IS SIMULTANEOUS)"), the sealed orders, combat with every modifier, a rout and replay; the
 // umpire's change to a commander's points.
 #include "rulesets/lfas/lfas_table.h"
+#include "shared/battle/geometry.h"
 
 using namespace lfas_test;
 
@@ -141,4 +142,77 @@ TEST_CASE("lfas override cp: the line and the umpire's reason go to the commande
     const std::string umpire = f.log_of(f.t.umpire);
     CHECK(umpire.find("A-LOST-MESSENGER") == umpire.rfind("A-LOST-MESSENGER"));  // once, not again as "The umpire: ..."
     check_replay(f.t);
+}
+
+TEST_CASE("lfas turn: each commander's command points roll is logged, to the umpire and his own side", "[lfas]") {
+    Opening f;  // both commanders-in-chief rolled a 6: "Average Dice + 1", the average die's 6 reading 5
+    const std::string bobs = f.log_of(f.t.bob), daves = f.log_of(f.t.dave), umpires = f.log_of(f.t.umpire);
+    CHECK(umpires.find("Sir William's command points: 6 (the average die + 1).") != std::string::npos);
+    CHECK(umpires.find("General Greene's command points: 6 (the average die + 1).") != std::string::npos);
+    CHECK(bobs.find("Sir William's command points: 6") != std::string::npos);
+    CHECK(bobs.find("General Greene's command points") == std::string::npos);
+    CHECK(daves.find("General Greene's command points: 6") != std::string::npos);
+    CHECK(daves.find("Sir William's command points") == std::string::npos);
+    CHECK(f.log_of(f.t.observer).find("command points") == std::string::npos);
+    CHECK(f.tests("command_points").at(0)["points"] == 6);
+}
+
+TEST_CASE("lfas turn: a campaign regiment comes as raw regulars at Effectiveness 1, as regulars from 2", "[lfas]") {
+    LfasField f;
+    f.t.ok(f.t.umpire, "colonel.adjust", {{"colonel", f.t.carol.user}, {"field", "effectiveness"}, {"value", 2}, {"reason", "manoeuvres"}});
+    json body = f.create_body();
+    body["from_regiments"] = {{{"colonel", f.t.bob.user}, {"side", "british"}, {"position", {20, 12}}},
+                              {{"colonel", f.t.carol.user}, {"side", "british"}, {"position", {30, 12}}}};
+    f.t.ok(f.t.umpire, "battle.create", body);
+    // over-the-hills.txt: a regiment's attributes are "1 for each attribute" when it is created, and "A typical
+    // non-played battalion (NPB) will have the ratings D2 : M2 : E2"; loose-files-american-scramble.txt: "2nd
+    // regulars ...; 3rd raw regulars", never "5th other Indians".
+    const json seen = f.umpire();  // kept: a range over a temporary's member dangles
+    int found = 0;
+    for (const auto& u : seen["units"]) {
+        if (u["owner"] != f.t.bob.user && u["owner"] != f.t.carol.user) continue;
+        CHECK(u["values"]["class"] == (u["owner"] == f.t.bob.user ? 3 : 2));
+        ++found;
+    }
+    CHECK(found == 2);
+}
+
+TEST_CASE("lfas scenarios: Guilford Courthouse to play, its classes by the book's list", "[lfas]") {
+    YearTable t;
+    t.ready();
+    bool found = false;
+    const json offered = view(t.state, t.umpire)["battle_scenarios"];
+    for (const auto& s : offered) found = found || s["id"] == "lfas-guilford";
+    REQUIRE(found);
+    t.ok(t.umpire, "battle.create",
+         {{"scenario", "lfas-guilford"}, {"name", "Guilford"}, {"ruleset", "lfas"},
+          {"seats", {{"Lord Cornwallis", t.bob.user}, {"Major-General Greene", t.dave.user}}}});
+    const auto& b = t.state.battles.battles.at(1).battle;
+    CHECK(b.units.size() == 25);
+    for (const auto& [id, u] : b.units) {
+        CHECK(b.table.contains(u.position.x, u.position.y));
+        for (const auto& [other, o] : b.units)
+            if (other > id) CHECK_FALSE(battle::overlap(u, o));
+    }
+    // "1st Class grenadiers and light infantry; 2nd regulars, Continentals, Rangers, Jagers; 3rd raw regulars, veteran
+    // militia, Loyalists; 4th militia".
+    for (const auto& [id, u] : b.units) {
+        if (u.name == "Guards Grenadiers") CHECK(u.values["class"] == 1);
+        if (u.name == "Hessian Jagers") CHECK(u.values["class"] == 2);
+        if (u.name == "British Legion dragoons") CHECK(u.values["class"] == 3);
+        if (u.name == "Butler's North Carolinians") CHECK(u.values["class"] == 4);
+    }
+    // Seven commanders: "Commander-in-chief CPs = Average Dice + 1; Brigadiers = Average Dice".
+    t.ok(t.umpire, "battle.start", {{"battle", 1}}, {6, 1, 1, 6, 1, 1, 1});
+    const json bob = battle_of(t, t.bob);
+    for (const auto& l : bob["leaders"])
+        if (l["name"] == "Lord Cornwallis") CHECK(bob["lfas"]["cp"][std::to_string(l["id"].get<int>())]["points"] == 6);
+    // The British guns reach Singleton's across the fields ("long range 10-36" (-6" light").
+    std::int64_t guns = 0, singleton = 0;
+    for (const auto& [id, u] : b.units) {
+        if (u.name == "Royal Artillery") guns = id;
+        if (u.name == "Singleton's guns") singleton = id;
+    }
+    const json fire = bob["lfas"]["units"][std::to_string(guns)]["fire"];
+    CHECK(std::find(fire.begin(), fire.end(), json(singleton)) != fire.end());
 }
