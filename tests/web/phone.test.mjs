@@ -176,3 +176,45 @@ test('phone: login, campaigns and campaign pages fit a 390 px screen', { timeout
     }
   });
 });
+
+// The campaigns page of a player whose diary is due: the badge "1 needs you · due <date>" beside a long name. The
+// name keeps a readable width (it once wrapped one letter per line while the badge kept its one line and pushed the
+// page 506 px wide).
+test('phone: a campaign that needs you keeps its name readable and the page its width', { timeout: 90000 }, async (t) => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const sockets = [];
+  t.after(async () => {
+    for (const s of sockets) await s.close().catch(() => {});
+    await browser.close().catch(() => {});
+    await server.cleanup();
+  });
+  const umpire = await newUser(server, uniqueName('pu'));
+  const player = await newUser(server, uniqueName('pp'));
+  const U = await connect(server, umpire.cookie);
+  const A = await connect(server, player.cookie);
+  sockets.push(U, A);
+  const name = 'Flanders and the Low Countries, 1744-1748';
+  const campaign = (await U.ok('campaign.create', { name })).campaign;
+  const { code } = await U.ok('campaign.invite', { campaign, role: 'player' });
+  await A.ok('campaign.join', { code });
+  await A.ok('colonel.create', { campaign, name: 'Kemp' });
+  await A.ok('objective.choose', { campaign, kind: 'glory' });
+  await U.ok('year.start', { campaign, year: '174-', month: 3 });
+  await U.ok('month.set_deadline', { campaign, deadline: Date.now() + 2 * 86400000 });
+
+  const phone = await openUser(browser, server, PHONE, { cookie: player.cookie, path: '/#/campaigns' });
+  const page = phone.page;
+  const link = page.locator(`[data-testid="campaign-link"][data-campaign="${campaign}"]`);
+  await link.getByTestId('campaign-needs').filter({ hasText: /^1 needs you · due / }).waitFor();
+  await page.screenshot({ path: shotPath('phone-campaigns-needs'), fullPage: true });
+  await assertNoSideways(page, 'campaigns page with a campaign that needs you');
+  const nameBox = await link.locator('.campaign-link-name').boundingBox();
+  assert.ok(nameBox.width >= 200, `the campaign's name is at least 200 px wide: ${JSON.stringify(nameBox)}`);
+  const linkBox = await link.boundingBox();
+  assert.ok(linkBox.x + linkBox.width <= 390, `the link lies within the screen: ${JSON.stringify(linkBox)}`);
+  const badgeBox = await link.getByTestId('campaign-needs').boundingBox();
+  assert.ok(badgeBox.x + badgeBox.width <= linkBox.x + linkBox.width, `the badge lies within its link: ${JSON.stringify(badgeBox)}`);
+
+  assert.deepEqual(phone.pageErrors, []);
+});
