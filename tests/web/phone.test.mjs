@@ -167,7 +167,7 @@ test('phone: login, campaigns and campaign pages fit a 390 px screen', { timeout
       await ump.page.evaluate(() => window.scrollTo(0, 0));
       await ump.page.screenshot({ path: shotPath('phone-umpire-console'), fullPage: true });
       await assertNoSideways(ump.page, 'umpire console');
-      for (const id of ['tab-table', 'tab-umpire', 'invite-create', 'invite-code', 'invite-revoke', 'notice-input', 'notice-post', 'note-input', 'note-post', 'close-campaign']) {
+      for (const id of ['tab-select', 'invite-create', 'invite-code', 'invite-revoke', 'notice-input', 'notice-post', 'note-input', 'note-post', 'close-campaign']) {
         await assertOnScreen(ump.page, id, 'umpire console');
       }
       assert.deepEqual(ump.pageErrors, []);
@@ -216,5 +216,35 @@ test('phone: a campaign that needs you keeps its name readable and the page its 
   const badgeBox = await link.getByTestId('campaign-needs').boundingBox();
   assert.ok(badgeBox.x + badgeBox.width <= linkBox.x + linkBox.width, `the badge lies within its link: ${JSON.stringify(badgeBox)}`);
 
+  // The campaign page: one row of navigation, the select of every section and the tab that needs him (Diary).
+  await link.tap();
+  await waitForHash(page, `#/campaign/${campaign}`);
+  const nav = page.getByTestId('tab-nav');
+  await nav.locator('[data-testid="tab-diary"].has-needs').waitFor();
+  await page.screenshot({ path: shotPath('phone-campaign-nav') });
+  const navBox = await nav.boundingBox();
+  assert.ok(navBox.height <= 56, `the navigation is one row: ${JSON.stringify(navBox)}`);
+  const select = page.getByTestId('tab-select');
+  const sections = await select.locator('option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(sections.map(([v]) => v), ['table', 'colonel', 'diary', 'reports', 'auction', 'gazette', 'regiments', 'expeditions', 'rules']);
+  assert.deepEqual(sections.find(([v]) => v === 'diary'), ['diary', 'Diary (1 needs you)']);
+  assert.equal(await select.inputValue(), 'table');
+  const visibleTabs = await nav.getByRole('tab').evaluateAll((ts) => ts.filter((x) => x.getBoundingClientRect().width > 0).map((x) => x.dataset.testid));
+  assert.deepEqual(visibleTabs, ['tab-diary'], 'beside the select, only the tab that needs him');
+  const diary = await assertOnScreen(page, 'tab-diary', 'campaign page');
+  assert.ok(diary.height >= 40 && diary.width >= 40, `the Diary tab is big enough to tap: ${JSON.stringify(diary)}`);
+  await select.selectOption('regiments');
+  await waitForHash(page, `#/campaign/${campaign}/regiments`);
+  assert.equal(await page.locator('#panel-regiments').isVisible(), true);
+  await page.getByTestId('tab-diary').tap();
+  await waitForHash(page, `#/campaign/${campaign}/diary`);
+  assert.equal(await select.inputValue(), 'diary');
+  assert.equal(await page.getByTestId('diary-text').isVisible(), true);
+  await assertNoSideways(page, 'campaign page, Diary');
+
+  // At a desktop's size the tabs stay and the select is not shown.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  assert.equal(await select.isVisible(), false);
+  for (const id of ['tab-table', 'tab-colonel', 'tab-diary', 'tab-rules', 'tab-expeditions']) assert.equal(await page.getByTestId(id).isVisible(), true, id);
   assert.deepEqual(phone.pageErrors, []);
 });
