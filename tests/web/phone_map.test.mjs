@@ -14,24 +14,11 @@ import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, waitForConnState, failureShots, stepper } from './lib/browser.mjs';
-import { el } from './lib/battle.mjs';
+import { el, mapPoint } from './lib/battle.mjs';
 import { PHONE, shot } from './lib/pages.mjs';
 
 const TABLE = { width: 180, depth: 120, measure: 'cm' };
 const STACK_AT = [60, 39];
-
-/** The page's screen point of table point p (the map's viewBox is in table units, y drawn upwards). */
-async function mapPoint(page, p) {
-  await page.getByTestId('battle-map').scrollIntoViewIfNeeded();
-  return page.evaluate(([x, y, depth]) => {
-    const svg = document.querySelector('[data-testid="battle-map"]');
-    const pt = svg.createSVGPoint();
-    pt.x = x;
-    pt.y = depth - y;
-    const q = pt.matrixTransform(svg.getScreenCTM());
-    return [q.x, q.y];
-  }, [p[0], p[1], TABLE.depth]);
-}
 
 /** Two fingers from `from` ([[x, y], [x, y]]) to `to`, in `n` moves (the DevTools protocol's touch events). */
 async function pinch(cdp, from, to, n = 10) {
@@ -81,7 +68,7 @@ test('the battle map on a phone: the whole width, stacked pieces one by one, pin
     const page = umpire.page;
     await waitForConnState(page, 'online');
     await el(page, 'battle-unit', { unit: ids['43rd'] }).waitFor();
-    const [x, y] = await mapPoint(page, [60.5, 39.5]);
+    const [x, y] = await mapPoint(page, [60.5, 39.5], TABLE.depth);
     await page.touchscreen.tap(x, y);
     await page.getByTestId('battle-map-pieces').waitFor();
     assert.deepEqual(await pieceWords(page), [['leader', 'Kemp leader'], ['unit', '33rd Foot'], ['unit', '43rd Foot']]);
@@ -108,7 +95,7 @@ test('the battle map on a phone: the whole width, stacked pieces one by one, pin
 
   await step('A taps the stack: Kemp, the 33rd and the 43rd by name, each a full-size target; the 43rd\'s ranges', async () => {
     const page = pa.page;
-    const [x, y] = await mapPoint(page, [60.5, 39.5]);
+    const [x, y] = await mapPoint(page, [60.5, 39.5], TABLE.depth);
     await page.touchscreen.tap(x, y);
     await page.getByTestId('battle-map-pieces').waitFor();
     assert.deepEqual(await pieceWords(page), [['leader', 'Kemp leader'], ['unit', '33rd Foot'], ['unit', '43rd Foot']]);
