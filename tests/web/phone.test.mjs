@@ -1,5 +1,6 @@
 // A phone (390x844, touch): the login page, the campaigns page and the campaign page fit the width
-// (no sideways scrolling) and the chat box and its Send button are on screen. Screenshots go to
+// (no sideways scrolling) and the chat box and its Send button are on screen; a campaign that needs you keeps its
+// name readable on the campaigns page, and the campaign page's navigation is one row. Screenshots go to
 // /tmp/muster-web-shots/ for a human to look at.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,15 +10,7 @@ import {
   launchBrowser, openUser, registerViaPage, waitForHash, waitForConnState, waitForItem, itemTexts, shotPath,
   failureShots, stepper,
 } from './lib/browser.mjs';
-
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  screen: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
-};
+import { PHONE } from './lib/pages.mjs';
 
 /** Widths that decide horizontal scrolling, plus the elements that stick out to the right (for a message). */
 async function widths(page) {
