@@ -105,6 +105,15 @@ test('every page a member uses fits a phone and a desktop, with big enough targe
           await openTab(page, campaign, tab);
           if (tab === 'expeditions') await page.getByTestId('motion-option').first().waitFor();
           found.push(...await checkPage(page, `${size}-player-${tab}`));
+          if (tab === 'expeditions') {
+            // The sketch map zooms as a battle map does (common/battle/zoom.js), and back.
+            const zoom = page.getByTestId('expedition-map-zoom');
+            await zoom.click();
+            assert.equal(await page.locator('.sketch-map-frame').getAttribute('data-zoom'), '2.5');
+            assert.ok(Number(await page.getByTestId('expedition-map-image').getAttribute('width')) > 0);
+            await zoom.click();
+            assert.equal(await zoom.getAttribute('aria-pressed'), 'false');
+          }
         }
         await page.evaluate((h) => { window.location.hash = h; }, `#/chronicle/${campaign}`);
         await page.getByTestId('chronicle').waitFor();

@@ -7,7 +7,7 @@
 //   zooms nor grows wider; pinching back in returns to the whole table.
 // - The umpire taps the stack on his phone and picks the 43rd from the bar: it is selected on the map and in his
 //   console, ready to turn or remove.
-// The replay's map (web/common/battle/log.js) is drawn by the same drawScene and sized by style.css.
+// - The replay's map zooms by its own Zoom button as the live map does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from '../integration/lib/server.mjs';
@@ -134,6 +134,21 @@ test('the battle map on a phone: the whole width, stacked pieces one by one, pin
     await pinch(cdp, [[cx - 150, cy], [cx + 150, cy]], [[cx - 10, cy], [cx + 10, cy]]);
     assert.equal(await frame.getAttribute('data-zoom'), '1');
     assert.equal(await page.getByTestId('battle-map-zoom').getAttribute('aria-pressed'), 'false');
+  });
+
+  await step('the replay\'s map zooms the same way', async () => {
+    const page = pa.page;
+    const frame = page.locator('.replay-map .battle-map-frame');
+    await frame.waitFor();
+    await page.getByTestId('battle-replay-zoom').tap();
+    assert.equal(await frame.getAttribute('data-zoom'), '2.5');
+    const w = await page.evaluate(() => ({
+      svg: document.querySelector('[data-testid="battle-replay-map"]').getBoundingClientRect().width,
+      frame: document.querySelector('.replay-map .battle-map-frame').clientWidth,
+      page: document.scrollingElement.scrollWidth,
+    }));
+    assert.ok(w.svg > w.frame * 2, `the replay's map is zoomed in its frame: ${JSON.stringify(w)}`);
+    assert.ok(w.page <= 390, `the page is no wider: ${w.page}`);
     assert.deepEqual(pa.pageErrors, []);
     assert.deepEqual(umpire.pageErrors, []);
   });
