@@ -49,7 +49,7 @@ function battleBody(book, campaign, name, users) {
   }
 }
 
-test('every book\'s battle page, set up, in play and ended, fits a phone and a desktop', { timeout: 400000 }, async (t) => {
+test('every book\'s battle page, set up, in play and ended, fits a phone and a desktop', { timeout: 540000 }, async (t) => {
   const server = await startServer();
   const browser = await launchBrowser();
   const table = await battleTable(server, { name: 'Pages of battle', umpire: uniqueName('pbu'), players: { a: uniqueName('pba'), b: uniqueName('pbb') } });

@@ -22,7 +22,7 @@ async function openTab(page, campaign, tab) {
   await page.locator(`#panel-${tab}`).waitFor({ state: 'visible' });
 }
 
-test('every page a member uses fits a phone and a desktop, with big enough targets and no serious axe violation', { timeout: 300000 }, async (t) => {
+test('every page a member uses fits a phone and a desktop, with big enough targets and no serious axe violation', { timeout: 540000 }, async (t) => {
   const server = await startServer();
   const browser = await launchBrowser();
   const sockets = [];
