@@ -51,6 +51,9 @@ test('every page a member uses fits a phone and a desktop, with big enough targe
   }
   await A.ok('objective.choose', { campaign, kind: 'glory' });
   await U.ok('year.start', { campaign, year: '174-', month: 4 });
+  // April resolved (A's diary written, B's by default), so Reports, the Gazette and the Colonels' reports have one.
+  await A.ok('diary.submit', { campaign, activity: 'politics', orders: { maintained: 10, declared: 10, pay: 'pay' }, text: 'Kemp dines with the Secretary at War.', publish: true });
+  await U.ok('month.resolve', { campaign });
   await U.ok('month.set_deadline', { campaign, deadline: Date.now() + 2 * 86400000 });
   await U.ok('notice.post', { campaign, text: 'The army goes into winter quarters at Ghent.' });
   await A.ok('chat.say', { campaign, text: 'Kemp reports the 7th fit for service.' });
