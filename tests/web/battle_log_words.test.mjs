@@ -99,6 +99,8 @@ test('battle log words: sentences, the dice folded under them, the book\'s table
     assert.equal(await item.getByTestId('battle-log-how').isVisible(), false);
     const summary = fold.locator('summary');
     assert.match(await summary.innerText(), /^How it was decided\s+british only$/i);
+    const box = await summary.boundingBox();
+    assert.ok(box.height >= 40 && box.width >= 40, `the fold opens with a finger: ${JSON.stringify(box)}`);
     await summary.click();
     await item.getByTestId('battle-log-how').waitFor();
     const how = await item.getByTestId('battle-log-how').locator('li').allInnerTexts();

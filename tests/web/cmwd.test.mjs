@@ -21,23 +21,11 @@ import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, waitForHash, waitForConnState, failureShots, stepper } from './lib/browser.mjs';
-import { el, pageCaughtUp, viewsFrom } from './lib/battle.mjs';
+import { el, pageCaughtUp, viewsFrom, mapPoint } from './lib/battle.mjs';
 
 const TABLE = { width: 180, depth: 120, measure: 'cm' };
 const GENERATE_AT = [175, 112]; // the French generated line: far up the table, running right to left
 
-/** The page's screen point of table point p (the map's viewBox is in table units, y drawn upwards). */
-async function mapPoint(page, p) {
-  await page.getByTestId('battle-map').scrollIntoViewIfNeeded();
-  return page.evaluate(([x, y, depth]) => {
-    const svg = document.querySelector('[data-testid="battle-map"]');
-    const pt = svg.createSVGPoint();
-    pt.x = x;
-    pt.y = depth - y;
-    const q = pt.matrixTransform(svg.getScreenCTM());
-    return [q.x, q.y];
-  }, [p[0], p[1], TABLE.depth]);
-}
 const base = (side, owner, name, troop, brigade, position, values = {}) => ({
   side, owner, name, troop_type: troop, bases: 1, position, facing: side === 'british' ? 0 : 180, values: { brigade, quality: 'trained', ...values },
 });
@@ -144,7 +132,7 @@ test('Chosen Men: a sealed tempo bid, the tempo side orders and charges, the cha
   await step('the umpire\'s French army generator: a click on the map, a cavalry division rolled, every die in the log', async () => {
     const page = umpire.page;
     await page.getByTestId('cmwd-generator').locator('summary').click();
-    const [x, y] = await mapPoint(page, GENERATE_AT);
+    const [x, y] = await mapPoint(page, GENERATE_AT, TABLE.depth);
     await page.mouse.click(x, y);
     await page.waitForFunction(() => document.querySelector('[data-testid="cmwd-generate-x"]').value !== '');
     const at = [Number(await page.getByTestId('cmwd-generate-x').inputValue()), Number(await page.getByTestId('cmwd-generate-y').inputValue())];

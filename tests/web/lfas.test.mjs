@@ -22,24 +22,11 @@ import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, waitForHash, waitForConnState, failureShots, stepper } from './lib/browser.mjs';
-import { el, pageCaughtUp, viewsFrom } from './lib/battle.mjs';
+import { el, pageCaughtUp, viewsFrom, mapPoint } from './lib/battle.mjs';
 
 const TABLE = { width: 72, depth: 48, measure: 'inches' };
 const TO = [33.25, 17.75]; // where the 33rd goes: unusual, so that a leak of A's orders is easy to find
 const RIDE_AT = [20, 10]; // a ride picked on the map, then removed
-
-/** The page's screen point of table point p (the map's viewBox is in table units, y drawn upwards). */
-async function mapPoint(page, p) {
-  await page.getByTestId('battle-map').scrollIntoViewIfNeeded();
-  return page.evaluate(([x, y, depth]) => {
-    const svg = document.querySelector('[data-testid="battle-map"]');
-    const pt = svg.createSVGPoint();
-    pt.x = x;
-    pt.y = depth - y;
-    const q = pt.matrixTransform(svg.getScreenCTM());
-    return [q.x, q.y];
-  }, [p[0], p[1], TABLE.depth]);
-}
 
 const unit = (side, owner, name, troop, position, values, bases = 4) => ({
   side, owner, name, troop_type: troop, bases, position, facing: side === 'british' ? 0 : 180, values,
@@ -180,7 +167,7 @@ test('Loose Files: sealed orders with movement dice, DP risk and command points;
     await page.getByTestId('lfas-spend-dice').selectOption('2');
     await el(page, 'lfas-spend-cost', { cost: 2 }).waitFor();
     await page.getByTestId('lfas-spend-pick').click();
-    const [x, y] = await mapPoint(page, RIDE_AT);
+    const [x, y] = await mapPoint(page, RIDE_AT, TABLE.depth);
     await page.mouse.click(x, y);
     await page.waitForFunction(() => document.querySelector('[data-testid="lfas-spend-x"]').value !== '');
     const at = [Number(await page.getByTestId('lfas-spend-x').inputValue()), Number(await page.getByTestId('lfas-spend-y').inputValue())];

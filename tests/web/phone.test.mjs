@@ -1,5 +1,6 @@
 // A phone (390x844, touch): the login page, the campaigns page and the campaign page fit the width
-// (no sideways scrolling) and the chat box and its Send button are on screen. Screenshots go to
+// (no sideways scrolling) and the chat box and its Send button are on screen; a campaign that needs you keeps its
+// name readable on the campaigns page, and the campaign page's navigation is one row. Screenshots go to
 // /tmp/muster-web-shots/ for a human to look at.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,15 +10,7 @@ import {
   launchBrowser, openUser, registerViaPage, waitForHash, waitForConnState, waitForItem, itemTexts, shotPath,
   failureShots, stepper,
 } from './lib/browser.mjs';
-
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  screen: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
-};
+import { PHONE } from './lib/pages.mjs';
 
 /** Widths that decide horizontal scrolling, plus the elements that stick out to the right (for a message). */
 async function widths(page) {
@@ -167,7 +160,7 @@ test('phone: login, campaigns and campaign pages fit a 390 px screen', { timeout
       await ump.page.evaluate(() => window.scrollTo(0, 0));
       await ump.page.screenshot({ path: shotPath('phone-umpire-console'), fullPage: true });
       await assertNoSideways(ump.page, 'umpire console');
-      for (const id of ['tab-table', 'tab-umpire', 'invite-create', 'invite-code', 'invite-revoke', 'notice-input', 'notice-post', 'note-input', 'note-post', 'close-campaign']) {
+      for (const id of ['tab-select', 'invite-create', 'invite-code', 'invite-revoke', 'notice-input', 'notice-post', 'note-input', 'note-post', 'close-campaign']) {
         await assertOnScreen(ump.page, id, 'umpire console');
       }
       assert.deepEqual(ump.pageErrors, []);
@@ -175,4 +168,76 @@ test('phone: login, campaigns and campaign pages fit a 390 px screen', { timeout
       await ump.context.close();
     }
   });
+});
+
+// The campaigns page of a player whose diary is due: the badge "1 needs you · due <date>" beside a long name. The
+// name keeps a readable width (it once wrapped one letter per line while the badge kept its one line and pushed the
+// page 506 px wide).
+test('phone: a campaign that needs you keeps its name readable and the page its width', { timeout: 90000 }, async (t) => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const sockets = [];
+  t.after(async () => {
+    for (const s of sockets) await s.close().catch(() => {});
+    await browser.close().catch(() => {});
+    await server.cleanup();
+  });
+  const umpire = await newUser(server, uniqueName('pu'));
+  const player = await newUser(server, uniqueName('pp'));
+  const U = await connect(server, umpire.cookie);
+  const A = await connect(server, player.cookie);
+  sockets.push(U, A);
+  const name = 'Flanders and the Low Countries, 1744-1748';
+  const campaign = (await U.ok('campaign.create', { name })).campaign;
+  const { code } = await U.ok('campaign.invite', { campaign, role: 'player' });
+  await A.ok('campaign.join', { code });
+  await A.ok('colonel.create', { campaign, name: 'Kemp' });
+  await A.ok('objective.choose', { campaign, kind: 'glory' });
+  await U.ok('year.start', { campaign, year: '174-', month: 3 });
+  await U.ok('month.set_deadline', { campaign, deadline: Date.now() + 2 * 86400000 });
+
+  const phone = await openUser(browser, server, PHONE, { cookie: player.cookie, path: '/#/campaigns' });
+  const page = phone.page;
+  const link = page.locator(`[data-testid="campaign-link"][data-campaign="${campaign}"]`);
+  await link.getByTestId('campaign-needs').filter({ hasText: /^1 needs you · due / }).waitFor();
+  await page.screenshot({ path: shotPath('phone-campaigns-needs'), fullPage: true });
+  await assertNoSideways(page, 'campaigns page with a campaign that needs you');
+  const nameBox = await link.locator('.campaign-link-name').boundingBox();
+  assert.ok(nameBox.width >= 200, `the campaign's name is at least 200 px wide: ${JSON.stringify(nameBox)}`);
+  const linkBox = await link.boundingBox();
+  assert.ok(linkBox.x + linkBox.width <= 390, `the link lies within the screen: ${JSON.stringify(linkBox)}`);
+  const badgeBox = await link.getByTestId('campaign-needs').boundingBox();
+  assert.ok(badgeBox.x + badgeBox.width <= linkBox.x + linkBox.width, `the badge lies within its link: ${JSON.stringify(badgeBox)}`);
+
+  // The campaign page: one row of navigation, the select of every section and the tab that needs him (Diary).
+  await link.tap();
+  await waitForHash(page, `#/campaign/${campaign}`);
+  const nav = page.getByTestId('tab-nav');
+  await nav.locator('[data-testid="tab-diary"].has-needs').waitFor();
+  await page.screenshot({ path: shotPath('phone-campaign-nav') });
+  const navBox = await nav.boundingBox();
+  assert.ok(navBox.height <= 56, `the navigation is one row: ${JSON.stringify(navBox)}`);
+  const select = page.getByTestId('tab-select');
+  const sections = await select.locator('option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(sections.map(([v]) => v), ['table', 'colonel', 'diary', 'reports', 'auction', 'gazette', 'regiments', 'expeditions', 'rules']);
+  assert.deepEqual(sections.find(([v]) => v === 'diary'), ['diary', 'Diary (1 needs you)']);
+  assert.equal(await select.inputValue(), 'table');
+  const visibleTabs = await nav.getByRole('tab').evaluateAll((ts) => ts.filter((x) => x.getBoundingClientRect().width > 0).map((x) => x.dataset.testid));
+  assert.deepEqual(visibleTabs, ['tab-diary'], 'beside the select, only the tab that needs him');
+  const diary = await assertOnScreen(page, 'tab-diary', 'campaign page');
+  assert.ok(diary.height >= 40 && diary.width >= 40, `the Diary tab is big enough to tap: ${JSON.stringify(diary)}`);
+  await select.selectOption('regiments');
+  await waitForHash(page, `#/campaign/${campaign}/regiments`);
+  assert.equal(await page.locator('#panel-regiments').isVisible(), true);
+  await page.getByTestId('tab-diary').tap();
+  await waitForHash(page, `#/campaign/${campaign}/diary`);
+  assert.equal(await select.inputValue(), 'diary');
+  assert.equal(await page.getByTestId('diary-text').isVisible(), true);
+  await assertNoSideways(page, 'campaign page, Diary');
+
+  // At a desktop's size the tabs stay and the select is not shown.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  assert.equal(await select.isVisible(), false);
+  for (const id of ['tab-table', 'tab-colonel', 'tab-diary', 'tab-rules', 'tab-expeditions']) assert.equal(await page.getByTestId(id).isVisible(), true, id);
+  assert.deepEqual(phone.pageErrors, []);
 });

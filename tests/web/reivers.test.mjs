@@ -22,26 +22,13 @@ import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, waitForHash, waitForConnState, failureShots, stepper } from './lib/browser.mjs';
-import { el, pageCaughtUp } from './lib/battle.mjs';
+import { el, pageCaughtUp, mapPoint } from './lib/battle.mjs';
 
 const hex = () => randomBytes(5).toString('hex');
 const TABLE = { width: 1500, depth: 1000, measure: 'paces' };
 const WOOD = { kind: 'wood', name: 'Tarras Wood', shape: 'polygon', points: [[500, 400], [700, 400], [700, 600], [500, 600]] };
 const MARSH = { kind: 'marsh', name: 'Solway Moss', shape: 'polygon', points: [[1000, 150], [1300, 150], [1300, 350], [1000, 350]] };
 const AMBUSH_AT = [600, 500]; // in the wood; 360 paces from A's heidman: over his craft's range of 300, under 600
-
-/** The page's screen point of table point p (the map's viewBox is in table units, y drawn upwards). */
-async function mapPoint(page, p) {
-  await page.getByTestId('battle-map').scrollIntoViewIfNeeded();
-  return page.evaluate(([x, y, depth]) => {
-    const svg = document.querySelector('[data-testid="battle-map"]');
-    const pt = svg.createSVGPoint();
-    pt.x = x;
-    pt.y = depth - y;
-    const q = pt.matrixTransform(svg.getScreenCTM());
-    return [q.x, q.y];
-  }, [p[0], p[1], TABLE.depth]);
-}
 
 test('Border Reivers: an ambush and the secret terrain rolls stay with their side; a search with craft finds the ambush', { timeout: 120000 }, async (t) => {
   const server = await startServer();
@@ -211,7 +198,7 @@ test('Border Reivers: an ambush and the secret terrain rolls stay with their sid
     const before = U.version(campaign);
     const sent = sentByA.length;
     await page.getByTestId('reivers-action').selectOption('detect');
-    const [x, y] = await mapPoint(page, AMBUSH_AT);
+    const [x, y] = await mapPoint(page, AMBUSH_AT, TABLE.depth);
     await page.mouse.click(x, y);
     await page.waitForFunction(() => document.querySelector('[data-testid="reivers-x"]').value !== '');
     const at = [Number(await page.getByTestId('reivers-x').inputValue()), Number(await page.getByTestId('reivers-y').inputValue())];
@@ -231,7 +218,7 @@ test('Border Reivers: an ambush and the secret terrain rolls stay with their sid
     const page = pa.page;
     const before = U.version(campaign);
     await page.getByTestId('reivers-action').selectOption('move_heidman');
-    const [x, y] = await mapPoint(page, [1400, 900]);
+    const [x, y] = await mapPoint(page, [1400, 900], TABLE.depth);
     await page.mouse.click(x, y);
     await page.waitForFunction(() => document.querySelector('[data-testid="reivers-x"]').value !== '');
     await page.getByTestId('reivers-act').click();
@@ -243,7 +230,7 @@ test('Border Reivers: an ambush and the secret terrain rolls stay with their sid
   await step('a search of 2 detection points finds the ambush: the name appears on A\'s page', async () => {
     const page = pa.page;
     await page.getByTestId('reivers-action').selectOption('detect');
-    const [x, y] = await mapPoint(page, AMBUSH_AT);
+    const [x, y] = await mapPoint(page, AMBUSH_AT, TABLE.depth);
     await page.mouse.click(x, y);
     await page.getByTestId('reivers-spend').fill('2');
     await page.getByTestId('reivers-cost').filter({ hasText: 'Costs 3 craft' }).waitFor();

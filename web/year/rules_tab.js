@@ -83,7 +83,9 @@ export const rulesTab = {
             h('label', { for: `rules-${m.name}` }, m.label), ' ', flag,
             h('span', { class: 'hint rules-passage' }, m.passage ? `“${m.passage}” · ${m.name}` : m.name)),
           h('div', { class: 'rules-book' }, h('span', { class: 'rules-col-label' }, 'Book'), bookText),
-          h('div', { class: 'rules-campaign' }, h('span', { class: 'rules-col-label' }, 'This campaign'), campaignText, control, resetButton));
+          h('div', { class: 'rules-campaign' }, h('span', { class: 'rules-col-label' }, 'This campaign'), campaignText,
+            // A checkbox in a box a finger can hit: the label round it (the row's name is its other label).
+            m.type === 'bool' ? h('label', { class: 'check-pad' }, control) : control, resetButton));
         control.addEventListener(m.type === 'bool' || m.type === 'choice' ? 'change' : 'input', () => {
           edits.set(m.name, readControl(m, control));
           refresh();

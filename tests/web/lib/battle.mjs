@@ -12,6 +12,22 @@ export function el(scope, id, data = {}) {
   return scope.locator(`[data-testid="${id}"]${attrs}`);
 }
 
+/**
+ * The page's screen point of table point p on a table `depth` deep (the map's viewBox is in table units, y drawn
+ * upwards), the map scrolled into view first.
+ */
+export async function mapPoint(page, p, depth) {
+  await page.getByTestId('battle-map').scrollIntoViewIfNeeded();
+  return page.evaluate(([x, y, d]) => {
+    const svg = document.querySelector('[data-testid="battle-map"]');
+    const pt = svg.createSVGPoint();
+    pt.x = x;
+    pt.y = d - y;
+    const q = pt.matrixTransform(svg.getScreenCTM());
+    return [q.x, q.y];
+  }, [p[0], p[1], depth]);
+}
+
 /** The campaign's views, one per view push, rebuilt from a page's recorded frames. */
 export function viewsFrom(frames, campaign) {
   const out = [];

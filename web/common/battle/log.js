@@ -4,6 +4,7 @@
 
 import { h, setText } from '../dom.js';
 import { drawScene, tableSvg } from './map.js';
+import { mapZoom } from './zoom.js';
 import { namer } from './names.js';
 
 // The phases every battle has; a book adds its own (book.phases).
@@ -172,7 +173,11 @@ function replayElements() {
     caption: h('p', { class: 'hint replay-caption', testid: 'battle-replay-caption' }),
     intro: h('p', { class: 'hint' }, 'The battle turn by turn, as you saw it: every line of the log you may read.'),
   };
-  e.mapBox = h('div', { class: 'replay-map', hidden: true }, h('div', { class: 'battle-map-frame' }, e.svg), e.caption);
+  // Zoomed by its button or by pinching, as the live map is (zoom.js).
+  e.zoomButton = h('button', { type: 'button', class: 'small ghost', testid: 'battle-replay-zoom', 'aria-pressed': 'false' }, 'Zoom');
+  const frame = h('div', { class: 'battle-map-frame' }, e.svg);
+  mapZoom(frame, e.svg, e.zoomButton);
+  e.mapBox = h('div', { class: 'replay-map', hidden: true }, frame, h('div', { class: 'replay-map-foot' }, e.caption, e.zoomButton));
   e.el = h('section', { class: 'card panel panel-replay', testid: 'battle-replay', 'aria-labelledby': 'replay-heading' },
     h('h2', { id: 'replay-heading' }, 'Replay'),
     e.intro,

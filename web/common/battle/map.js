@@ -9,6 +9,8 @@ import { h } from '../dom.js';
 import { baseOutlines, footprint, distance, measureLabel } from './geometry.js';
 import { s, r2 } from './svg.js';
 import { rangeEls, leaderReachEls, pickEls, rulerEls } from './overlay.js';
+import { mapZoom } from './zoom.js';
+import { piecesBar } from './pieces.js';
 
 
 // How much bigger the marks drawn on the table (leaders, letters, badges, notes) are than on a 180 x 120 cm table:
@@ -273,7 +275,7 @@ function mapElements() {
     overlay: s('g', { class: 'map-overlay' }),
   };
   e.frame = h('div', { class: 'battle-map-frame' }, e.svg);
-  e.el = h('div', { class: 'battle-map-wrap' }, h('div', { class: 'map-toolbar' }, e.rulerButton, e.flipButton, e.zoomButton, e.readout, e.hint), e.frame, e.legend);
+  e.zoom = mapZoom(e.frame, e.svg, e.zoomButton);
   return e;
 }
 
@@ -284,6 +286,10 @@ class MapView {
     this.flip = false; // seen from the far side: the table turned 180°
     this.ruler = { on: false, a: null, b: null };
     this.e = mapElements();
+    this.pieces = piecesBar((p) => this.choose(p));
+    const e = this.e;
+    e.el = h('div', { class: 'battle-map-wrap' }, h('div', { class: 'map-toolbar' }, e.rulerButton, e.flipButton, e.zoomButton, e.readout, e.hint),
+      e.frame, this.pieces.el, e.legend);
     this.listenToolbar();
     this.listenPointer();
   }
@@ -304,11 +310,6 @@ class MapView {
 
   listenToolbar() {
     const e = this.e;
-    e.zoomButton.addEventListener('click', () => {
-      const on = !e.frame.classList.contains('is-zoomed');
-      e.frame.classList.toggle('is-zoomed', on);
-      e.zoomButton.setAttribute('aria-pressed', on ? 'true' : 'false');
-    });
     e.rulerButton.addEventListener('click', () => {
       this.ruler = { on: !this.ruler.on, a: null, b: null };
       e.rulerButton.setAttribute('aria-pressed', this.ruler.on ? 'true' : 'false');
@@ -344,8 +345,51 @@ class MapView {
     if (this.drag && this.drag.moved) return;
     const p = this.eventPoint(ev);
     if (!p || !this.battle) return;
-    if (this.ruler.on) this.measure(p);
-    else if (this.options.onPoint) this.options.onPoint(p);
+    if (this.ruler.on) {
+      this.measure(p);
+      return;
+    }
+    this.showPieces(this.stackAt(ev.clientX, ev.clientY, true));
+    if (this.options.onPoint) this.options.onPoint(p);
+  }
+
+  // The bar of the pieces under a tap (pieces.js): the one selected (the umpire's) pressed, else the top one,
+  // whose ranges or reach are then drawn as for a pointer over it.
+  showPieces(stack) {
+    const b = this.battle;
+    const name = (kind, id) => {
+      const list = kind === 'unit' ? b.units : kind === 'leader' ? b.leaders : b.terrain;
+      const x = (list || []).find((y) => y.id === id);
+      return x ? (x.name || (kind === 'terrain' ? x.kind : '')) : '';
+    };
+    const pieces = stack.map((g) => {
+      const kind = g.dataset.drag || (g.dataset.unit ? 'unit' : 'leader');
+      const id = Number(g.dataset.id || g.dataset.unit || g.dataset.leader);
+      return { kind, id, name: name(kind, id) };
+    });
+    const sel = this.selected;
+    const chosen = (sel && pieces.find((x) => x.kind === sel.kind && x.id === sel.id)) || pieces[0] || null;
+    this.pieces.show(pieces, chosen);
+    if (chosen) this.look(chosen);
+  }
+
+  // A piece chosen from the bar: selected (the umpire's, who may move it), its ranges or reach drawn.
+  choose(p) {
+    if (this.canDrag() && this.options.onSelect) {
+      this.selected = { kind: p.kind, id: p.id };
+      this.options.onSelect(this.selected);
+      this.draw();
+    }
+    this.look(p);
+    this.pieces.el.querySelectorAll('[data-testid="battle-map-piece"]').forEach((x) => {
+      x.setAttribute('aria-pressed', x.dataset.kind === p.kind && Number(x.dataset.id) === p.id ? 'true' : 'false');
+    });
+  }
+
+  look(p) {
+    this.hover = p.kind === 'unit' ? p.id : null;
+    this.hoverLeader = p.kind === 'leader' ? p.id : null;
+    this.drawOverlay();
   }
 
   measure(p) {
@@ -362,17 +406,24 @@ class MapView {
     this.draw();
   }
 
-  // The pieces under a screen point, top first: a leader set down on his regiment, units touching.
-  stackAt(x, y) {
+  // The pieces under a screen point, top first: a leader set down on his regiment, units touching. Those that can
+  // be dragged, or with `any` every unit and leader (what a player may tap).
+  stackAt(x, y, any = false) {
     const out = [];
     for (const el of document.elementsFromPoint(x, y)) {
-      const g = el.closest && el.closest('[data-drag]');
+      const g = el.closest && (el.closest('[data-drag]') || (any ? el.closest('[data-unit], [data-leader]') : null));
       if (g && this.e.svg.contains(g) && !out.includes(g)) out.push(g);
     }
     return out;
   }
 
   startDrag(ev) {
+    // A second finger makes a pinch (zoom.js), not a drag: the piece goes back.
+    if (this.drag && this.drag.pointer !== ev.pointerId) {
+      this.drag.g.removeAttribute('transform');
+      this.drag = null;
+      return;
+    }
     if (!this.canDrag()) return;
     let g = ev.target.closest('[data-drag]');
     if (!g) return;
@@ -384,7 +435,7 @@ class MapView {
     if (held) g = held;
     const start = this.eventPoint(ev);
     // A fingertip wobbles a few pixels in a tap: by touch, a drag starts only past TOUCH_SLOP px.
-    this.drag = { g, kind: g.dataset.drag, id: Number(g.dataset.id), start, now: start, moved: false, touch: ev.pointerType === 'touch', cx: ev.clientX, cy: ev.clientY, stack, held: !!held };
+    this.drag = { g, kind: g.dataset.drag, id: Number(g.dataset.id), start, now: start, moved: false, touch: ev.pointerType === 'touch', cx: ev.clientX, cy: ev.clientY, stack, held: !!held, pointer: ev.pointerId };
     this.e.svg.setPointerCapture(ev.pointerId);
     ev.preventDefault();
   }
@@ -413,6 +464,8 @@ class MapView {
       if (d.held && d.stack.length > 1) g = d.stack[(d.stack.indexOf(d.g) + 1) % d.stack.length];
       this.selected = { kind: g.dataset.drag, id: Number(g.dataset.id) };
       this.options.onSelect(this.selected);
+      // A touch on a piece that may be dragged gives no click (its touchstart is kept from the browser).
+      if (d.touch) this.showPieces(d.stack);
     }
     // Keep the element where it was dropped until the view moves it; the click after a drag is ignored.
     setTimeout(() => { this.drag = null; this.draw(); }, 0);

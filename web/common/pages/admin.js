@@ -268,7 +268,7 @@ export function adminPage(ctx) {
   const el = h('div', { class: 'page page-admin' },
     h('header', { class: 'page-topline' },
       h('h1', {}, 'Server administration'),
-      h('a', { href: '#/campaigns' }, 'Back to your campaigns')),
+      h('a', { class: 'back-link', href: '#/campaigns' }, 'Back to your campaigns')),
     status, refused, error.el, data);
 
   load();

@@ -25,7 +25,13 @@ export function campaignPage(ctx, route, moreTabs = []) {
   const title = h('h1', { class: 'campaign-name', testid: 'campaign-name' }, `Campaign ${campaignId}`);
   const role = h('span', { class: 'campaign-role', testid: 'my-role' });
   const closedBadge = h('span', { class: 'badge badge-closed', testid: 'campaign-closed', hidden: true }, 'closed');
-  const tabBar = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Campaign sections', hidden: true });
+  const tabBar = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Campaign sections' });
+  // A phone's navigation (style.css shows it, and hides the tab bar, below 700 px): one row, every section in a
+  // select (the phone's own picker, one tap away), and beside it only the tabs with something that needs the viewer.
+  const sectionSelect = h('select', { class: 'tab-select', testid: 'tab-select', 'aria-label': 'Section of the campaign' });
+  sectionSelect.addEventListener('change', () => selectTab(sectionSelect.value));
+  const tabNav = h('nav', { class: 'tab-nav', testid: 'tab-nav', 'aria-label': 'Campaign', hidden: true },
+    h('div', { class: 'tab-menu' }, sectionSelect), tabBar);
   const body = h('div', { class: 'tab-panels' });
   const status = h('div', { class: 'card narrow status-card', testid: 'campaign-status' },
     h('p', { class: 'muted' }, 'Mustering the campaign…'));
@@ -46,7 +52,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
         notifications.el),
       h('div', { class: 'campaign-title-row' }, title, h('span', { class: 'campaign-badges' }, role, closedBadge)),
       needs.el,
-      tabBar),
+      tabNav),
     closedBanner,
     status,
     body);
@@ -61,6 +67,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
       t.button.tabIndex = on ? 0 : -1;
       t.panel.hidden = !on;
     }
+    sectionSelect.value = id;
     const t = built.get(id);
     if (t.instance.shown) t.instance.shown();
     if (focus) t.button.focus();
@@ -86,6 +93,8 @@ export function campaignPage(ctx, route, moreTabs = []) {
       t.badge.hidden = n === 0;
       setText(t.badge, n ? String(n) : '');
       setText(t.needs, n ? `(${n} ${n === 1 ? 'needs' : 'need'} you)` : '');
+      t.button.classList.toggle('has-needs', n > 0);
+      setText(t.option, n ? `${t.def.label} (${n} ${n === 1 ? 'needs' : 'need'} you)` : t.def.label);
     }
   }
 
@@ -107,7 +116,8 @@ export function campaignPage(ctx, route, moreTabs = []) {
       const next = ids[(i + (ev.key === 'ArrowRight' ? 1 : ids.length - 1)) % ids.length];
       selectTab(next, { focus: true });
     });
-    built.set(def.id, { def, button, badge, needs, panel, instance });
+    const option = h('option', { value: def.id }, def.label);
+    built.set(def.id, { def, button, badge, needs, option, panel, instance });
   }
 
   function syncTabs(view) {
@@ -129,8 +139,10 @@ export function campaignPage(ctx, route, moreTabs = []) {
       const order = TABS.filter((d) => built.has(d.id)).map((d) => built.get(d.id));
       tabBar.replaceChildren(...order.map((t) => t.button));
       body.replaceChildren(...order.map((t) => t.panel));
+      sectionSelect.replaceChildren(...order.map((t) => t.option));
+      if (current !== null && built.has(current)) sectionSelect.value = current;
     }
-    tabBar.hidden = built.size < 2;
+    tabNav.hidden = built.size < 2;
     return changed;
   }
 

@@ -106,7 +106,7 @@ export function diceCheckPage(ctx) {
     }
   });
 
-  const back = ctx.me ? h('a', { href: '#/campaigns' }, '← Your campaigns') : h('a', { href: '#/login' }, '← Log in');
+  const back = ctx.me ? h('a', { class: 'back-link', href: '#/campaigns' }, '← Your campaigns') : h('a', { class: 'back-link', href: '#/login' }, '← Log in');
   const el = h('div', { class: 'page page-dice-check' },
     h('section', { class: 'card narrow' },
       h('h1', { id: 'dice-heading' }, "Check a campaign's dice"),

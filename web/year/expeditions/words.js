@@ -3,6 +3,7 @@
 // readers of the view every part of the Expeditions tab shares. Nothing here decides a rule: the server does.
 
 import { h } from '../../common/dom.js';
+import { mapZoom } from '../../common/battle/zoom.js';
 import { MONTHS, ordinal, yearOf, colonelTitle } from '../format.js';
 
 export const STATUS = {
@@ -136,7 +137,12 @@ export const IMAGE_URL = /^\/api\/campaigns\/\d+\/images\/[0-9a-f]{32}$/;
 export function valueEl(name, v) {
   const text = valueText(name, v);
   if (name === 'map' && typeof v === 'string' && IMAGE_URL.test(v)) {
-    return h('img', { class: 'sketch-map', src: v, alt: 'The sketch map of the expedition', testid: 'expedition-map-image' });
+    // Zoomed by its button or by pinching, as a battle map is (common/battle/zoom.js).
+    const img = h('img', { class: 'sketch-map', src: v, alt: 'The sketch map of the expedition', testid: 'expedition-map-image' });
+    const zoom = h('button', { type: 'button', class: 'small ghost', testid: 'expedition-map-zoom', 'aria-pressed': 'false' }, 'Zoom');
+    const frame = h('div', { class: 'sketch-map-frame' }, img);
+    mapZoom(frame, img, zoom);
+    return h('div', { class: 'sketch-map-box' }, frame, zoom);
   }
   if (name === 'map' && typeof v === 'string' && /^https?:\/\/\S+$/i.test(v.trim())) {
     return h('a', { href: v.trim(), target: '_blank', rel: 'noopener noreferrer' }, text);
