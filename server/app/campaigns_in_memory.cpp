@@ -125,9 +125,11 @@ std::string host_name() {
 
 }  // namespace
 
+std::string App::node_name() const { return config_.node.empty() ? host_name() : config_.node; }
+
 void App::start_database(std::unique_ptr<store::Database> db) {
     DbWorker::Ownership ownership;
-    ownership.node = config_.node.empty() ? host_name() : config_.node;
+    ownership.node = node_name();
     ownership.lease_ms = config_.lease_seconds * 1000;
     ownership.lost = [this](std::int64_t campaign) {
         boost::asio::post(ioc_, [this, campaign] { lease_lost(campaign); });
