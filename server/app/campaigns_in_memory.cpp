@@ -131,6 +131,7 @@ void App::start_database(std::unique_ptr<store::Database> db) {
     DbWorker::Ownership ownership;
     ownership.node = node_name();
     ownership.lease_ms = config_.lease_seconds * 1000;
+    ownership.renew_ms = std::min(config_.lease_renew_seconds * 1000, ownership.lease_ms / 3);
     ownership.lost = [this](std::int64_t campaign) {
         boost::asio::post(ioc_, [this, campaign] { lease_lost(campaign); });
     };

@@ -11,7 +11,7 @@
 // the tests kill the Muster server, never PostgreSQL's machine. Run as root, PostgreSQL's programs run as the user
 // `postgres` (initdb refuses root).
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chownSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chownSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -52,8 +52,11 @@ export async function freePort() {
   });
 }
 
-/** Starts a cluster in `dir` (made if missing) and writes its port to dir/port. Returns {dir, port}. */
-export async function startCluster(dir) {
+/**
+ * Starts a cluster in `dir` (made if missing) and writes its port to dir/port. Returns {dir, port}. `listen`: the
+ * addresses it listens on besides loopback, each trusted for its /24 (a test's network namespaces).
+ */
+export async function startCluster(dir, { listen = [] } = {}) {
   if (!postgresBin()) throw new Error('PostgreSQL is not installed (Debian: apt-get install postgresql)');
   mkdirSync(dir, { recursive: true });
   const owner = runAs();
@@ -63,7 +66,9 @@ export async function startCluster(dir) {
   const port = await freePort();
   // PG_FSYNC=on for a benchmark (bench/run.sh STORE=postgresql): commits then reach the disk, as a deployment's.
   const fsync = process.env.PG_FSYNC === 'on' ? 'on' : 'off';
-  const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=${fsync} -c max_connections=200`;
+  for (const address of listen)
+    appendFileSync(path.join(data, 'pg_hba.conf'), `host all all ${address.replace(/\.\d+$/, '.0')}/24 trust\n`);
+  const options = `-c listen_addresses=${['127.0.0.1', ...listen].join(',')} -c port=${port} -c unix_socket_directories=${dir} -c fsync=${fsync} -c max_connections=200`;
   run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', options, 'start'], 'pg_ctl start');
   writeFileSync(path.join(dir, 'port'), String(port));
   return { dir, port };
