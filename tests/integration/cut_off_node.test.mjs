@@ -19,6 +19,7 @@ import path from 'node:path';
 import { MusterServer, MUSTER_WEB } from './lib/server.mjs';
 import { wantsPostgres, postgresBin, startCluster, stopCluster, psql, psqlSession } from './lib/postgres.mjs';
 import { connect, newUser, sleep } from './lib/client.mjs';
+import { holdNextAppend, streamLines } from './lib/freeze.mjs';
 
 const id = process.pid % 250;
 const NS = `muster-cut-${process.pid}`;
@@ -65,16 +66,6 @@ after(async () => {
 
 const chats = (v) => Object.values(v?.chat || {}).map((m) => m.text);
 
-async function until(probe, limitMs, what) {
-  const t0 = Date.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() - t0 > limitMs) throw new Error(`${limitMs} ms without ${what}`);
-    await sleep(5);
-  }
-}
-
 test('a node cut off from PostgreSQL inside a lease transaction: another takes over within about the lease', { skip, timeout: 120000 }, async (t) => {
   // A cluster of its own, listening on the veth's host end as well as loopback.
   cluster = await startCluster(mkdtempSync(path.join(tmpdir(), 'muster-cut-pg-')), { listen: [HOST_IP] });
@@ -106,28 +97,12 @@ test('a node cut off from PostgreSQL inside a lease transaction: another takes o
   await onB.subscribe(y);
 
   // A's next append waits inside its transaction; its link is cut there.
-  const hold = psqlSession(cluster, name);
-  const next = Number(sql(`SELECT max(seq) + 1 FROM events WHERE campaign = ${x}`));
-  await hold.run(`BEGIN; INSERT INTO events(campaign, seq, type, actor, at, body) VALUES(${x}, ${next}, 'test.hold', 0, 0, '{}');`);
-  const cutLine = onA.send('chat.say', { campaign: x, text: 'sent before the cut' }, { timeoutMs: 60000 }).catch((e) => ({ closed: e.message }));
-  const pid = await until(() => sql("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' "
-    + "AND query LIKE 'INSERT INTO events%'"),
-    5000, "node A's append waiting");
+  const { pid, reply: cutLine, release } = await holdNextAppend(store('127.0.0.1'), x, () => onA
+    .send('chat.say', { campaign: x, text: 'sent before the cut' }, { timeoutMs: 60000 }).catch((e) => ({ closed: e.message })));
   assert.equal(ip('-n', NS, 'link', 'set', NS_IF, 'down').status, 0);
   const cutAt = Date.now();
-  await hold.run('ROLLBACK;');
-  await hold.end();
-
-  const latencies = [];
-  let stop = false;
-  const streamY = (async () => {
-    for (let i = 0; !stop; ++i) {
-      const t0 = Date.now();
-      const r = await onB.send('chat.say', { campaign: y, text: `y ${i}` }, { timeoutMs: 20000 }).catch((e) => ({ e: e.message }));
-      latencies.push(r.ok ? Date.now() - t0 : `${JSON.stringify(r)} after ${Date.now() - t0} ms`);
-      await sleep(100);
-    }
-  })();
+  await release();
+  const streamY = streamLines(onB, y);
   let keptOnB;
   for (;;) {
     const c = await connect(b, ump.cookie);
@@ -142,14 +117,14 @@ test('a node cut off from PostgreSQL inside a lease transaction: another takes o
   const takeover = Date.now() - cutAt;
   const sessionGone = sql(`SELECT count(*) FROM pg_stat_activity WHERE pid = ${pid}`) === '0';
   await sleep(500);
-  stop = true;
-  await streamY;
-  const slowest = Math.max(...latencies.map(Number));
+  await streamY.stop();
+  const { latencies } = streamY;
+  const slowest = streamY.slowest();
   t.diagnostic(`A cut off inside its transaction: B kept its campaign ${takeover} ms after the cut (lease ${LEASE_SECONDS} s), A's session `
     + `${sessionGone ? 'ended' : 'still there'}; B's own campaign: ${latencies.length} lines, slowest acknowledged in ${slowest} ms`);
   assert.ok(takeover <= LEASE_SECONDS * 1000 + 1500, `takeover ${takeover} ms`);
   assert.ok(sessionGone, "PostgreSQL ended A's session");
-  assert.ok(slowest < 1000, `B's own lines: ${latencies.join(' ')}`);
+  assert.ok(slowest < 2000, `B's own lines: ${latencies.join(' ')}`);
   const seen = chats(keptOnB.view(x));
   for (const line of acknowledged) assert.equal(seen.filter((s) => s === line).length, 1, `${line} once on B: ${seen}`);
   await keptOnB.ok('chat.say', { campaign: x, text: 'on B' });
