@@ -131,7 +131,10 @@ void App::start_database(std::unique_ptr<store::Database> db) {
     DbWorker::Ownership ownership;
     ownership.node = node_name();
     ownership.lease_ms = config_.lease_seconds * 1000;
-    ownership.renew_ms = std::min(config_.lease_renew_seconds * 1000, ownership.lease_ms / 3);
+    // A SQLite file has one server, which no other node could replace at short notice: its leases are renewed
+    // every third of the lease, a write less often than every second.
+    ownership.renew_ms = shared_store_ ? std::min(config_.lease_renew_seconds * 1000, ownership.lease_ms / 3)
+                                       : ownership.lease_ms / 3;
     ownership.lost = [this](std::int64_t campaign) {
         boost::asio::post(ioc_, [this, campaign] { lease_lost(campaign); });
     };
