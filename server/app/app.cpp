@@ -28,7 +28,8 @@ App::App(boost::asio::io_context& ioc, Config config)
     shared_store_ = !sqlite_file;
     auto parent = std::filesystem::path(config_.db.rfind("sqlite:", 0) == 0 ? config_.db.substr(7) : config_.db).parent_path();
     if (sqlite_file && !parent.empty()) std::filesystem::create_directories(parent);
-    auto db = std::make_unique<store::Database>(config_.db);
+    auto db = std::make_unique<store::Database>(
+        config_.db, store::SessionLimits::for_lease(node_name(), config_.lease_seconds * 1000));
     store::migrate(*db, store::load_migrations(store::migrations_for(config_.migrations, db->engine())));
 
     // Campaigns stay on disk until they are wanted (campaigns_in_memory.cpp): only their index rows are read,

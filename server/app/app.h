@@ -144,6 +144,7 @@ private:
     void wake_due();
     // Which node this is, for the campaigns' leases; a campaign whose lease another node took is let go.
     void start_database(std::unique_ptr<store::Database> db);
+    std::string node_name() const;  // `node`, else the host's name
     void lease_lost(std::int64_t campaign);
     // shared_directory.cpp: what other nodes of a shared store wrote since this node last looked.
     void schedule_directory_refresh();

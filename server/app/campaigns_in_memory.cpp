@@ -125,10 +125,16 @@ std::string host_name() {
 
 }  // namespace
 
+std::string App::node_name() const { return config_.node.empty() ? host_name() : config_.node; }
+
 void App::start_database(std::unique_ptr<store::Database> db) {
     DbWorker::Ownership ownership;
-    ownership.node = config_.node.empty() ? host_name() : config_.node;
+    ownership.node = node_name();
     ownership.lease_ms = config_.lease_seconds * 1000;
+    // A SQLite file has one server, which no other node could replace at short notice: its leases are renewed
+    // every third of the lease, a write less often than every second.
+    ownership.renew_ms = shared_store_ ? std::min(config_.lease_renew_seconds * 1000, ownership.lease_ms / 3)
+                                       : ownership.lease_ms / 3;
     ownership.lost = [this](std::int64_t campaign) {
         boost::asio::post(ioc_, [this, campaign] { lease_lost(campaign); });
     };

@@ -55,6 +55,8 @@ const std::vector<Setting>& settings() {
          [](Config& c, const std::string& v) { c.node = v; }},
         {"lease_seconds", "how long a node keeps a campaign it stopped renewing before another may take it",
          [](Config& c, const std::string& v) { c.lease_seconds = std::max<long long>(3, to_int("lease_seconds", v)); }},
+        {"lease_renew_seconds", "how often a node renews the campaigns' leases it holds (at most a third of lease_seconds)",
+         [](Config& c, const std::string& v) { c.lease_renew_seconds = std::max<long long>(1, to_int("lease_renew_seconds", v)); }},
         {"proxy_admin", "HAProxy's admin socket (a Unix socket's path): this node sets the proxy's map of campaign to node",
          [](Config& c, const std::string& v) { c.proxy_admin = v; }},
         {"proxy_map", "the map file of campaign to node, as HAProxy's configuration names it",

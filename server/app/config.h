@@ -25,7 +25,11 @@ struct Config {
     std::string node;                     // this server among the nodes of one store; "": the host's name
     // With a shared store: how often the node reads what other nodes wrote to the campaigns' index (0: only when asked).
     int directory_refresh_seconds = 2;
-    std::int64_t lease_seconds = 30;      // a campaign's lease (server/store/leases.h), renewed a third of the way
+    // A campaign's lease (server/store/leases.h) and how often a node renews the leases it holds: a node killed,
+    // frozen or cut off loses its campaigns to another within the lease; one whose renewals stall longer than the
+    // lease less the renewal loses them though alive (docs/operations.md, "Failover").
+    std::int64_t lease_seconds = 5;
+    std::int64_t lease_renew_seconds = 1;  // at most a third of the lease
     // A database server that cannot be reached (PostgreSQL restarting, a standby being promoted): how long a batch
     // of commands is tried again before they are refused as `unavailable`.
     std::int64_t store_retry_seconds = 10;

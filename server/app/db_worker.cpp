@@ -89,8 +89,8 @@ void DbWorker::loop() {
         std::deque<Job> jobs;
         {
             std::unique_lock lock(mutex_);
-            // Awake at least three times a lease, to renew the leases before they run out.
-            wake_.wait_for(lock, std::chrono::milliseconds(ownership_.lease_ms / 3),
+            // Awake at least once a renewal, to renew the leases before they run out.
+            wake_.wait_for(lock, std::chrono::milliseconds(ownership_.renew_ms),
                            [this] { return stopping_ || !queue_.empty(); });
             if (queue_.empty() && stopping_) return;
             jobs.swap(queue_);
@@ -253,7 +253,7 @@ void DbWorker::release(store::Database& db, std::int64_t campaign) {
 
 void DbWorker::renew_leases() {
     const auto now = std::chrono::steady_clock::now();
-    if (leases_.empty() || now - renewed_ < std::chrono::milliseconds(ownership_.lease_ms / 3)) return;
+    if (leases_.empty() || now - renewed_ < std::chrono::milliseconds(ownership_.renew_ms)) return;
     renewed_ = now;
     try {
         const auto still = store::renew_leases(*db_, ownership_.node, unix_ms(), ownership_.lease_ms);

@@ -55,6 +55,7 @@ public:
     struct Ownership {
         std::string node = "muster";
         std::int64_t lease_ms = 30'000;
+        std::int64_t renew_ms = 10'000;  // how often the leases held are renewed: well inside lease_ms
         std::function<void(std::int64_t campaign)> lost;
         // Told, on the worker thread, which node keeps a campaign whenever this node takes its lease or finds
         // another holding it: for the proxy's map (server/app/placement.h).

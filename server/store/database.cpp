@@ -8,15 +8,15 @@ bool is_postgresql(const std::string& store) {
 
 namespace {
 
-std::unique_ptr<Connection> open(const std::string& store) {
-    if (is_postgresql(store)) return open_postgresql(store);
+std::unique_ptr<Connection> open(const std::string& store, const SessionLimits& limits) {
+    if (is_postgresql(store)) return open_postgresql(store, limits);
     if (store.rfind("sqlite:", 0) == 0) return open_sqlite(store.substr(7));
     return open_sqlite(store);
 }
 
 }  // namespace
 
-Database::Database(const std::string& store) : conn_(open(store)) {}
+Database::Database(const std::string& store, const SessionLimits& limits) : conn_(open(store, limits)) {}
 
 Database::~Database() {
     cache_.clear();  // finalize before closing

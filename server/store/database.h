@@ -25,7 +25,8 @@ public:
     // `store` names the database: a SQLite file ("muster.db", "sqlite:muster.db"; ":memory:" for tests), or a
     // PostgreSQL URL ("postgresql://user@host/db", "postgres://..."). SQLite's file is opened in WAL with
     // foreign_keys=ON, a busy_timeout and synchronous=FULL; PostgreSQL's commits are durable by its own settings.
-    explicit Database(const std::string& store);
+    // `limits` are for PostgreSQL's sessions (engine.h); SQLite has no use for them.
+    explicit Database(const std::string& store, const SessionLimits& limits = {});
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;

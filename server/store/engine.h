@@ -49,6 +49,19 @@ public:
 std::unique_ptr<Connection> open_sqlite(const std::string& path);
 // SQLite's process-wide settings: once, before any thread uses SQLite (it refuses them after it has started).
 void configure_sqlite();
-std::unique_ptr<Connection> open_postgresql(const std::string& url);
+// How long a node's PostgreSQL session may keep what other nodes wait for, set on each of its connections so that a
+// node frozen or cut off inside a transaction never holds a campaign's lease row past its lease (docs/operations.md,
+// "Failover"). Zero leaves PostgreSQL's and libpq's defaults (a tool's connection, a single node).
+struct SessionLimits {
+    std::string name;                            // application_name: who the session is in pg_stat_activity
+    std::int64_t idle_in_transaction_ms = 0;     // the server ends a session idle this long inside a transaction
+    std::int64_t lock_timeout_ms = 0;            // a statement waits no longer than this for a lock
+    std::int64_t dead_link_ms = 0;               // keepalives, tcp_user_timeout, connect_timeout: a lost link is seen
+                                                 // within about this
+    // The limits for a node holding leases of `lease_ms`: each well inside the lease.
+    static SessionLimits for_lease(const std::string& node, std::int64_t lease_ms);
+};
+
+std::unique_ptr<Connection> open_postgresql(const std::string& url, const SessionLimits& limits = {});
 
 }  // namespace muster::store

@@ -72,14 +72,15 @@ int migrate(Database& db, const std::vector<Migration>& migrations) {
     // transaction; PostgreSQL serialises nothing (two CREATE TABLEs at once fail on its catalogue), so a session
     // advisory lock is held for the whole run. It goes with the connection if the process dies.
     const bool postgresql = db.engine() == Engine::postgresql;
-    if (postgresql) db.exec("SELECT pg_advisory_lock(" + std::to_string(migration_lock) + ")");
+    // The wait is as long as the others' migrations: no lock_timeout (engine.h, SessionLimits) while it runs.
+    if (postgresql) db.exec("SET lock_timeout = 0; SELECT pg_advisory_lock(" + std::to_string(migration_lock) + ")");
     struct Unlock {
         Database& db;
         bool held;
         ~Unlock() {
             if (!held) return;
             try {
-                db.exec("SELECT pg_advisory_unlock(" + std::to_string(migration_lock) + ")");
+                db.exec("SELECT pg_advisory_unlock(" + std::to_string(migration_lock) + "); RESET lock_timeout");
             } catch (const StoreError&) {
                 // The connection is gone, and the lock with it.
             }

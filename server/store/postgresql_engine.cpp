@@ -3,7 +3,9 @@
 // text, so the server infers each parameter's type from the column it meets, as SQLite would.
 #include <libpq-fe.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <utility>
 #include <vector>
 
 #include "server/store/database.h"
@@ -60,8 +62,55 @@ std::string error_text(PGconn* conn, const PGresult* res) {
     // it cannot be reached for now, and the worker tries again.
     if (code.rfind("57P", 0) == 0) return "database unavailable: " + message;
     if (code == "25006") return "read-only: " + message;
+    // A lock held past lock_timeout (SessionLimits): by a node frozen or cut off inside a transaction, which the
+    // server ends within idle_in_transaction_session_timeout; so tried again, as a server that cannot be reached.
+    if (code == "55P03") return "database unavailable: " + message;
     if (PQstatus(conn) == CONNECTION_BAD || code.rfind("08", 0) == 0) return "database unavailable: " + message;
     return message;
+}
+
+// libpq's keywords for the limits, then the URL (expanded): what the URL names itself wins. PQreset connects with
+// them again.
+std::vector<std::pair<std::string, std::string>> connection_params(const std::string& url, const SessionLimits& l) {
+    std::vector<std::pair<std::string, std::string>> params;
+    std::string options;
+    auto set = [&options](const char* name, std::int64_t value) {
+        if (value > 0) options += std::string(options.empty() ? "" : " ") + "-c " + name + "=" + std::to_string(value);
+    };
+    if (!l.name.empty()) params.emplace_back("application_name", l.name);
+    if (l.dead_link_ms > 0) {
+        // Silent for half of it, then probed every quarter, twice: a link gone quiet is given up within about
+        // dead_link_ms, by libpq here and by the server on its side (a socket over TCP; a Unix socket ignores them).
+        const auto idle = std::to_string(std::max<std::int64_t>(1, l.dead_link_ms / 2000));
+        const auto interval = std::to_string(std::max<std::int64_t>(1, l.dead_link_ms / 4000));
+        params.emplace_back("keepalives", "1");
+        params.emplace_back("keepalives_idle", idle);
+        params.emplace_back("keepalives_interval", interval);
+        params.emplace_back("keepalives_count", "2");
+        params.emplace_back("tcp_user_timeout", std::to_string(l.dead_link_ms));
+        params.emplace_back("connect_timeout", std::to_string(std::max<std::int64_t>(2, l.dead_link_ms / 1000)));
+        set("tcp_keepalives_idle", std::stoll(idle));
+        set("tcp_keepalives_interval", std::stoll(interval));
+        set("tcp_keepalives_count", 2);
+        set("tcp_user_timeout", l.dead_link_ms);
+    }
+    set("idle_in_transaction_session_timeout", l.idle_in_transaction_ms);
+    set("lock_timeout", l.lock_timeout_ms);
+    if (!options.empty()) params.emplace_back("options", options);
+    params.emplace_back("dbname", url);
+    return params;
+}
+
+PGconn* connect(const std::string& url, const SessionLimits& limits) {
+    const auto params = connection_params(url, limits);
+    std::vector<const char*> keys, values;
+    for (const auto& [key, value] : params) {
+        keys.push_back(key.c_str());
+        values.push_back(value.c_str());
+    }
+    keys.push_back(nullptr);
+    values.push_back(nullptr);
+    return PQconnectdbParams(keys.data(), values.data(), 1);
 }
 
 class PgConnection;
@@ -169,7 +218,7 @@ private:
 
 class PgConnection final : public Connection {
 public:
-    explicit PgConnection(const std::string& url) : conn_(PQconnectdb(url.c_str())) {
+    PgConnection(const std::string& url, const SessionLimits& limits) : conn_(connect(url, limits)) {
         if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
             const std::string why = conn_ ? PQerrorMessage(conn_) : "out of memory";
             PQfinish(conn_);
@@ -248,6 +297,14 @@ void set_changes(PgConnection& connection, int changes) { connection.set_changes
 
 }  // namespace
 
-std::unique_ptr<Connection> open_postgresql(const std::string& url) { return std::make_unique<PgConnection>(url); }
+SessionLimits SessionLimits::for_lease(const std::string& node, std::int64_t lease_ms) {
+    // A node frozen inside a transaction keeps its locks until the server ends its session: within half a lease,
+    // so the lease, not the freeze, says when another node may take over. No wait for a lock outlasts a fifth of it.
+    return {"muster " + node, lease_ms / 2, lease_ms / 5, lease_ms / 2};
+}
+
+std::unique_ptr<Connection> open_postgresql(const std::string& url, const SessionLimits& limits) {
+    return std::make_unique<PgConnection>(url, limits);
+}
 
 }  // namespace muster::store

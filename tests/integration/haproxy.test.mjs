@@ -10,80 +10,37 @@
 //   sending a line every 100 ms and reconnecting at its campaign's address when cut off; the node keeping the
 //   most killed with SIGKILL. Every campaign answers again, each acknowledged line is stored once; the seconds until
 //   each of the dead node's campaigns answered again are reported.
+// - A node frozen (SIGSTOP): HAProxy's check marks it down and closes its sockets (on-marked-down
+//   shutdown-sessions, as docker/haproxy.cfg), so a socket on it is closed within about two checks, not left open
+//   for the tunnel's hour; reconnecting at the campaign's address, it reaches the other node once the lease ran out.
 // Runs on PostgreSQL with haproxy installed (scripts/dev.sh installs it); skipped, saying why, otherwise.
 import test, { after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
-import { startServer } from './lib/server.mjs';
 import { wantsPostgres } from './lib/postgres.mjs';
+import { haproxyInstalled, proxyCluster, through } from './lib/haproxy.mjs';
 import { connect, newUser, login, sleep } from './lib/client.mjs';
 
-const haproxy = spawnSync('haproxy', ['-v']).status === 0;
 const skip = (!wantsPostgres && 'two nodes share a PostgreSQL store: run with MUSTER_TEST_STORE=postgresql')
-  || (!haproxy && 'haproxy is not installed (bash scripts/dev.sh deps installs it)');
+  || (!haproxyInstalled && 'haproxy is not installed (bash scripts/dev.sh deps installs it)');
 const dir = mkdtempSync(path.join(tmpdir(), 'muster-haproxy-'));
-const proxies = [];
-const servers = [];
+const clusters = [];
 const sockets = [];
 after(async () => {
   for (const c of sockets) await c.close().catch(() => {});
-  for (const p of proxies) p.kill('SIGKILL');
-  for (const s of servers.reverse()) await s.cleanup().catch(() => {});
+  for (const c of clusters) await c.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function adminOf(socketPath, line) {
-  return new Promise((resolve, reject) => {
-    const s = net.createConnection(socketPath, () => s.end(`${line}\n`));
-    let out = '';
-    s.on('data', (d) => { out += d; });
-    s.on('end', () => resolve(out.trim()));
-    s.on('error', reject);
-  });
+// Two nodes on one store and HAProxy in front (tests/integration/lib/haproxy.mjs), each set of its own (`tag`
+// names its files), stopped after the file.
+async function cluster(tag, extra = []) {
+  const c = await proxyCluster(dir, tag, extra);
+  clusters.push(c);
+  return c;
 }
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-  });
-}
-
-function config(port, a, b, ADMIN, MAP) {
-  const server = (name, p, backup = '') => `    server ${name} 127.0.0.1:${p} check inter 300ms fall 2 rise 1${backup}`;
-  return `global
-    stats socket ${ADMIN} mode 600 level admin
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 30s
-    timeout server 30s
-    timeout tunnel 1h
-frontend muster
-    bind 127.0.0.1:${port}
-    use_backend %[path,field(4,/),map(${MAP},nodes)] if { path_beg /ws/c/ }
-    default_backend nodes
-backend nodes
-    balance roundrobin
-${server('node-a', a.port)}
-${server('node-b', b.port)}
-backend node-a
-${server('node-a', a.port)}
-${server('node-b', b.port, ' backup')}
-backend node-b
-${server('node-b', b.port)}
-${server('node-a', a.port, ' backup')}
-`;
-}
-
-// The proxy as the test clients see a server: its own port, and a socket at the campaign's address.
-const through = (port, campaign) => ({
-  port, host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}`,
-  wsUrl: () => `ws://127.0.0.1:${port}/ws${campaign ? `/c/${campaign}` : ''}`,
-});
 
 async function subscribeThrough(port, cookie, campaign, limitMs = 20000) {
   const t0 = Date.now();
@@ -97,31 +54,6 @@ async function subscribeThrough(port, cookie, campaign, limitMs = 20000) {
     if (Date.now() - t0 > limitMs) throw new Error(`no node kept campaign ${campaign} through the proxy within ${limitMs} ms: ${last}`);
     await sleep(200);
   }
-}
-
-// Two nodes on one store and HAProxy in front, each set of its own (`tag` names its files).
-async function cluster(tag, extra = []) {
-  const ADMIN = path.join(dir, `${tag}-admin.sock`);
-  const MAP = path.join(dir, `${tag}-campaigns.map`);
-  writeFileSync(MAP, '');
-  // Behind the proxy every connection comes from its address: no per-address cap (docs/operations.md).
-  const args = (node) => ['--node', node, '--lease-seconds', '3', '--proxy-admin', ADMIN, '--proxy-map', MAP,
-    '--max-http-connections-per-address', '0', ...extra];
-  const a = await startServer({ args: args('node-a') });
-  servers.push(a);
-  const b = await startServer({ dir: a.dir, args: args('node-b') });
-  servers.push(b);
-  const port = await freePort();
-  const cfg = path.join(dir, `${tag}-haproxy.cfg`);
-  writeFileSync(cfg, config(port, a, b, ADMIN, MAP));
-  const proxy = spawn('haproxy', ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
-  proxies.push(proxy);
-  const c = { a, b, port, MAP, err: '', admin: (line) => adminOf(ADMIN, line) };
-  proxy.stderr.on('data', (d) => { c.err += d; });
-  for (let i = 0; i < 50 && !(await c.admin('show info').catch(() => '')).includes('Name: HAProxy'); i++) await sleep(100);
-  // The node the map names for a campaign ('' while none).
-  c.keeperOf = async (campaign) => (await c.admin(`show map ${MAP}`)).match(new RegExp(`\\b${campaign} (node-[ab])`))?.[1] ?? '';
-  return c;
 }
 
 test('two nodes behind HAProxy: sockets reach the node that keeps their campaign, and follow it when it dies', { skip }, async (t) => {
@@ -231,4 +163,34 @@ test('under load, twelve campaigns over both nodes: the keeper of the most kille
   assert.deepEqual(twice, [], 'nothing stored twice');
   const survivor = victim === 'node-a' ? 'node-b' : 'node-a';
   for (const c of campaigns) assert.equal(await C.keeperOf(c), survivor, `the map names ${survivor} for campaign ${c}`);
+});
+
+test('a frozen node behind HAProxy: the proxy closes its sockets, which reconnect to the other node', { skip }, async (t) => {
+  const C = await cluster('frozen');
+  const P = through(C.port);
+  const ump = await newUser(P, 'hpf_umpire');
+  const lobby = await connect(P, ump.cookie);
+  sockets.push(lobby);
+  const campaign = (await lobby.ok('campaign.create', { name: 'Frozen behind the proxy' })).campaign;
+  let keeper = '';
+  for (let i = 0; i < 30 && !keeper; i++, await sleep(100)) keeper = await C.keeperOf(campaign);
+  assert.ok(keeper, 'the map names the node that made the campaign');
+  const { client } = await subscribeThrough(C.port, ump.cookie, campaign, 1000);
+  await client.ok('chat.say', { campaign, text: 'before the freeze' });
+
+  const frozen = keeper === 'node-a' ? C.a : C.b;
+  process.kill(frozen.proc.pid, 'SIGSTOP');
+  const frozenAt = Date.now();
+  try {
+    await client.waitForClose(5000);
+    const closed = Date.now() - frozenAt;
+    const { client: again } = await subscribeThrough(C.port, ump.cookie, campaign, 15000);
+    const back = Date.now() - frozenAt;
+    t.diagnostic(`${keeper} frozen: the proxy closed its socket after ${closed} ms; the campaign answered on the other node after ${back} ms (lease 3 s)`);
+    assert.ok(closed < 3000, `closed after ${closed} ms`);
+    assert.deepEqual(Object.values(again.view(campaign).chat || {}).map((m) => m.text), ['before the freeze']);
+    await again.ok('chat.say', { campaign, text: 'on the other node' });
+  } finally {
+    process.kill(frozen.proc.pid, 'SIGCONT');
+  }
 });

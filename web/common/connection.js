@@ -10,7 +10,9 @@
 //   await conn.subscribe(3);                     // kept across reconnects, resumed with `since`
 //
 // Reconnects by itself with backoff (0.5 s doubling to 10 s, with jitter), and at once when the page becomes
-// visible again or the browser comes back online. The browser cannot see why an upgrade failed, so after a
+// visible again or the browser comes back online, or when a command has gone unanswered for 5 s with nothing at
+// all heard on the socket (its node frozen or cut off: the proxy then sends the new socket to the campaign's new
+// node). A command refused as `moved` was not stored: it waits for the new socket and is sent again as it was. The browser cannot see why an upgrade failed, so after a
 // failure it asks GET /api/session: no user there means the session is gone.
 
 import { Emitter } from './emitter.js';
@@ -23,6 +25,8 @@ const OFFLINE_AFTER_MS = 15000; // down this long (or the browser says it is off
 const QUEUE_TIMEOUT_MS = 15000; // how long a command waits for the socket to come back
 const REPLY_TIMEOUT_MS = 30000;
 const PROBE_TIMEOUT_MS = 5000;
+const UNANSWERED_MS = 5000; // a command unanswered this long, nothing else heard: the line is dead, reconnect
+const MOVED_GRACE_MS = 1000; // after a `moved`, how long the socket waits for the replies still due on it
 
 // Failures of the line rather than refusals by the server: a subscription survives them.
 const TRANSIENT_CODES = new Set(['offline', 'disconnected', 'timeout', 'moved']);
@@ -61,6 +65,8 @@ export class Connection extends Emitter {
     this._retryTimer = null;
     this._wasOpen = false;
     this._downSince = null; // when the line was lost (ms), null while online
+    this._heardAt = 0; // when the socket last brought a frame (ms)
+    this._moving = null; // the socket that was answered `moved`: nothing more is sent on it
     this._onVisible = () => {
       if (document.visibilityState === 'visible') this._wake();
     };
@@ -118,17 +124,11 @@ export class Connection extends Emitter {
       }
       const id = this._nextId++;
       const frame = JSON.stringify({ id, type, body });
-      const entry = { resolve, reject, type, timer: null };
-      if (this._ws && this._ws.readyState === WebSocket.OPEN) {
+      const entry = { resolve, reject, type, timer: null, born: Date.now() };
+      if (this._usable()) {
         this._transmit(id, frame, entry);
       } else {
-        const queued = { id, frame, entry, timer: null };
-        queued.timer = setTimeout(() => {
-          this._queue = this._queue.filter((q) => q !== queued);
-          reject(new CommandError('offline', 'Not connected to the server. Try again when the line is back.'));
-        }, QUEUE_TIMEOUT_MS);
-        this._queue.push(queued);
-        this._wake();
+        this._enqueue(id, frame, entry);
       }
     });
   }
@@ -137,7 +137,7 @@ export class Connection extends Emitter {
   subscribe(campaign) {
     const key = String(campaign);
     this._subscriptions.add(key);
-    if (this._ws && this._ws.readyState === WebSocket.OPEN) return this._sendSubscribe(key);
+    if (this._usable()) return this._sendSubscribe(key);
     // Not connected: the subscription is sent when the socket opens (once, with the others).
     return new Promise((resolve, reject) => {
       if (!this._subWaiters.has(key)) this._subWaiters.set(key, []);
@@ -164,6 +164,10 @@ export class Connection extends Emitter {
 
   // ---- internals ----
 
+  _usable() {
+    return this._ws && this._ws.readyState === WebSocket.OPEN && this._moving !== this._ws;
+  }
+
   _setState(state) {
     if (this.state === state) return;
     this.state = state;
@@ -182,20 +186,57 @@ export class Connection extends Emitter {
     });
   }
 
+  // A command to send when the socket is back (or first opens), given up after QUEUE_TIMEOUT_MS.
+  _enqueue(id, frame, entry) {
+    const queued = { id, frame, entry, timer: null };
+    queued.timer = setTimeout(() => {
+      this._queue = this._queue.filter((q) => q !== queued);
+      entry.reject(new CommandError('offline', 'Not connected to the server. Try again when the line is back.'));
+    }, QUEUE_TIMEOUT_MS);
+    this._queue.push(queued);
+    this._wake();
+  }
+
   _transmit(id, frame, entry) {
+    entry.frame = frame;
+    entry.sentAt = Date.now();
     entry.timer = setTimeout(() => {
       if (this._pending.delete(id)) {
+        clearTimeout(entry.watch);
         entry.reject(new CommandError('timeout', 'The server did not answer in time.'));
       }
     }, REPLY_TIMEOUT_MS);
     this._pending.set(id, entry);
+    this._watch(this._ws, id, entry, UNANSWERED_MS);
     try {
       this._ws.send(frame);
     } catch (err) {
-      this._pending.delete(id);
-      clearTimeout(entry.timer);
+      this._settle(id, entry);
       entry.reject(new CommandError('offline', 'Not connected to the server.'));
     }
+  }
+
+  _settle(id, entry) {
+    this._pending.delete(id);
+    clearTimeout(entry.timer);
+    clearTimeout(entry.watch);
+  }
+
+  // While the command waits for its reply: the socket silent for UNANSWERED_MS since it was sent is dropped.
+  _watch(ws, id, entry, delay) {
+    entry.watch = setTimeout(() => {
+      if (this._ws !== ws || this._pending.get(id) !== entry) return;
+      const quiet = Date.now() - Math.max(this._heardAt, entry.sentAt);
+      if (quiet >= UNANSWERED_MS) this._drop(ws, 'no answer');
+      else this._watch(ws, id, entry, UNANSWERED_MS - quiet);
+    }, delay);
+  }
+
+  // The line is dead though the browser has not noticed: close it and reconnect.
+  _drop(ws, reason) {
+    if (this._ws !== ws) return;
+    try { ws.close(4000, reason); } catch (_) { /* already closing */ }
+    this._handleClose(ws, { code: 4000 });
   }
 
   _open() {
@@ -225,6 +266,7 @@ export class Connection extends Emitter {
   _handleOpen(ws) {
     if (ws !== this._ws) return;
     this._wasOpen = true;
+    this._moving = null;
     this._failures = 0;
     this._downSince = null;
     this._setState('online');
@@ -247,6 +289,7 @@ export class Connection extends Emitter {
   }
 
   _handleMessage(ev) {
+    this._heardAt = Date.now();
     let msg;
     try {
       msg = JSON.parse(ev.data);
@@ -276,19 +319,34 @@ export class Connection extends Emitter {
     }
     const entry = this._pending.get(msg.reply);
     if (!entry) return;
-    this._pending.delete(msg.reply);
-    clearTimeout(entry.timer);
+    this._settle(msg.reply, entry);
     if (msg.ok) {
       entry.resolve(msg.body || {});
     } else {
       const e = msg.error || {};
       const err = new CommandError(e.code || 'internal', e.message || 'The server refused the command.');
       if (err.code === 'unauthorized') this._checkSession();
-      // Another node keeps that campaign now: reconnect, at the address of the campaign shown, and the proxy
-      // sends the socket to it (the server closes its own sockets of the campaign with 4009 likewise).
-      if (err.code === 'moved' && this._ws) this._ws.close(4000, 'moving to the node that keeps the campaign');
-      entry.reject(err);
+      // Another node keeps that campaign now (_moveOn). Nothing of a command refused so was stored: it goes again
+      // on the new socket, as it was (a subscription is sent again by the reconnection itself).
+      if (err.code === 'moved' && this._ws) this._moveOn(this._ws);
+      const young = Date.now() - entry.born < REPLY_TIMEOUT_MS;
+      if (err.code === 'moved' && entry.type !== 'campaign.subscribe' && young && this._running) this._enqueue(msg.reply, entry.frame, entry);
+      else entry.reject(err);
     }
+    if (this._moving && this._moving === this._ws && this._pending.size === 0) this._closeMoved(this._ws);
+  }
+
+  // Another node keeps the campaign now: nothing more is sent on this socket, and once the replies still due on it
+  // have come (or MOVED_GRACE_MS has passed) it is closed, and the page reconnects at the campaign's address, where
+  // the proxy sends it to that node (the server closes its own sockets of the campaign with 4009 likewise).
+  _moveOn(ws) {
+    if (this._moving === ws) return;
+    this._moving = ws;
+    setTimeout(() => this._closeMoved(ws), MOVED_GRACE_MS);
+  }
+
+  _closeMoved(ws) {
+    if (this._ws === ws && ws.readyState === WebSocket.OPEN) ws.close(4000, 'moving to the node that keeps the campaign');
   }
 
   _handleViewPush(msg) {
@@ -319,9 +377,8 @@ export class Connection extends Emitter {
 
   _failAll(err) {
     for (const [id, entry] of this._pending) {
-      clearTimeout(entry.timer);
+      this._settle(id, entry);
       entry.reject(err);
-      this._pending.delete(id);
     }
   }
 
@@ -353,20 +410,14 @@ export class Connection extends Emitter {
       this._open();
       return;
     }
-    if (this._ws.readyState === WebSocket.OPEN) this._probe();
+    if (this._usable()) this._probe();
   }
 
   _probe() {
     const ws = this._ws;
     if (this._probing) return;
     this._probing = true;
-    const timer = setTimeout(() => {
-      // No answer: the line is dead even though the browser has not noticed. Drop it and reconnect.
-      if (this._ws === ws) {
-        try { ws.close(4000, 'probe timeout'); } catch (_) { /* already closing */ }
-        this._handleClose(ws, { code: 4000 });
-      }
-    }, PROBE_TIMEOUT_MS);
+    const timer = setTimeout(() => this._drop(ws, 'probe timeout'), PROBE_TIMEOUT_MS);
     this.send('campaign.list', {})
       .catch(() => {})
       .finally(() => {

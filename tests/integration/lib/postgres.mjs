@@ -10,8 +10,8 @@
 // The cluster trusts local connections (a test cluster on a Unix socket in its own folder) and runs with fsync off:
 // the tests kill the Muster server, never PostgreSQL's machine. Run as root, PostgreSQL's programs run as the user
 // `postgres` (initdb refuses root).
-import { spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chownSync, mkdirSync } from 'node:fs';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chownSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -52,8 +52,11 @@ export async function freePort() {
   });
 }
 
-/** Starts a cluster in `dir` (made if missing) and writes its port to dir/port. Returns {dir, port}. */
-export async function startCluster(dir) {
+/**
+ * Starts a cluster in `dir` (made if missing) and writes its port to dir/port. Returns {dir, port}. `listen`: the
+ * addresses it listens on besides loopback, each trusted for its /24 (a test's network namespaces).
+ */
+export async function startCluster(dir, { listen = [] } = {}) {
   if (!postgresBin()) throw new Error('PostgreSQL is not installed (Debian: apt-get install postgresql)');
   mkdirSync(dir, { recursive: true });
   const owner = runAs();
@@ -63,7 +66,9 @@ export async function startCluster(dir) {
   const port = await freePort();
   // PG_FSYNC=on for a benchmark (bench/run.sh STORE=postgresql): commits then reach the disk, as a deployment's.
   const fsync = process.env.PG_FSYNC === 'on' ? 'on' : 'off';
-  const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=${fsync} -c max_connections=200`;
+  for (const address of listen)
+    appendFileSync(path.join(data, 'pg_hba.conf'), `host all all ${address.replace(/\.\d+$/, '.0')}/24 trust\n`);
+  const options = `-c listen_addresses=${['127.0.0.1', ...listen].join(',')} -c port=${port} -c unix_socket_directories=${dir} -c fsync=${fsync} -c max_connections=200`;
   run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', options, 'start'], 'pg_ctl start');
   writeFileSync(path.join(dir, 'port'), String(port));
   return { dir, port };
@@ -98,7 +103,52 @@ export function psql({ dir, port }, sql, db = 'postgres') {
   return r.stdout.trim();
 }
 
-/** A new, empty database for one server: {url, sql(query) -> text, drop()}. */
+/**
+ * A psql kept open on database `db`, for a transaction held across a test's steps: `await s.run(sql)` resolves with
+ * what the statements printed (-At) once they ran; `await s.end()` quits (an open transaction is rolled back).
+ */
+export function psqlSession({ dir, port }, db) {
+  const child = spawn(path.join(postgresBin(), 'psql'), ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', db, '-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1'],
+    { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  let exited = false;
+  let wake = () => {};
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stdout.on('data', (d) => { out += d; wake(); });
+  child.stderr.on('data', (d) => { err += d; });
+  const closed = new Promise((resolve) => child.on('close', () => { exited = true; wake(); resolve(); }));
+  let n = 0;
+  return {
+    run(sql, timeoutMs = 10000) {
+      const marker = `-- ran ${++n} --`;
+      child.stdin.write(`${sql}\nSELECT '${marker}';\n`);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`psql: no answer to ${sql} within ${timeoutMs} ms\n${err}`)), timeoutMs);
+        wake = () => {
+          const at = out.indexOf(marker);
+          if (at >= 0) {
+            clearTimeout(timer);
+            const text = out.slice(0, at).trim();
+            out = out.slice(at + marker.length).replace(/^\n/, '');
+            resolve(text);
+          } else if (exited) {
+            clearTimeout(timer);
+            reject(new Error(`psql exited running ${sql}:\n${err}`));
+          }
+        };
+        wake();
+      });
+    },
+    async end() {
+      child.stdin.end();
+      await closed;
+    },
+  };
+}
+
+/** A new, empty database for one server: {url, sql(query) -> text, session() -> psqlSession, drop()}. */
 export async function newDatabase() {
   const c = await cluster();
   const name = `muster_${randomBytes(6).toString('hex')}`;
@@ -106,6 +156,7 @@ export async function newDatabase() {
   return {
     url: `postgresql://postgres@/${name}?host=${encodeURIComponent(c.dir)}&port=${c.port}`,
     sql: (query) => psql(c, query, name),
+    session: () => psqlSession(c, name),
     drop: () => psql(c, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }

@@ -25,7 +25,7 @@ import { wantsPostgres, newDatabase } from './postgres.mjs';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const MUSTER_BIN = process.env.MUSTER_BIN || path.join(REPO, 'build/muster');
 export const MUSTER_WEB = process.env.MUSTER_WEB || path.join(REPO, 'web');
-const LISTENING = /^listening on http:\/\/127\.0\.0\.1:(\d+)$/;
+const LISTENING = /^listening on http:\/\/[0-9.]+:(\d+)$/;
 const SANITIZER_REPORT = /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/;
 
 /**
@@ -58,7 +58,10 @@ function childEnv(extra) {
 }
 
 export class MusterServer {
-  constructor({ dir, web, args, env, keepDir, pg = null }) {
+  // netns: a network namespace to run in (`ip netns exec`), listening on `address` there (default 127.0.0.1).
+  constructor({ dir, web, args, env, keepDir, pg = null, netns = null, address = '127.0.0.1' }) {
+    this.netns = netns;
+    this.address = address;
     this.dir = dir;
     this.dbPath = path.join(dir, 'muster.db');
     this.pg = pg;
@@ -73,10 +76,10 @@ export class MusterServer {
     this.exit = null; // {code, signal} once the process has exited
   }
 
-  get origin() { return `http://127.0.0.1:${this.port}`; }
-  get host() { return `127.0.0.1:${this.port}`; }
+  get origin() { return `http://${this.address}:${this.port}`; }
+  get host() { return `${this.address}:${this.port}`; }
   url(p) { return `${this.origin}${p}`; }
-  wsUrl(p = '/ws') { return `ws://127.0.0.1:${this.port}${p}`; }
+  wsUrl(p = '/ws') { return `ws://${this.address}:${this.port}${p}`; }
   get running() { return this.proc !== null && this.exit === null; }
   get engine() { return this.pg ? 'postgresql' : 'sqlite'; }
   get storeArgs() { return this.pg ? ['--store', this.pg.url] : ['--db', this.dbPath]; }
@@ -91,12 +94,14 @@ export class MusterServer {
   async start({ timeoutMs = 20000 } = {}) {
     if (this.running) throw new Error('server already running');
     if (!existsSync(MUSTER_BIN)) throw new Error(`no server binary at ${MUSTER_BIN} (set MUSTER_BIN)`);
-    const argv = ['--listen', '127.0.0.1:0', ...this.storeArgs, '--web', this.web, ...this.args];
+    const argv = ['--listen', `${this.address}:0`, ...this.storeArgs, '--web', this.web, ...this.args];
     this.stdout = '';
     this.stderr = '';
     this.exit = null;
     this.port = null;
-    const child = spawn(MUSTER_BIN, argv, { env: childEnv(this.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    // `ip netns exec` enters the namespace and then execs the server: the child's pid is the server's.
+    const [program, programArgs] = this.netns ? ['ip', ['netns', 'exec', this.netns, MUSTER_BIN, ...argv]] : [MUSTER_BIN, argv];
+    const child = spawn(program, programArgs, { env: childEnv(this.env), stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc = child;
     live.add(child);
     this.exited = new Promise((resolve) => {
