@@ -1,7 +1,6 @@
 // Expeditions and the War Office Committee (over-the-hills.txt, "Going on Campaign", "Expeditions",
 // ANNEX A; shared/campaign/expedition*.cpp, committee.cpp, reckoning.cpp): the hidden crisis, the generated
 // briefing and its secret fields, PIP votes, a voyage on the calendar and its reckoning, with scripted dice.
-#include "server/app/verifiable_dice.h"
 #include "test_battle_table.h"  // check_replay
 
 using namespace year_test;
@@ -97,30 +96,6 @@ TEST_CASE("the generated briefing: players see its public fields once briefed, n
     // Marking a field public shows it; the umpire may do so at any time.
     t.ok(t.umpire, "expedition.edit", {{"expedition", 1}, {"field", "enemy_quality"}, {"public", true}});
     CHECK(one_expedition(t, t.bob)["briefing"]["enemy_quality"] == "Grenadiers of the Guard MARKER-Q");
-    check_replay(t);
-}
-
-TEST_CASE("the generator's rolls carry their stream and counter: each recomputes from the seed", "[expedition][dice]") {
-    YearTable t;
-    four_colonels(t);
-    // docs/protocol.md, "Dice": every roll shows its stream and counter, so anyone can check it once the seed is out.
-    const std::string seed = "a seed of at least sixteen bytes";
-    for (int round = 0; round < 2; ++round) {
-        VerifiableDice server(seed, "campaign", t.state.dice_counters);
-        auto d = t.run(t.umpire, round == 0 ? "expedition.create" : "expedition.generate", {{"generate", true}}, server);
-        REQUIRE(std::holds_alternative<std::vector<Event>>(d));
-        t.commit(std::get<std::vector<Event>>(d));
-        const json rolls = xview(t, t.umpire)["umpire"]["draft"]["rolls"];
-        REQUIRE(!rolls.empty());  // ANNEX A: "First Roll 1d100 for location and type of the action"
-        std::int64_t last = -1;
-        for (const auto& r : rolls) {
-            CHECK(r["stream"] == "umpire");
-            const auto counter = r["counter"].get<std::int64_t>();
-            CHECK(counter > last);
-            last = counter;
-            CHECK(recompute_roll(seed, "umpire", counter, r["dice"] == "d100" ? 100 : 6) == r["value"]);
-        }
-    }
     check_replay(t);
 }
 

@@ -160,3 +160,32 @@ TEST_CASE("a stream keyed by its own seed rolls from it; the others from the dic
     CHECK_FALSE(battle_of_stream("battle:4x").has_value());
     CHECK_FALSE(battle_of_stream("colonel:4").has_value());
 }
+
+// The expedition generator's rolls (over-the-hills.txt, ANNEX A) are the umpire's stream's, as a blind roll is.
+TEST_CASE("the generator's rolls carry their stream and counter: each recomputes from the seed", "[expedition][dice]") {
+    YearTable t;
+    const Viewer gina{8, "gina", Role::player};  // a fourth colonel, as the expeditions' tests have
+    t.join(gina, "player");
+    t.create(gina, "Howe", 40);
+    t.auction(5, gina, 100);
+    t.ready();
+    // docs/protocol.md, "Dice": every roll shows its stream and counter, so anyone can check it once the seed is out.
+    const std::string seed = "a seed of at least sixteen bytes";
+    for (int round = 0; round < 2; ++round) {
+        VerifiableDice server(seed, "campaign", t.state.dice_counters);
+        auto d = t.run(t.umpire, round == 0 ? "expedition.create" : "expedition.generate", {{"generate", true}}, server);
+        REQUIRE(std::holds_alternative<std::vector<Event>>(d));
+        t.commit(std::get<std::vector<Event>>(d));
+        const json rolls = view(t.state, t.umpire)["expeditions"]["umpire"]["draft"]["rolls"];
+        REQUIRE(!rolls.empty());  // ANNEX A: "First Roll 1d100 for location and type of the action"
+        std::int64_t last = -1;
+        for (const auto& r : rolls) {
+            CHECK(r["stream"] == "umpire");
+            const auto counter = r["counter"].get<std::int64_t>();
+            CHECK(counter > last);
+            last = counter;
+            CHECK(recompute_roll(seed, "umpire", counter, r["dice"] == "d100" ? 100 : 6) == r["value"]);
+        }
+    }
+    check_replay(t);
+}
