@@ -21,8 +21,6 @@ if [ "${1:-}" = "--rules" ]; then
     shift
     targets=(muster_rules_tests fuzz_replay_decide fuzz_replay_frames fuzz_replay_http)
     set -- -R '^(rules|rules-property|fuzz_replay_.*)$' "$@"
-    # One seed of each random play (every book's battles, the whole campaign): ASan runs them several times slower.
-    export MUSTER_PROPERTY_SEEDS="${MUSTER_PROPERTY_SEEDS:-1}"
 fi
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMUSTER_SANITIZE=ON >/dev/null
 cmake --build build-asan -j"$(nproc)" ${targets[@]+--target "${targets[@]}"}
