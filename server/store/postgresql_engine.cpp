@@ -81,16 +81,16 @@ std::vector<std::pair<std::string, std::string>> connection_params(const std::st
     if (l.dead_link_ms > 0) {
         // Silent for half of it, then probed every quarter, twice: a link gone quiet is given up within about
         // dead_link_ms, by libpq here and by the server on its side (a socket over TCP; a Unix socket ignores them).
-        const auto idle = std::to_string(std::max<std::int64_t>(1, l.dead_link_ms / 2000));
-        const auto interval = std::to_string(std::max<std::int64_t>(1, l.dead_link_ms / 4000));
+        const std::int64_t idle = std::max<std::int64_t>(1, l.dead_link_ms / 2000);
+        const std::int64_t interval = std::max<std::int64_t>(1, l.dead_link_ms / 4000);
         params.emplace_back("keepalives", "1");
-        params.emplace_back("keepalives_idle", idle);
-        params.emplace_back("keepalives_interval", interval);
+        params.emplace_back("keepalives_idle", std::to_string(idle));
+        params.emplace_back("keepalives_interval", std::to_string(interval));
         params.emplace_back("keepalives_count", "2");
         params.emplace_back("tcp_user_timeout", std::to_string(l.dead_link_ms));
         params.emplace_back("connect_timeout", std::to_string(std::max<std::int64_t>(2, l.dead_link_ms / 1000)));
-        set("tcp_keepalives_idle", std::stoll(idle));
-        set("tcp_keepalives_interval", std::stoll(interval));
+        set("tcp_keepalives_idle", idle);
+        set("tcp_keepalives_interval", interval);
         set("tcp_keepalives_count", 2);
         set("tcp_user_timeout", l.dead_link_ms);
     }
