@@ -34,6 +34,7 @@ const std::vector<f::Field<CmwdSettings>>& fields() {
         f::whole_map("fire_factor", &S::fire_factor, -6, 12),
         f::whole_map("fire_defence", &S::fire_defence, -6, 12),
         f::whole_map("charge_defence", &S::charge_defence, -6, 12),
+        f::choice("heavier_cavalry", &S::heavier_cavalry, {"either", "tester"}),
         f::whole_map("melee_factor", &S::melee_factor, -6, 12),
         f::whole("melee_no_result_upto", &S::melee_no_result_upto, 0, 12),
         f::whole("melee_recoil_upto", &S::melee_recoil_upto, 0, 12),

@@ -42,6 +42,9 @@ struct CmwdSettings : battle::TableSettings {
     // "Defence factor Infantry Dismounted dragoons Artillery 3 3 4 2 2": the charge test's target factors.
     std::map<std::string, int> charge_defence = {{"horse", 3}, {"dragoons", 3}, {"infantry", 4},
                                                  {"dismounted_dragoons", 2}, {"artillery", 2}, {"baggage", 1}};
+    // "If Cavalry facing heavier cavalry (e.g. dragoons facing horse)": either side of the test (dragoons charged by
+    // horse too), or the tester alone.
+    std::string heavier_cavalry = "either";  // either | tester
     // Hand to hand ("Hand to hand combat": the example's factors; the results table is not printed).
     std::map<std::string, int> melee_factor = {{"infantry", 0}, {"horse", 0}, {"dragoons", 0},
                                                {"dismounted_dragoons", 0}, {"artillery", 0}, {"baggage", 0}};
