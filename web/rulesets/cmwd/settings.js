@@ -19,11 +19,15 @@ const LABELS = {
   melee_factor: 'Hand-to-hand factor by troop type', regiment_losses: 'A campaign regiment\'s losses (%) by its base\'s end ("shaken" a level)',
   morale_adjustment: 'Brigade morale: the d6\'s adjustment for faces 1 to 6 ("-2, -1, 0, 0, 1, 2")',
   general_table: 'A successor\'s or generated general\'s rank for d6 faces 1 to 6',
+  risk_when_firing: 'A base\'s own fire puts its general at risk', general_no_movement: 'A general hit with "No movement"',
+  morale_bases: 'A brigade is spent when its morale exceeds',
 };
 const CHOICES = {
   bid_paid_by: [['both', 'both sides'], ['winner', 'the side that wins the tempo']],
   tempo_tie: [['keeps', 'stays with the side that had it'], ['other', 'goes to the other side']],
   heavier_cavalry: [['either', 'either side of the test (dragoons charged by horse too)'], ['tester', 'the charging base alone']],
+  general_no_movement: [['brigade', 'holds his brigade'], ['orders', 'stands, his orders still going out']],
+  morale_bases: [['all', 'every base it began with'], ['standing', 'its bases still standing']],
 };
 // [min, max, whole]: the server's bounds (shared/rulesets/cmwd/settings.cpp).
 const NUMBERS = {
@@ -48,6 +52,7 @@ function controls() {
     turnSeconds: h('input', { type: 'number', id: 'battle-turn-seconds', testid: 'battle-turn-seconds', value: '0', min: 0, max: 86400, inputmode: 'decimal' }),
     first_tempo: h('select', { id: id('first_tempo'), testid: id('first_tempo') }),
     morale_adjustment: text('morale_adjustment'),
+    risk_when_firing: h('input', { type: 'checkbox', id: id('risk_when_firing'), testid: id('risk_when_firing') }),
   };
   for (const [k, opts] of Object.entries(CHOICES)) c[k] = h('select', { id: id(k), testid: id(k) }, ...opts.map(([v, l]) => h('option', { value: v }, l)));
   for (const [k, [lo, hi, whole]] of Object.entries(NUMBERS)) c[k] = h('input', { type: 'number', id: id(k), testid: id(k), min: lo, max: hi, step: whole ? 1 : 'any', inputmode: 'decimal' });
@@ -68,7 +73,9 @@ function layout(c) {
     row(c, ['bw', 'tempo_dice', 'tempo_bonus']), row(c, ['bid_paid_by', 'tempo_tie', 'first_tempo']),
     row(c, ['tp_start', 'tp_continue']), row(c, ['charge_bw', 'close_bw', 'artillery_long_bw']), row(c, ['move_bw']),
     row(c, ['fire_factor']), row(c, ['fire_defence', 'charge_defence']), row(c, ['heavier_cavalry', 'melee_factor']),
-    row(c, ['melee_no_result_upto', 'melee_recoil_upto']), row(c, ['morale_adjustment', 'reserve_cavalry_upto']),
+    row(c, ['melee_no_result_upto', 'melee_recoil_upto']), row(c, ['morale_adjustment', 'morale_bases', 'reserve_cavalry_upto']),
+    h('div', { class: 'field-row' }, h('label', { class: 'check', for: id('risk_when_firing') }, c.risk_when_firing, ` ${LABELS.risk_when_firing}`),
+      field('general_no_movement', c.general_no_movement)),
     h('div', { class: 'field' }, h('span', { class: 'label' }, LABELS.general_table), h('div', { class: 'field-row' }, ...c.general_table)),
     row(c, ['regiment_losses']));
 }
@@ -112,6 +119,7 @@ export function settingsForm() {
       for (const k of Object.keys(CHOICES)) if (st[k] !== undefined) c[k].value = st[k];
       for (const k of Object.keys(NUMBERS)) c[k].value = st[k] === undefined ? '' : String(st[k]);
       for (const k of Object.keys(MAPS)) c[k].value = mapText(st[k]);
+      c.risk_when_firing.checked = !!st.risk_when_firing;
       c.morale_adjustment.value = Array.isArray(st.morale_adjustment) ? st.morale_adjustment.join(', ') : '';
       c.general_table.forEach((s, i) => { s.value = (st.general_table || [])[i] || 'active'; });
       c.first_tempo.replaceChildren(h('option', { value: '' }, 'the first side listed'), ...(b.sides || []).map((s) => h('option', { value: s.id }, s.name || s.id)));
@@ -129,6 +137,7 @@ export function settingsForm() {
         const m = parseMap(k, c[k].value, cur[k]);
         if (Object.entries(m).some(([name, v]) => cur[k][name] !== v)) out[k] = m;
       }
+      if (cur.risk_when_firing !== undefined) changed('risk_when_firing', c.risk_when_firing.checked);
       if (cur.morale_adjustment !== undefined) changed('morale_adjustment', parseAdjustments(c.morale_adjustment.value));
       if (cur.general_table !== undefined) changed('general_table', c.general_table.map((s) => s.value));
       if (c.melee_no_result_upto.value !== '' && Number(c.melee_recoil_upto.value) < Number(c.melee_no_result_upto.value)) {
