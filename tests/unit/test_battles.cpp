@@ -3,6 +3,7 @@
 // each rule cites over-the-hills.txt.
 #include "rulesets/cmwd/cmwd_table.h"
 #include "rulesets/lfas/lfas_table.h"
+#include "rulesets/reivers/raid_table.h"
 #include "test_battle_table.h"
 
 using namespace year_test;
@@ -334,4 +335,26 @@ TEST_CASE("regiment losses, Chosen Men: a broken or shaken base costs its regime
     CHECK(regiment_companies(f.t, f.t.carol) == 8);
     CHECK(regiment_loss_of(f.umpire(), bobs)["percent"] == 50);
     CHECK(regiment_loss_of(f.umpire(), carols)["percent"] == 20);
+}
+
+TEST_CASE("regiment losses, Border Reivers: a name destroyed or fleeing costs its regiment the setting's share", "[battles][reivers]") {
+    reivers_test::Raid f;
+    f.name("b", "Grahams", "rider", true, 1300, 800, 180);
+    f.from_regiments = {{{"colonel", f.t.bob.user}, {"side", "a"}, {"position", {500, 250}}},
+                        {{"colonel", f.t.carol.user}, {"side", "a"}, {"position", {900, 150}}}};
+    f.create();
+    f.start();
+    const auto bobs = regiment_unit_of(f.umpire(), f.t.bob), carols = regiment_unit_of(f.umpire(), f.t.carol);
+    const auto grahams = f.id("Grahams");
+    f.t.ok(f.t.umpire, "battle.override", {{"battle", 1}, {"what", "marker"}, {"unit", bobs}, {"marker", "destroyed"}, {"value", 1}, {"reason", "cut down in the melee"}});
+    f.t.ok(f.t.umpire, "battle.override", {{"battle", 1}, {"what", "marker"}, {"unit", carols}, {"marker", "fleeing"}, {"value", 1}, {"reason", "routed"}});
+    f.t.ok(f.t.umpire, "battle.end", {{"battle", 1}});
+    // border-reivers.txt counts no men lost ("Loser flees", "in which case destroyed"): the setting regiment_losses,
+    // destroyed 50%, fleeing 10% (docs/rules-notes.md, "Border Reivers").
+    CHECK(regiment_loss_of(f.umpire(), bobs)["state"] == "destroyed");
+    CHECK(regiment_loss_of(f.umpire(), bobs)["percent"] == 50);
+    CHECK(regiment_loss_of(f.umpire(), carols)["percent"] == 10);
+    CHECK(regiment_companies(f.t, f.t.bob) == 5);
+    CHECK(regiment_companies(f.t, f.t.carol) == 9);
+    CHECK(regiment_loss_of(f.umpire(), grahams)["percent"] == 0);
 }

@@ -129,6 +129,33 @@ test('Chosen Men: a sealed tempo bid, the tempo side orders and charges, the cha
     assert.match(await g.locator('title').textContent(), /brigade malheureux · Trained · base 6 × 3/);
   });
 
+  await step('the settings form offers every setting the server has for the book; a change reaches the server', async () => {
+    const page = umpire.page;
+    // The table's own settings (talk_cm, blocks_sight, terrain_movement, spot_cm, chat_closed, apply_losses) are no
+    // book's form's; auto_run and turn_seconds are the form's first row under their own ids.
+    const generic = new Set(['talk_cm', 'blocks_sight', 'terrain_movement', 'spot_cm', 'chat_closed', 'apply_losses', 'auto_run', 'turn_seconds']);
+    const settings = battleOf(await U.waitForView(campaign, (v) => battleOf(v)?.settings)).settings;
+    assert.ok('regiment_losses' in settings && 'heavier_cavalry' in settings, 'the server sends them');
+    for (const k of Object.keys(settings).filter((x) => !generic.has(x))) {
+      const n = await page.locator(`[data-testid^="cmwd-setting-${k.replace(/_/g, '-')}"]`).count();
+      assert.ok(n > 0, `the form offers ${k}`);
+    }
+    assert.equal(await page.getByTestId('cmwd-setting-regiment-losses').inputValue(), 'broken 50, shaken 10, standing 0');
+    // A name the server has not is the form's error, and nothing is sent.
+    await page.getByTestId('cmwd-setting-regiment-losses').fill('broken 40, routed 20');
+    await page.getByTestId('battle-settings-save').click();
+    await page.getByTestId('battle-settings-error').filter({ hasText: 'there is no "routed"' }).waitFor();
+    await page.getByTestId('cmwd-setting-regiment-losses').fill('broken 40, shaken 10, standing 0');
+    await page.getByTestId('cmwd-setting-heavier-cavalry').selectOption('tester');
+    await page.getByTestId('cmwd-setting-general-table-1').selectOption('active');
+    await page.getByTestId('battle-settings-save').click();
+    await page.getByTestId('battle-settings-saved').waitFor();
+    const now = battleOf(await U.waitForView(campaign, (v) => battleOf(v)?.settings?.heavier_cavalry === 'tester')).settings;
+    assert.deepEqual(now.regiment_losses, { broken: 40, shaken: 10, standing: 0 });
+    assert.deepEqual(now.general_table, ['active', 'active', 'active', 'active', 'active', 'vigorous']);
+    assert.equal(now.bw, 6, 'the rest as it was');
+  });
+
   await step('the umpire\'s French army generator: a click on the map, a cavalry division rolled, every die in the log', async () => {
     const page = umpire.page;
     await page.getByTestId('cmwd-generator').locator('summary').click();

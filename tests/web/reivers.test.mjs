@@ -134,6 +134,14 @@ test('Border Reivers: an ambush and the secret terrain rolls stay with their sid
     assert.deepEqual(u.values, { mounted: false, fyrebrand: 4, heidman: ID.willie });
     assert.equal(await page.getByTestId('reivers-setting-local-knowledge').inputValue(), 'b');
     assert.equal(await page.getByTestId('reivers-setting-search-paces').inputValue(), '100');
+    // A campaign regiment's losses by its name's end (setting regiment_losses): shown, and a change reaches the server.
+    const losses = page.getByTestId('reivers-setting-regiment-losses');
+    assert.equal(await losses.inputValue(), 'destroyed 50, fled 25, fleeing 10, standing 0');
+    await losses.fill('destroyed 60, fled 25, fleeing 10, standing 0');
+    await page.getByTestId('battle-settings-save').click();
+    await page.getByTestId('battle-settings-saved').waitFor();
+    const now = battleOf(await U.waitForView(campaign, (v) => battleOf(v)?.settings?.regiment_losses?.destroyed === 60)).settings;
+    assert.equal(now.regiment_losses.fled, 25);
     await el(page.getByTestId('battle-map'), 'battle-unit', { unit: ID.ambush, concealed: 'true' }).waitFor();
   });
 

@@ -128,6 +128,9 @@ int order_cost(const BattleEntry& e, const CmwdSettings& s, const std::string& b
 std::string held_by_general(const BattleEntry& e, const std::string& brigade) {
     const Leader* g = general_of(e.battle, brigade);
     if (!g) return "";
+    const std::string fate = g->values.value("fate", "");
+    if (settings_from(e.settings).general_no_movement == "orders" && (fate == "horse" || fate == "bruise" || fate == "slight"))
+        return "";  // "No movement": his figure stands, his orders go out
     if (g->values.value("out_until", 0) >= game_turn_of(e.battle.turn))
         return g->name + " may not move his brigade this game turn (" + g->values.value("fate", "") + ").";
     return "";

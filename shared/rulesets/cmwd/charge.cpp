@@ -2,6 +2,7 @@
 // charges"): each declared charge in the order the attacker chose, tested per base, the target countercharging,
 // standing or breaking, pistols and close fire when the charge covers 1BD or more, and contact.
 #include <cmath>
+#include <optional>
 
 #include "shared/battle/geometry.h"
 #include "shared/rulesets/cmwd/combat.h"
@@ -35,6 +36,9 @@ std::pair<TestSide, TestSide> charge_test(const BattleEntry& e, const Unit& c, c
     target.add("defence", def == s.charge_defence.end() ? 0 : def->second);
     target.add(quality_of(t), quality_modifier(quality_of(t)));
     if (shaken(t) > 0) target.add("shaken", -shaken_penalty * shaken(t));
+    // "If Cavalry facing heavier cavalry": the target too, unless the setting keeps it the tester's.
+    if (s.heavier_cavalry == "either" && t.troop_type == "dragoons" && c.troop_type == "horse")
+        target.add("facing heavier cavalry", -heavier_cavalry_penalty);
     return {tester, target};
 }
 
@@ -69,16 +73,28 @@ Shot shoot(BattleEntry& e, const Unit& f, const Unit& t, bool target_counterchar
 
 // What a shot does to a base in the charge: its reach cut by 1BD ("slowed"), a shaken level, or broken.
 void take_shot(BattleEntry& e, const Unit& u, const Shot& shot, double& reach, bool& slowed, Dice& dice) {
-    if (!shot.fired || shot.effect == FireEffect::none) return;
+    if (!shot.fired) return;
+    // "Each time a base with which a general is in contact is fired upon": whatever the fire's effect.
     risk_to_generals(e, u.id, shot.effect == FireEffect::breaks, dice);
+    if (shot.effect == FireEffect::none) return;
     if (shot.effect == FireEffect::breaks) return break_base(e, u.id);
     if (shot.effect == FireEffect::recoil_shaken) add_shaken(e, u.id);
     reach -= bd(e);
     slowed = true;
 }
 
-void resolve_charge(BattleEntry& e, std::int64_t cid, std::int64_t tid, Dice& dice) {
-    const CmwdSettings s = settings_from(e.settings);
+// A charge that went ahead of its test, carried through the firing and the contact.
+struct Charge {
+    std::int64_t cid = 0, tid = 0;
+    bool flank = false, countercharge = false;
+    double gap = 0;  // between the two as the charge commenced
+    double reach_c = 0, reach_t = 0;
+    bool slowed_c = false, slowed_t = false;
+    Shot at_target, at_charger;
+};
+
+// The test and its effect. A charge that goes on to contact is returned for the firing and the moves.
+std::optional<Charge> test_charge(BattleEntry& e, const CmwdSettings& s, std::int64_t cid, std::int64_t tid, Dice& dice) {
     const Unit c0 = e.battle.units.at(cid), t0 = e.battle.units.at(tid);
     const bool flank = flank_attack(c0, t0);
     auto [tester, target] = charge_test(e, c0, t0, flank);
@@ -91,67 +107,84 @@ void resolve_charge(BattleEntry& e, std::int64_t cid, std::int64_t tid, Dice& di
     log_line(e, c0.name + " tests to charge " + t0.name + (flank ? " in flank" : "") + ". " + tester.words(e.battle) + "; " +
                     target.words(e.battle) + ": " + result + ".",
              test_details("charge", tester, target, result));
-    if (effect == ChargeEffect::refuse) return;
+    if (effect == ChargeEffect::refuse) return std::nullopt;
     data_list(e, "passed").push_back(brigade_of(c0));
-    double reach_c = s.charge_bw * bw(e);
+    const double reach = s.charge_bw * bw(e);
     if (effect == ChargeEffect::target_breaks) {
         risk_to_generals(e, tid, true, dice);  // a general with a base that breaks: "-2"
         break_base(e, tid);
-        go_forward(e.battle, cid, reach_c);  // "the chargers continue their move to the end"
-        return;
+        go_forward(e.battle, cid, reach);  // "the chargers continue their move to the end"
+        return std::nullopt;
     }
     if (effect == ChargeEffect::charge_target_shaken) add_shaken(e, tid);
     if (flank && is_cavalry(t0) && effect == ChargeEffect::charge)
         e.battle.units.at(tid).facing = battle::bearing(t0.position, c0.position);
-    const double gap = battle::distance_between(c0, t0);
-    const double covers = countercharge ? gap / 2 : gap;
-    double reach_t = countercharge ? reach_c : 0;
-    bool slowed_c = false, slowed_t = false;
-    Shot at_target, at_charger;
-    if (covers >= bd(e) - battle::epsilon) {
-        const Unit& t = e.battle.units.at(tid);
-        if (c0.values.value("pistols", false) == true) at_target = shoot(e, c0, t, countercharge, dice);
-        const bool fires_back = is_cavalry(t) ? t.values.value("pistols", false) == true : (can_fire(t) && !flank);
-        if (fires_back) at_charger = shoot(e, t, c0, false, dice);
-    }
-    take_shot(e, e.battle.units.at(tid), at_target, reach_t, slowed_t, dice);
-    take_shot(e, e.battle.units.at(cid), at_charger, reach_c, slowed_c, dice);
-    const Unit& c = e.battle.units.at(cid);
-    const Unit& t = e.battle.units.at(tid);
+    Charge ch;
+    ch.cid = cid, ch.tid = tid, ch.flank = flank, ch.countercharge = countercharge;
+    ch.gap = battle::distance_between(c0, t0);
+    ch.reach_c = reach;
+    ch.reach_t = countercharge ? reach : 0;
+    return ch;
+}
+
+// "If the cavalry charge will cover 1BD or more before making contact with the enemy, both charger and target may
+// fire"; with a countercharge each side covers half the gap.
+void charge_fire(BattleEntry& e, Charge& ch, Dice& dice) {
+    const Unit& c = e.battle.units.at(ch.cid);
+    const Unit& t = e.battle.units.at(ch.tid);
+    if (!standing(c) || !standing(t)) return;
+    const double covers = ch.countercharge ? ch.gap / 2 : ch.gap;
+    if (covers < bd(e) - battle::epsilon) return;
+    if (c.values.value("pistols", false) == true) ch.at_target = shoot(e, c, t, ch.countercharge, dice);
+    const bool fires_back = is_cavalry(t) ? t.values.value("pistols", false) == true : (can_fire(t) && !ch.flank);
+    if (fires_back) ch.at_charger = shoot(e, t, c, false, dice);
+    take_shot(e, e.battle.units.at(ch.tid), ch.at_target, ch.reach_t, ch.slowed_t, dice);
+    take_shot(e, e.battle.units.at(ch.cid), ch.at_charger, ch.reach_c, ch.slowed_c, dice);
+}
+
+void charge_home(BattleEntry& e, const Charge& ch) {
+    const Unit& c = e.battle.units.at(ch.cid);
+    const Unit& t = e.battle.units.at(ch.tid);
     if (!standing(c) || !standing(t)) return;
     // "If cavalry receive a recoil result whilst charging infantry or artillery, they will move back to their
     // starting point without making contact." "If both sides recoil, they will not contact each other."
-    if (slowed_c && (!is_cavalry(t) || slowed_t)) {
+    if (ch.slowed_c && (!is_cavalry(t) || ch.slowed_t)) {
         log_line(e, c.name + " is driven back to where it started; no contact.");
         return;
     }
-    if (countercharge && !slowed_t) {
-        go_forward(e.battle, cid, std::min(gap / 2, reach_c));
-        go_forward(e.battle, tid, reach_t);
+    if (ch.countercharge) {
+        // "The two meet midway between their starting points": each covers half the gap if its move allows;
+        // a side slowed short of it goes what it can, and the other the rest its move allows.
+        go_forward(e.battle, ch.cid, std::min(ch.reach_c, std::max(ch.gap / 2, ch.gap - ch.reach_t)));
+        go_forward(e.battle, ch.tid, ch.reach_t);
     } else {
-        go_forward(e.battle, cid, reach_c);
-        if (countercharge) go_forward(e.battle, tid, reach_t);
+        go_forward(e.battle, ch.cid, ch.reach_c);
     }
-    if (!battle::in_contact(e.battle.units.at(cid), e.battle.units.at(tid))) {
+    if (!battle::in_contact(e.battle.units.at(ch.cid), e.battle.units.at(ch.tid))) {
         log_line(e, c.name + " falls short of " + t.name + ".");
         return;
     }
-    json charging = json::array({cid});
-    if (countercharge) charging.push_back(tid);
+    json charging = json::array({ch.cid});
+    if (ch.countercharge) charging.push_back(ch.tid);
     json fired = json::array(), slowed = json::array();
-    if (at_target.fired) fired.push_back(cid);
-    if (at_charger.fired) fired.push_back(tid);
-    if (slowed_c) slowed.push_back(cid);
-    if (slowed_t) slowed.push_back(tid);
-    data_list(e, "melees").push_back({{"a", cid}, {"b", tid}, {"round", 1}, {"charging", charging}, {"fired", fired}, {"slowed", slowed}});
+    if (ch.at_target.fired) fired.push_back(ch.cid);
+    if (ch.at_charger.fired) fired.push_back(ch.tid);
+    if (ch.slowed_c) slowed.push_back(ch.cid);
+    if (ch.slowed_t) slowed.push_back(ch.tid);
+    data_list(e, "melees").push_back(
+        {{"a", ch.cid}, {"b", ch.tid}, {"round", 1}, {"charging", charging}, {"fired", fired}, {"slowed", slowed}});
     log_line(e, c.name + " and " + t.name + " meet hand to hand.");
 }
 
 }  // namespace
 
+// The book's order ("Example of Combat", p.31-32): every charge is tested in the order the attacker chose, then
+// the pistols and fire during the charges, then the moves to contact ("Shaken levels inflicted by this firing do
+// not affect the charge test result").
 void charges_step(BattleEntry& e, Dice& dice) {
     const CmwdSettings s = settings_from(e.settings);
     const json plan = e.data.value("declared", json::array());
+    std::vector<Charge> going;
     for (const auto& d : plan) {
         if (d.value("action", "") != "charge") continue;
         const auto cid = d["unit"].get<std::int64_t>(), tid = d["target"].get<std::int64_t>();
@@ -165,7 +198,13 @@ void charges_step(BattleEntry& e, Dice& dice) {
             log_line(e, c->name + " does not charge: " + t->name + " is no longer straight ahead within reach.");
             continue;
         }
-        resolve_charge(e, cid, tid, dice);
+        if (auto ch = test_charge(e, s, cid, tid, dice)) going.push_back(*ch);
+        check_captures(e, dice);
+    }
+    for (auto& ch : going) charge_fire(e, ch, dice);
+    check_captures(e, dice);
+    for (const auto& ch : going) {
+        charge_home(e, ch);
         check_captures(e, dice);
     }
 }

@@ -108,7 +108,7 @@ void morale_step(BattleEntry& e, Dice& dice) {
         if (spent(e, brigade)) continue;
         int broken = 0, shaken_bases = 0, bases = 0;
         for (const Unit* u : bases_of(e.battle, brigade)) {
-            ++bases;
+            if (s.morale_bases == "all" || standing(*u)) ++bases;
             if (is_broken(*u)) ++broken;
             else if (shaken(*u) > 0) ++shaken_bases;
         }

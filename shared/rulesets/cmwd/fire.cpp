@@ -83,6 +83,7 @@ void fire_step(BattleEntry& e, Dice& dice) {
                         tname + " " + to_string(effect) + ".",
                  test_details("fire", firer, defender, to_string(effect)));
         risk_to_generals(e, tid, effect == FireEffect::breaks, dice);  // while he still stands by the base
+        if (s.risk_when_firing) risk_to_generals(e, fid, false, dice);
         apply_fire_effect(e, tid, effect);
     }
     check_captures(e, dice);

@@ -42,11 +42,24 @@ struct CmwdSettings : battle::TableSettings {
     // "Defence factor Infantry Dismounted dragoons Artillery 3 3 4 2 2": the charge test's target factors.
     std::map<std::string, int> charge_defence = {{"horse", 3}, {"dragoons", 3}, {"infantry", 4},
                                                  {"dismounted_dragoons", 2}, {"artillery", 2}, {"baggage", 1}};
+    // "If Cavalry facing heavier cavalry (e.g. dragoons facing horse)": either side of the test (dragoons charged by
+    // horse too), or the tester alone.
+    std::string heavier_cavalry = "either";  // either | tester
     // Hand to hand ("Hand to hand combat": the example's factors; the results table is not printed).
     std::map<std::string, int> melee_factor = {{"infantry", 0}, {"horse", 0}, {"dragoons", 0},
                                                {"dismounted_dragoons", 0}, {"artillery", 0}, {"baggage", 0}};
     int melee_no_result_upto = 2;          // "The difference is 1. There is no result."
     int melee_recoil_upto = 4;             // "wins by 3. Z is forced to recoil 1BD"
+    // "Each time a base with which a general is in contact is fired upon or involved in combat": whether a base's own
+    // fire (the book's "Ranged Combat") is combat that puts its general at risk.
+    bool risk_when_firing = false;
+    // "No movement in next game turn" (a horse, a bruise, a slight wound) against "No movement or orders" and "No
+    // orders given": the general's brigade is held for any of them ("brigade"), or only where the book says orders
+    // ("orders": a severe wound, death, capture).
+    std::string general_no_movement = "brigade";  // brigade | orders
+    // Spent "if the morale test had resulted in a score exceeding the number of bases in the brigade": every base it
+    // began with ("all") or those still standing ("standing").
+    std::string morale_bases = "all";  // all | standing
     // Brigade morale: the d6's adjustment ("He rolls a 2 ... a -1 from the total"), faces 1 to 6.
     std::vector<int> morale_adjustment = {-2, -1, 0, 0, 1, 2};
     // "Ranks and grades of general" (not printed): a successor's rank, or a generated general's, on a d6.

@@ -27,6 +27,16 @@ int value_in(const json& body, int lo, int hi, bool& ok) {
     return ok ? v->get<int>() : 0;
 }
 
+// "Loss of one 'casualty': Remove one company ... A gun that receives a casualty is knocked out": each casualty the
+// umpire adds takes a base as the book's do (none left: destroyed); each he takes away gives one back.
+void set_casualties(BattleEntry& e, Unit& u, int v) {
+    const int had = casualties(u);
+    if (v > had) return add_casualties(e, u.id, v - had);
+    if (u.bases == 0 && v < had) u.removed = false;  // destroyed by the casualties taken back
+    u.bases += had - v;
+    u.markers["casualties"] = v;
+}
+
 }  // namespace
 
 battle::OverrideResult override_rule(BattleEntry& e, const std::string& what, const json& body) {
@@ -43,7 +53,7 @@ battle::OverrideResult override_rule(BattleEntry& e, const std::string& what, co
         if (what == "casualties") {
             const int v = value_in(body, 0, 40, ok);
             if (!ok) return bad_request("value: casualties are 0 to 40.");
-            u->markers["casualties"] = v;
+            set_casualties(e, *u, v);
             return "The umpire sets " + possessive(u->name) + " casualties to " + std::to_string(v);
         }
         if (what == "formation") {

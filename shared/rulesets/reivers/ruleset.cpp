@@ -158,16 +158,18 @@ std::string heidman_fate(const Leader& h) {
     return wounded && fate == "captured" ? "captured, wounded" : fate;
 }
 
-// Each name as the raid leaves it, and its heidman's fate: the rows a campaign of raids carries on.
+// Each name as the raid leaves it, and its heidman's fate: the rows a campaign of raids carries on; the `percent` a
+// campaign's regiment raised as a name loses of its companies, by the setting regiment_losses.
 json BorderReivers::end(const BattleEntry& e, Dice&) const {
+    const ReiversSettings s = settings_from(e.settings);
     json losses = json::array(), records = json::array();
     for (const auto& [id, u] : e.battle.units) {
-        std::string state = "standing";
-        if (u.marker("destroyed") > 0) state = "destroyed";
-        else if (u.removed) state = "fled the field";
-        else if (is_fleeing(u)) state = "fleeing";
+        std::string state = "standing", key = "standing";
+        if (u.marker("destroyed") > 0) state = key = "destroyed";
+        else if (u.removed) state = "fled the field", key = "fled";
+        else if (is_fleeing(u)) state = key = "fleeing";
         const Leader* h = e.battle.leader(heidman_of(u));
-        losses.push_back({{"unit", id}, {"name", u.name}, {"side", u.side}, {"state", state},
+        losses.push_back({{"unit", id}, {"name", u.name}, {"side", u.side}, {"state", state}, {"percent", s.regiment_losses.at(key)},
                           {"taken", u.marker("taken") > 0}, {"fyrebrand_up", u.marker("fyrebrand_up")},
                           {"heidman", h ? json(h->name) : json(nullptr)},
                           {"heidman_fate", h ? json(heidman_fate(*h)) : json(nullptr)},

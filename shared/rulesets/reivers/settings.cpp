@@ -71,6 +71,19 @@ std::optional<std::string> set_scale(ReiversSettings& s, const json& v) {
     return std::nullopt;
 }
 
+// Percentages by a name's state: only the states there are, each 0 to 100; those not given keep theirs.
+std::optional<std::string> set_losses(ReiversSettings& s, const json& v) {
+    const std::string why = "must be an object of whole numbers from 0 to 100 by state (standing, fleeing, fled, destroyed)";
+    if (!v.is_object()) return why;
+    auto out = s.regiment_losses;
+    for (const auto& [k, p] : v.items()) {
+        if (!out.count(k) || !p.is_number_integer() || p.get<long long>() < 0 || p.get<long long>() > 100) return why;
+        out[k] = static_cast<int>(p.get<long long>());
+    }
+    s.regiment_losses = out;
+    return std::nullopt;
+}
+
 const std::map<std::string, Setter>& setters() {
     using S = ReiversSettings;
     static const std::map<std::string, Setter> table = {
@@ -95,6 +108,7 @@ const std::map<std::string, Setter>& setters() {
         {"conceal_near_enemy_paces", number(&S::conceal_near_enemy_paces, 0, 5000)},
         {"surprise_paces", number(&S::surprise_paces, 0, 1000)},
         {"rally_cost", whole(&S::rally_cost, 0, 6)},
+        {"regiment_losses", set_losses},
         {"local_knowledge", word(&S::local_knowledge)},
         {"first_side", word(&S::first_side)},
     };
@@ -127,6 +141,7 @@ json to_json(const ReiversSettings& s) {
     j["conceal_near_enemy_paces"] = s.conceal_near_enemy_paces;
     j["surprise_paces"] = s.surprise_paces;
     j["rally_cost"] = s.rally_cost;
+    j["regiment_losses"] = s.regiment_losses;
     j["local_knowledge"] = s.local_knowledge;
     j["first_side"] = s.first_side;
     return j;

@@ -42,6 +42,9 @@ struct ReiversSettings : battle::TableSettings {
     double conceal_near_enemy_paces = 300;  // no concealing within this of an enemy name in view (0: anywhere)
     double surprise_paces = 100;            // a sprung ambush surprises the enemy names this near
     int rally_cost = 1;                     // craft to rally a fleeing name (the cost table names none)
+    // A campaign's regiment raised as a name loses this percent of its companies by the state the raid leaves the
+    // name in (the book counts no men lost: a name stands, flees, leaves the field or is destroyed).
+    std::map<std::string, int> regiment_losses = {{"standing", 0}, {"fleeing", 10}, {"fled", 25}, {"destroyed", 50}};
     std::string local_knowledge;            // the side that rolls every terrain area in secret before play
     std::string first_side;                 // the side whose bound is first ("" : the first side listed)
 };

@@ -33,6 +33,7 @@ const LABELS = {
   conceal_near_enemy_paces: 'No concealing within (paces) of an enemy in view (0: anywhere)',
   surprise_paces: 'A sprung ambush surprises names within (paces)', rally_cost: 'Craft to rally a fleeing name',
   local_knowledge: 'Local knowledge: the side rolls every area in secret at the start', first_side: 'The side whose bound is first',
+  regiment_losses: 'A campaign regiment\'s losses (%) by its name\'s end ("destroyed 50, fled 25")',
 };
 // [min, max, whole]: the server's bounds (settings.cpp).
 const NUMBERS = {
@@ -59,6 +60,19 @@ function parseScale(text) {
   return out;
 }
 
+// "destroyed 50, fled 25" -> {destroyed: 50, fled: 25}: only the states the server has, each 0 to 100.
+function parseLosses(text, current) {
+  const out = {};
+  for (const part of text.split(/[,;\n]+/).map((x) => x.trim()).filter(Boolean)) {
+    const m = /^([a-z_]+)\s*[:=]?\s*([0-9]+)$/i.exec(part);
+    if (!m || !(m[1] in current) || Number(m[2]) > 100) {
+      throw new Error(`${LABELS.regiment_losses}: "${part}": a state (${Object.keys(current).join(', ')}) and a whole percent 0 to 100.`);
+    }
+    out[m[1]] = Number(m[2]);
+  }
+  return out;
+}
+
 function controls() {
   const c = {
     autoRun: h('input', { type: 'checkbox', id: 'battle-auto-run', testid: 'battle-auto-run' }),
@@ -67,6 +81,7 @@ function controls() {
     weathers: h('datalist', { id: 'reivers-weathers' }),
     craft_range_paces: h('input', { type: 'text', id: id('craft_range_paces'), testid: id('craft_range_paces'), autocomplete: 'off' }),
     test_to_charge: h('input', { type: 'checkbox', id: id('test_to_charge'), testid: id('test_to_charge') }),
+    regiment_losses: h('input', { type: 'text', id: id('regiment_losses'), testid: id('regiment_losses'), autocomplete: 'off' }),
   };
   for (const [k, opts] of Object.entries(CHOICES)) c[k] = h('select', { id: id(k), testid: id(k) }, ...opts.map(([v, l]) => h('option', { value: v }, l)));
   for (const [k, [lo, hi, whole]] of Object.entries(NUMBERS)) c[k] = h('input', { type: 'number', id: id(k), testid: id(k), min: lo, max: hi, step: whole ? 1 : 'any', inputmode: 'decimal' });
@@ -86,7 +101,8 @@ function layout(c) {
     ...rowsOf(Object.keys(CHOICES), 4).map((keys) => h('div', { class: 'field-row' }, ...keys.map((k) => field(k, c[k])))),
     h('label', { class: 'check', for: id('test_to_charge') }, c.test_to_charge, ` ${LABELS.test_to_charge}`),
     h('div', { class: 'field-row' }, ...Object.keys(NUMBERS).slice(0, 4).map((k) => field(k, c[k]))),
-    h('div', { class: 'field-row' }, ...Object.keys(NUMBERS).slice(4).map((k) => field(k, c[k]))));
+    h('div', { class: 'field-row' }, ...Object.keys(NUMBERS).slice(4).map((k) => field(k, c[k]))),
+    h('div', { class: 'field-row' }, field('regiment_losses', c.regiment_losses)));
 }
 
 function readNumber(k, text) {
@@ -111,6 +127,7 @@ export function settingsForm() {
       c.weathers.replaceChildren(...Object.keys(st.craft_range_paces || {}).map((w) => h('option', { value: w })));
       c.craft_range_paces.value = scaleText(st.craft_range_paces);
       c.test_to_charge.checked = !!st.test_to_charge;
+      c.regiment_losses.value = scaleText(st.regiment_losses);
       for (const k of Object.keys(CHOICES)) if (st[k] !== undefined) c[k].value = st[k];
       for (const k of Object.keys(NUMBERS)) c[k].value = st[k] === undefined ? '' : String(st[k]);
       for (const k of SIDE_CHOICES) {
@@ -130,6 +147,10 @@ export function settingsForm() {
       if (scaleText(scale) !== scaleText(cur.craft_range_paces)) out.craft_range_paces = scale;
       for (const k of Object.keys(CHOICES)) changed(k, c[k].value);
       changed('test_to_charge', c.test_to_charge.checked);
+      if (cur.regiment_losses) {
+        const losses = parseLosses(c.regiment_losses.value, cur.regiment_losses);
+        if (Object.entries(losses).some(([k, v]) => cur.regiment_losses[k] !== v)) out.regiment_losses = losses;
+      }
       for (const k of Object.keys(NUMBERS)) changed(k, readNumber(k, c[k].value));
       for (const k of SIDE_CHOICES) changed(k, c[k].value);
       return out;

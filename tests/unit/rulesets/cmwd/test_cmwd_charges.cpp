@@ -155,3 +155,72 @@ TEST_CASE("cmwd charges: declared in the stage, checked at once: only mounted ca
     d.act(d.t.dave, {{"action", "cancel"}, {"unit", d.id("X")}});
     CHECK(d.cmwd(d.t.dave)["declared"].empty());
 }
+
+TEST_CASE("cmwd charges: every charge is tested before the pistols fire, so their shaken levels miss the later tests", "[cmwd]") {
+    // chosen-men-well-disposed.txt, "Firing during charges": "Shaken levels inflicted by this firing do not affect
+    // the charge test result"; the "Example of Combat" tests X, Y and Z before "The French cavalry discharges its
+    // pistols during the charge".
+    Duel d;
+    d.base("british", "G", "horse", "bennington", 66, 50, 0);
+    d.base("french", "Y", "horse", "malheureux", 63, 62, 180, {{"pistols", true}});
+    d.base("french", "W", "horse", "malheureux", 69, 62, 180, {{"pistols", true}});
+    d.begin();
+    d.charge("Y", "G");
+    d.charge("W", "G");
+    // Y 6 against G 2: 9 to 5, G shaken. W 1 against G 4: 3 + 1 passed + 1 = 5 to 3 - 1 shaken + 4 = 6: refuses.
+    // Y's pistols 6 against G's 2: 6 to 2 - 1 + 2 = 3, G recoils shaken. Hand to hand Y 1, G 6; the British morale 3.
+    d.done(d.t.dave, {6, 2, 1, 4, 6, 2, 1, 6, 3});
+    const json tests = d.tests("charge");
+    REQUIRE(tests.size() == 2);
+    CHECK(factors(tests[1]["sides"][1]) == std::vector<std::string>{"defence 3", "shaken -1"});
+    CHECK(tests[1]["result"] == "refuses to charge");
+    CHECK(d.last("charge_fire")["result"] == "recoils shaken 1BD");
+    CHECK(d.shaken("G") == 2);
+    CHECK(d.front_y("W") == Approx(62));
+    check_replay(d.t);
+}
+
+TEST_CASE("cmwd charges: a general by a base fired on in a charge risks 2D6 though the fire does nothing", "[cmwd]") {
+    // chosen-men-well-disposed.txt, "Risk to Generals": "Each time a base with which a general is in contact is fired
+    // upon or involved in combat, roll 2D6."
+    Duel d;
+    d.base("british", "F", "horse", "spriggs", 60, 50, 0);
+    d.base("french", "X", "horse", "malheureux", 60, 62, 180, {{"pistols", true}});
+    d.general("british", "Spriggs", "spriggs", 0, 60, 46.5);  // at F's rear, left behind when F countercharges
+    d.begin();
+    d.charge("X", "F");
+    // X 4, F 4: F countercharges. X's pistols 1 against 2 + 1 countercharging + 6: no effect; Spriggs' risk 5 + 5.
+    // Hand to hand X 3 + 2 - 1, F 3 + 2: no result.
+    d.done(d.t.dave, {4, 4, 1, 6, 5, 5, 3, 3});
+    CHECK(d.last("charge_fire")["result"] == "no effect");
+    const json risk = d.tests("risk");
+    REQUIRE(risk.size() == 1);
+    CHECK(risk[0]["leader"] == d.leader("Spriggs"));
+    CHECK(risk[0]["dice"] == json::array({5, 5}));
+    CHECK(risk[0]["total"] == 10);
+    CHECK(d.last("melee")["result"] == "no result: the combat goes on");
+}
+
+TEST_CASE("cmwd charges: dragoons charged by horse face heavier cavalry too, unless heavier_cavalry is the tester's", "[cmwd]") {
+    // chosen-men-well-disposed.txt, "Cavalry test to charge": "Minus One ... If Cavalry facing heavier cavalry (e.g.
+    // dragoons facing horse)"; "The target takes their factor ... plus or minus any relevant modifiers."
+    for (const std::string who : {"either", "tester"}) {
+        Duel d;
+        d.settings["heavier_cavalry"] = who;
+        d.base("british", "E", "dragoons", "bennington", 60, 50, 0);
+        d.base("french", "X", "horse", "malheureux", 60, 62, 180);
+        d.begin();
+        d.charge("X", "E");
+        if (who == "either") {
+            d.done(d.t.dave, {3, 4, 3, 3});  // X 6 against E 3 - 1 + 4 = 6: E countercharges; hand to hand 5 to 5
+            const json c = d.last("charge");
+            CHECK(factors(c["sides"][1]) == std::vector<std::string>{"defence 3", "facing heavier cavalry -1"});
+            CHECK(c["result"] == "charges; the target countercharges");
+        } else {
+            d.done(d.t.dave, {3, 4});  // X 6 against E 7: refuses
+            const json c = d.last("charge");
+            CHECK(factors(c["sides"][1]) == std::vector<std::string>{"defence 3"});
+            CHECK(c["result"] == "refuses to charge");
+        }
+    }
+}

@@ -72,8 +72,11 @@ struct Example : CmwdField {
             act(t.dave, {{"action", "fire"}, {"unit", id(f)}, {"target", id(d)}});
         for (auto [c, d] : {std::pair{"X", "F"}, {"Y", "G"}, {"Z", "H"}})
             act(t.dave, {{"action", "charge"}, {"unit", id(c)}, {"target", id(d)}});
+        // The book's order (p.31-32): the three tests, then "The French cavalry discharges its pistols during the
+        // charge", then the hand to hand.
         done(t.dave, {3, 3, 4, 2, 3, 6,         // fire: R / C, P / A, Q / B
-                      2, 4, 4, 4, 3, 3, 3, 2, 5, 1,  // charges: X / F; Y / G and Y's pistols; Z / H and Z's pistols
+                      2, 4, 4, 4, 3, 2,         // charge tests: X / F, Y / G, Z / H
+                      3, 3, 5, 1,               // pistols: Y at G, Z at H
                       3, 3, 2, 5});             // hand to hand: Y / G, Z / H
     }
 };
@@ -218,6 +221,18 @@ TEST_CASE("cmwd example p.31: Q fires at B, 4 against 9: no effect", "[cmwd]") {
     CHECK(fire[6]["result"] == "no effect");
 }
 
+TEST_CASE("cmwd example p.31-32: X, Y and Z test in turn, then Y and Z fire their pistols, then hand to hand", "[cmwd]") {
+    Example ex;
+    ex.second_turn_french();
+    std::vector<std::string> order;
+    const json seen = ex.umpire();
+    for (const auto& l : seen["log"]) {
+        const std::string kind = l.contains("details") ? l["details"].value("test", "") : "";
+        if (kind == "charge" || kind == "charge_fire" || kind == "melee") order.push_back(kind);
+    }
+    CHECK(order == std::vector<std::string>{"charge", "charge", "charge", "charge_fire", "charge_fire", "melee", "melee"});
+}
+
 TEST_CASE("cmwd example p.31: X tests to charge F, 5 against 7, and refuses; both stay where they are", "[cmwd]") {
     Example ex;
     ex.second_turn_french();
@@ -292,6 +307,9 @@ TEST_CASE("cmwd example p.32: Z 2 + 2 - 1 = 3 against H 5 + 2 - 1 slowed = 6: Z 
     CHECK(melee[1]["result"] == "Z recoils 1BD, the winner following up");
     const double z = ex.front_y("Z"), h = ex.front_y("H");
     CHECK(z == Approx(h));  // still front to front: "H follows up, remaining in contact"
+    // H, slowed, still had the move to reach halfway ("The two meet midway between their starting points", 56),
+    // and Z went back 1BD from there, H following.
+    CHECK(h == Approx(56 + BD));
     CHECK(ex.cmwd(ex.t.bob)["melees"].size() == 2);
     check_replay(ex.t);
 }

@@ -216,3 +216,33 @@ TEST_CASE("lfas scenarios: Guilford Courthouse to play, its classes by the book'
     const json fire = bob["lfas"]["units"][std::to_string(guns)]["fire"];
     CHECK(std::find(fire.begin(), fire.end(), json(singleton)) != fire.end());
 }
+
+TEST_CASE("lfas override casualties: each casualty the umpire adds removes a base, each he takes back returns one", "[lfas]") {
+    // loose-files-american-scramble.txt: "Loss of one 'casualty': Remove one company (three figures) of infantry";
+    // none left, the unit is gone.
+    LfasField f;
+    f.unit("british", "Grenadiers", "infantry", 20, 12, 0, {{"class", 1}});
+    f.unit("americans", "Continentals", "infantry", 20, 40, 180, {{"class", 2}}, 4);
+    f.create();
+    f.start({6, 6});
+    auto set = [&](int v) {
+        f.t.ok(f.t.umpire, "battle.override",
+               {{"battle", 1}, {"what", "casualties"}, {"unit", f.id("Continentals")}, {"value", v}, {"reason", "as the table saw it"}, {"turn", 1}});
+    };
+    set(1);
+    CHECK(f.unit_now("Continentals")["bases"] == 3);
+    CHECK(f.unit_now("Continentals")["markers"]["casualties"] == 1);
+    set(4);
+    CHECK(f.unit_now("Continentals")["bases"] == 0);
+    CHECK(f.unit_now("Continentals")["removed"] == true);
+    CHECK(f.log_of(f.t.bob).find("Continentals is destroyed.") != std::string::npos);
+    set(2);  // the umpire takes two back: two companies stand again
+    CHECK(f.unit_now("Continentals")["bases"] == 2);
+    CHECK(f.unit_now("Continentals")["removed"] == false);
+    f.t.ok(f.t.umpire, "battle.end", {{"battle", 1}});
+    const json ended = f.umpire();  // kept: a range over a temporary's member dangles
+    int rows = 0;
+    for (const auto& l : ended["losses"])
+        if (l["name"] == "Continentals") rows += l["percent"] == 50;
+    CHECK(rows == 1);
+}

@@ -20,6 +20,7 @@ struct Raid {
     json kinmont_at = {500, 300};
     json lowther_at = {1300, 900};
     json more_terrain = json::array();  // features besides the four, from id 5
+    json from_regiments = nullptr;      // battle.create's, when campaign regiments ride as names
 
     Raid() { t.ready(); }
 
@@ -46,10 +47,11 @@ struct Raid {
             {{"id", 4}, {"kind", "field"}, {"name", "Infield"}, {"shape", "polygon"},
              {"points", {{1200, 100}, {1400, 100}, {1400, 250}, {1200, 250}}}}};
         for (const auto& f : more_terrain) terrain.push_back(f);
-        t.ok(t.umpire, "battle.create",
-             {{"name", "Raid"}, {"ruleset", "reivers"}, {"table", {{"width", 1500}, {"depth", 1000}, {"measure", "paces"}}},
-              {"sides", {{{"id", "a"}, {"name", "Scots"}}, {{"id", "b"}, {"name", "English"}}}},
-              {"leaders", leaders}, {"units", names}, {"terrain", terrain}, {"settings", settings}});
+        json body = {{"name", "Raid"}, {"ruleset", "reivers"}, {"table", {{"width", 1500}, {"depth", 1000}, {"measure", "paces"}}},
+                     {"sides", {{{"id", "a"}, {"name", "Scots"}}, {{"id", "b"}, {"name", "English"}}}},
+                     {"leaders", leaders}, {"units", names}, {"terrain", terrain}, {"settings", settings}};
+        if (!from_regiments.is_null()) body["from_regiments"] = from_regiments;
+        t.ok(t.umpire, "battle.create", body);
     }
     void start(std::vector<int> dice = {}) { t.ok(t.umpire, "battle.start", {{"battle", 1}}, std::move(dice)); }
 
