@@ -1,7 +1,8 @@
 // A "what needs you" item opens straight on the control that does it (docs/protocol.md, "What needs you": each
 // item's `control`; web/common/needs_you.js, focusControl). On a phone (390x844) each kind of item is tapped and the
 // element focused is the control named, scrolled into view: the colonel's name, the objective, the auction's bid,
-// the diary's text, the battle's hand of cards; for the umpire, resolving the month and the battle's next step.
+// the diary's text, the battle's hand of cards; for the umpire, a custom objective to review, resolving the month and
+// the battle's next step.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from '../integration/lib/server.mjs';
@@ -42,14 +43,15 @@ test('each kind of item opens on its control, on a phone', { timeout: 150000 }, 
     await server.cleanup();
   });
   const step = stepper(t, (name) => failureShots(`focus-${name.replace(/\W+/g, '_')}`, { a: pa?.page, umpire: pu?.page }));
-  let users, campaign, U, A;
+  let users, campaign, U, A, B;
 
   await step('a player with no colonel: "Create your colonel." opens on the name', async () => {
-    const table = await battleTable(server, { name: 'Focus', umpire: uniqueName('nfu'), players: { a: uniqueName('nfa') } });
+    const table = await battleTable(server, { name: 'Focus', umpire: uniqueName('nfu'), players: { a: uniqueName('nfa'), b: uniqueName('nfb') } });
     clients.push(...table.everyone);
     ({ users, campaign } = table);
     U = table.clients.umpire;
     A = table.clients.a;
+    B = table.clients.b;
     pa = await openUser(browser, server, PHONE, { cookie: users.a.cookie, path: `/#/campaign/${campaign}` });
     await waitForConnState(pa.page, 'online');
     const f = await tapItem(pa.page, 'Create your colonel.', 'colonel-create');
@@ -97,11 +99,18 @@ test('each kind of item opens on its control, on a phone', { timeout: 150000 }, 
     assert.deepEqual(pa.pageErrors, []);
   });
 
-  await step('the umpire: every diary in opens on "Resolve the month"; a step to run opens on "Apply this step"', async () => {
-    await A.ok('diary.submit', { campaign, activity: 'socialise', orders: { maintained: 10, declared: 10, pay: 'pay' } });
+  await step('the umpire: a custom objective opens on Approve; every diary in on "Resolve the month"; a step to run on "Apply this step"', async () => {
+    await B.ok('colonel.create', { campaign, name: 'Hay' });
+    await B.ok('objective.choose', { campaign, kind: 'custom', text: 'Marry the Duke\'s niece.' });
     pu = await openUser(browser, server, PHONE, { cookie: users.umpire.cookie, path: `/#/campaign/${campaign}` });
     await waitForConnState(pu.page, 'online');
-    let f = await tapItem(pu.page, 'Every diary is in', 'month-resolve');
+    let f = await tapItem(pu.page, 'Review 1 custom objective.', 'objective-review');
+    assert.equal(f.testid, 'objective-approve');
+    onScreen(f);
+    await pu.page.locator('[data-testid="objective-approve"]:visible').first().tap();
+    await A.ok('diary.submit', { campaign, activity: 'socialise', orders: { maintained: 10, declared: 10, pay: 'pay' } });
+    await B.ok('diary.submit', { campaign, activity: 'politics' });
+    f = await tapItem(pu.page, 'Every diary is in', 'month-resolve');
     assert.equal(f.testid, 'month-resolve');
     onScreen(f);
     await A.ok('card.play', { campaign, battle, turn: 1, card: 'no_action' });
