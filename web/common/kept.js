@@ -48,6 +48,11 @@ export function keptItems(user, campaign) {
   return load().filter((x) => x.user === user && String(x.campaign) === String(campaign));
 }
 
+// Forgets this user's kept commands (he logs out).
+export function forgetKept(user) {
+  save(load().filter((x) => x.user !== user));
+}
+
 export class KeptError extends Error {
   constructor(what) {
     super(`No line to the server: ${what} is kept on this device and goes when the line is back. This page will say what became of it.`);
