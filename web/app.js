@@ -4,6 +4,7 @@ import { api } from './common/api.js';
 import { Connection } from './common/connection.js';
 import { h, setText } from './common/dom.js';
 import { parseHash } from './common/router.js';
+import { forgetKept } from './common/kept.js';
 import { loginPage } from './common/pages/login.js';
 import { resetPage } from './common/pages/reset.js';
 import { diceCheckPage } from './common/pages/dice_check.js';
@@ -157,6 +158,8 @@ logoutButton.addEventListener('click', async () => {
   } finally {
     logoutButton.disabled = false;
   }
+  // What he left unsent stays off a shared device once he has logged out.
+  if (ctx.me) forgetKept(ctx.me.user);
   sessionEnded(null);
 });
 

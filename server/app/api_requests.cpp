@@ -44,7 +44,8 @@ ApiRoute api_route(const std::string& method, const std::string& path) {
         return ApiRoute::archive;
     static const std::regex battle_record("^/api/campaigns/[0-9]{1,15}/battles/[0-9]{1,15}$");
     if (std::regex_match(path, battle_record)) return ApiRoute::archive;
-    if (path.rfind("/api/campaigns/", 0) == 0 && ends_with("/diary-draft")) return ApiRoute::drafts;
+    static const std::regex drafts("^/api/campaigns/[0-9]{1,15}/drafts/[^/]*$");
+    if (std::regex_match(path, drafts)) return ApiRoute::drafts;
     if (path.rfind("/api/campaigns/", 0) == 0) return ApiRoute::images;
     if (path == "/api/test/clock") return ApiRoute::test_clock;
     if (path == "/api/password" || path == "/api/password/forgot" || path == "/api/password/reset") return ApiRoute::password;

@@ -99,7 +99,7 @@ private:
     void email_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     // images.cpp: a campaign's pictures (docs/protocol.md, "Images").
     void images_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
-    // drafts_api.cpp: a player's diary draft, saved as he writes it.
+    // drafts_api.cpp: a player's drafts (his diary, his battle turn's choice), saved as he writes them.
     void drafts_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void verify_email(const std::string& token, std::function<void(ApiResponse)> done);
     void notifications_api(const ApiRequest& request, std::function<void(ApiResponse)> done);

@@ -198,7 +198,7 @@ json needs_you(const BattleEntry& e, const Viewer& viewer) {
     if (viewer.is_umpire()) {
         if (e.status == "resolving")
             return {{"what", "Resolve the next step: " + rules.steps_of(e).at(static_cast<std::size_t>(e.next_step)) + "."},
-                    {"due", nullptr}, {"tab", "battle"}};
+                    {"due", nullptr}, {"tab", "battle"}, {"control", "battle-step"}};
         return nullptr;
     }
     if (viewer.role != Role::player || e.status != "cards") return nullptr;
@@ -208,7 +208,7 @@ json needs_you(const BattleEntry& e, const Viewer& viewer) {
     if (box != e.battle.boxes.end() && box->second.items.count(viewer.user)) return nullptr;
     const std::string what = rules.due_words(e, *me);
     if (what.empty()) return nullptr;
-    return {{"what", what}, {"due", due}, {"tab", "battle"}};
+    return {{"what", what}, {"due", due}, {"tab", "battle"}, {"control", "battle-orders"}};
 }
 
 

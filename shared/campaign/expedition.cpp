@@ -128,13 +128,15 @@ std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const
 json needs_you(const CampaignState& state, const Viewer& viewer) {
     const ExpeditionsState& xs = state.expeditions;
     json out = json::array();
-    auto need = [&](std::string what) { out.push_back({{"what", std::move(what)}, {"due", nullptr}, {"tab", "expeditions"}}); };
+    auto need = [&](std::string what, const char* control) {
+        out.push_back({{"what", std::move(what)}, {"due", nullptr}, {"tab", "expeditions"}, {"control", control}});
+    };
     if (viewer.is_umpire()) {
         if (xs.crisis_turn && state.year.calendar.turn >= *xs.crisis_turn && !xs.draft)
-            need("A crisis is due: create an expedition.");
+            need("A crisis is due: create an expedition.", "expedition-create");
         for (const auto& [id, x] : xs.list)
             if (x.status == "departed" && state.year.calendar.turn >= x.departed_turn + x.months_out() + x.months_campaign)
-                need("Record the outcome of " + detail::title(x) + " and reckon it.");
+                need("Record the outcome of " + detail::title(x) + " and reckon it.", "expedition-outcome");
         return out;
     }
     if (viewer.role != Role::player) return out;
@@ -142,7 +144,7 @@ json needs_you(const CampaignState& state, const Viewer& viewer) {
         if (x.status != "briefed" || !x.present.count(viewer.user)) continue;
         for (const auto& m : x.motions)
             if (m.open && !m.votes.count(viewer.user))
-                need("Vote in the War Office Committee: " + m.question);
+                need("Vote in the War Office Committee: " + m.question, "motion-vote");
     }
     return out;
 }

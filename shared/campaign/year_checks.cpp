@@ -1,6 +1,8 @@
 // The checks every command of the year makes, and the regiment a colonel gets (year_internal.h).
 #include "shared/campaign/year_internal.h"
 
+#include <limits>
+
 #include "shared/campaign/year_fields.h"
 #include "shared/core/fields.h"
 
@@ -23,6 +25,15 @@ bool from_clock(const Viewer& v) { return v.user == 0 && v.is_umpire(); }
 std::optional<Error> open_member(const CampaignState& state, const Viewer& v) {
     if (!v.is_member()) return forbidden("You are not a member of this campaign.");
     if (state.closed) return conflict("This campaign is closed.");
+    return std::nullopt;
+}
+
+std::optional<Error> check_turn(const YearState& y, const json& body) {
+    std::int64_t turn = 0;
+    if (auto e = read_optional_int(body, "turn", 1, std::numeric_limits<int>::max(), turn)) return e;
+    if (turn != 0 && turn != y.calendar.turn)
+        return Error{"stale", "You saw month " + std::to_string(turn) + "; the campaign is at month " +
+                                  std::to_string(y.calendar.turn) + "."};
     return std::nullopt;
 }
 

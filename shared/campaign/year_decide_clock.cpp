@@ -16,17 +16,6 @@ using nlohmann::json;
 namespace {
 
 constexpr std::int64_t hour_ms = 3'600'000;
-
-// A command that names the month its sender saw ("turn") is refused once that month is past.
-std::optional<Error> check_turn(const YearState& y, const json& body) {
-    std::int64_t turn = 0;
-    if (auto e = read_optional_int(body, "turn", 1, std::numeric_limits<int>::max(), turn)) return e;
-    if (turn != 0 && turn != y.calendar.turn)
-        return Error{"stale", "You saw month " + std::to_string(turn) + "; the campaign is at month " +
-                                  std::to_string(y.calendar.turn) + "."};
-    return std::nullopt;
-}
-
 constexpr std::int64_t day_ms = 24 * hour_ms;
 
 }  // namespace

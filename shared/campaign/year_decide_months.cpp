@@ -51,6 +51,7 @@ Decision decide_diary_submit(const CampaignState& s, const Command& c, const Vie
         if (!col) return not_found("You have no colonel yet: create one first.");
     }
     if (!s.year.calendar.started) return conflict("The months have not begun: diaries start with the year.");
+    if (auto e = check_turn(s.year, c.body)) return *e;
     if (!v.is_umpire() && deadline_passed(s.year, sup.now))
         return Error{"too_late", "This month's deadline has passed: the month is being resolved."};
     const Regiment* regiment = col->regiment ? &*col->regiment : nullptr;

@@ -33,6 +33,8 @@ bool from_clock(const Viewer& v);
 
 std::optional<Error> open_member(const CampaignState& state, const Viewer& v);
 std::optional<Error> open_umpire(const CampaignState& state, const Viewer& v, const char* what);
+// A command that names the month its sender saw ("turn", optional) is refused as `stale` once that month is past.
+std::optional<Error> check_turn(const YearState& y, const nlohmann::json& body);
 // The checks of a command a player gives for his own colonel; fills `out`.
 std::optional<Error> own_colonel(const CampaignState& state, const Viewer& v, const char* what, const Colonel*& out);
 // The colonel an umpire's command names in "colonel"; fills `out`.

@@ -147,9 +147,9 @@ json needs_you(const CampaignState& state, const Viewer& viewer) {
     const YearState& y = state.year;
     json out = json::array();
     // `tab`: where it is done on the page (web/README.md, the campaign page's tabs): the umpire's year console, a
-    // player's colonel, diary or auction.
-    auto need = [&](std::string what, json due, const char* tab = "year") {
-        out.push_back({{"what", std::move(what)}, {"due", std::move(due)}, {"tab", tab}});
+    // player's colonel, diary or auction; `control`: the control on that tab that does it.
+    auto need = [&](std::string what, json due, const char* tab, const char* control) {
+        out.push_back({{"what", std::move(what)}, {"due", std::move(due)}, {"tab", tab}, {"control", control}});
     };
     const json month_due = y.calendar.deadline ? json(*y.calendar.deadline) : json(nullptr);
     if (viewer.is_umpire()) {
@@ -158,7 +158,7 @@ json needs_you(const CampaignState& state, const Viewer& viewer) {
             if (c.objective && c.objective->status == "pending") ++pending;
             if (y.calendar.started && absence(c, y.calendar.turn).empty() && !c.diaries.count(y.calendar.turn)) ++owed;
         }
-        if (pending > 0) need("Review " + std::to_string(pending) + " custom objective" + (pending > 1 ? "s." : "."), nullptr);
+        if (pending > 0) need("Review " + std::to_string(pending) + " custom objective" + (pending > 1 ? "s." : "."), nullptr, "year", "objective-review");
         // The missed-turn ladder (house rule "missed_months_to_umpire"): a colonel whose player has gone quiet.
         const int limit = y.rules.missed_months_to_umpire;
         for (const auto& [user, c] : y.colonels) {
@@ -166,26 +166,26 @@ json needs_you(const CampaignState& state, const Viewer& viewer) {
             if (limit > 0 && missed >= limit && y.calendar.started && absence(c, y.calendar.turn).empty() &&
                 !c.diaries.count(y.calendar.turn))
                 need(c.name + " has missed " + std::to_string(missed) + " months in a row: write his diary or hand him over.",
-                     month_due);
+                     month_due, "year", "diary-for");
         }
-        if (y.calendar.started && !y.colonels.empty() && owed == 0) need("Every diary is in: resolve " + label(y.calendar) + ".", nullptr);
+        if (y.calendar.started && !y.colonels.empty() && owed == 0) need("Every diary is in: resolve " + label(y.calendar) + ".", nullptr, "year", "month-resolve");
         return out;
     }
     if (viewer.role != Role::player) return out;
     const Colonel* c = y.colonel(viewer.user);
     if (!c) {
-        need("Create your colonel.", nullptr, "colonel");
+        need("Create your colonel.", nullptr, "colonel", "colonel-create");
         return out;
     }
-    if (c->laid_up == "killed") need(colonel_title(c->name) + " is dead: name his successor.", nullptr, "colonel");
-    else if (!c->objective) need("Choose your colonel's objective.", nullptr, "colonel");
+    if (c->laid_up == "killed") need(colonel_title(c->name) + " is dead: name his successor.", nullptr, "colonel", "colonel-successor");
+    else if (!c->objective) need("Choose your colonel's objective.", nullptr, "colonel", "objective");
     if (y.auction.open && !c->regiment) {
         const Lot& lot = *y.auction.open;
         need("Bid for regiment " + std::to_string(lot.regiment) + " while its lot is open.",
-             lot.closes_at ? json(*lot.closes_at) : json(nullptr), "auction");
+             lot.closes_at ? json(*lot.closes_at) : json(nullptr), "auction", "auction-bid");
     }
     if (y.calendar.started && absence(*c, y.calendar.turn).empty() && !c->diaries.count(y.calendar.turn))
-        need("Write your diary for " + label(y.calendar) + ".", month_due, "diary");
+        need("Write your diary for " + label(y.calendar) + ".", month_due, "diary", "diary-text");
     return out;
 }
 

@@ -55,6 +55,7 @@ TEST_CASE("the crisis countdown is 2d6 months that only umpires see", "[expediti
     CHECK(t.error(t.bob, "crisis.roll", json::object()) == "forbidden");
     for (int m = 0; m < 7; ++m) resolve(t);
     CHECK(xview(t, t.umpire)["needs_you"][0]["what"] == "A crisis is due: create an expedition.");
+    CHECK(xview(t, t.umpire)["needs_you"][0]["control"] == "expedition-create");
     check_replay(t);
 }
 

@@ -24,6 +24,8 @@ TEST_CASE("what needs you, the year: a colonel to create, a lot to bid for, a di
     REQUIRE(bob.size() == 2);  // the objective the table chose none for, and March's diary
     CHECK(bob[1]["what"] == "Write your diary for " + view(t.state, t.bob)["year"]["calendar"]["label"].get<std::string>() + ".");
     CHECK(bob[1]["tab"] == "diary");  // where it is done on his page
+    CHECK(bob[1]["control"] == "diary-text");  // and the control that does it
+    CHECK(bob[0]["control"] == "objective");
     CHECK(whats(view(t.state, t.observer)["year"]["needs_you"]).empty());
     t.ok(t.bob, "diary.submit", diary("socialise", orders(false, false, false)));
     CHECK(view(t.state, t.bob)["year"]["needs_you"].size() == 1);
@@ -34,6 +36,7 @@ TEST_CASE("what needs you, the year: a colonel to create, a lot to bid for, a di
     const auto umpire = whats(view(t.state, t.umpire)["year"]["needs_you"]);
     REQUIRE(umpire.size() == 1);
     CHECK(umpire[0].rfind("Every diary is in: resolve ", 0) == 0);
+    CHECK(view(t.state, t.umpire)["year"]["needs_you"][0]["control"] == "month-resolve");
 }
 
 TEST_CASE("what needs you, a Border Reivers bound: the heidman who may act now, then the next", "[needs_you][reivers]") {
@@ -44,6 +47,7 @@ TEST_CASE("what needs you, a Border Reivers bound: the heidman who may act now, 
     CHECK(r.of(r.t.bob)["needs_you"].is_null());  // set-up
     r.start();
     CHECK(r.of(r.t.bob)["needs_you"]["what"] == "Your bound: act with Kinmont Willie and finish it.");
+    CHECK(r.of(r.t.bob)["needs_you"]["control"] == "battle-orders");
     CHECK(r.of(r.t.carol)["needs_you"].is_null());  // Kinmont Willie (fyrebrand 2) acts first
     CHECK(r.of(r.t.dave)["needs_you"].is_null());
     CHECK(r.of(r.t.umpire)["needs_you"].is_null());
@@ -53,5 +57,6 @@ TEST_CASE("what needs you, a Border Reivers bound: the heidman who may act now, 
     r.t.ok(r.t.umpire, "battle.settings", {{"battle", 1}, {"settings", {{"auto_run", false}}}});
     r.done(r.t.carol);
     CHECK(r.of(r.t.umpire)["needs_you"]["what"] == "Resolve the next step: fire.");
+    CHECK(r.of(r.t.umpire)["needs_you"]["control"] == "battle-step");
 }
 

@@ -1,4 +1,4 @@
-// A diary begun on one device and finished on another (web/player/draft.js; docs/protocol.md, "Diary drafts"): the
+// A diary begun on one device and finished on another (web/player/draft.js; docs/protocol.md, "Drafts"): the
 // player writes part of his diary on his desktop and stops; on his phone the diary tab gives it back as he left it
 // (text, activity, the gazette box), nothing of it reached the umpire's view meanwhile, and once he sends it from
 // the phone the draft is gone: a fresh page shows the diary he sent, with no draft offered over it. Another player
@@ -62,7 +62,7 @@ test('a diary begun on the desktop is finished on the phone', { timeout: 120000 
   });
 
   await step('only he reads it: the other player finds none, the umpire is refused', async () => {
-    const path = `/api/campaigns/${campaign}/diary-draft`;
+    const path = `/api/campaigns/${campaign}/drafts/diary`;
     const b = await httpRequest(server, 'GET', path, { cookie: users.b.cookie });
     assert.equal(b.status, 200, b.text);
     assert.deepEqual(b.json, { turn: null });
@@ -73,7 +73,7 @@ test('a diary begun on the desktop is finished on the phone', { timeout: 120000 
     const bad = await httpRequest(server, 'POST', path, { cookie: users.a.cookie, body: { turn: 1, diary: 'not an object' } });
     assert.equal(bad.status, 400, bad.text);
     const mine = await httpRequest(server, 'GET', path, { cookie: users.a.cookie });
-    assert.equal(mine.json.diary.text, words, 'the refused save changed nothing');
+    assert.equal(mine.json.draft.text, words, 'the refused save changed nothing');
   });
 
   await step('on his phone the diary tab gives it back as he left it; he sends it from there', async () => {
@@ -96,7 +96,7 @@ test('a diary begun on the desktop is finished on the phone', { timeout: 120000 
   });
 
   await step('once sent, the draft is gone: a fresh page shows the diary he sent and offers no draft', async () => {
-    const mine = await httpRequest(server, 'GET', `/api/campaigns/${campaign}/diary-draft`, { cookie: users.a.cookie });
+    const mine = await httpRequest(server, 'GET', `/api/campaigns/${campaign}/drafts/diary`, { cookie: users.a.cookie });
     assert.deepEqual(mine.json, { turn: null });
     await desk.page.reload();
     await desk.page.getByTestId('diary-status').and(desk.page.locator('[data-submitted="true"]')).waitFor();

@@ -73,15 +73,16 @@ export const api = {
     const me = await request('GET', '/api/session');
     return me && me.user ? me : null;
   },
-  // A player's diary draft in a campaign (docs/protocol.md, "Diary drafts"): {turn, diary, saved} or {turn: null}.
-  diaryDraft(campaign) {
-    return request('GET', `/api/campaigns/${campaign}/diary-draft`);
+  // A player's draft in a campaign (docs/protocol.md, "Drafts"), `kind` "diary" or "battle-<id>":
+  // {turn, draft, saved} or {turn: null}.
+  draft(campaign, kind) {
+    return request('GET', `/api/campaigns/${campaign}/drafts/${kind}`);
   },
-  saveDiaryDraft(campaign, turn, diary) {
-    return request('POST', `/api/campaigns/${campaign}/diary-draft`, { turn, diary });
+  saveDraft(campaign, kind, turn, draft) {
+    return request('POST', `/api/campaigns/${campaign}/drafts/${kind}`, { turn, draft });
   },
-  dropDiaryDraft(campaign) {
-    return request('DELETE', `/api/campaigns/${campaign}/diary-draft`);
+  dropDraft(campaign, kind) {
+    return request('DELETE', `/api/campaigns/${campaign}/drafts/${kind}`);
   },
   // Passwords (docs/protocol.md, "HTTP"). A change ends the user's other logins; 403 a wrong current password.
   changePassword(current, password) {

@@ -11,7 +11,7 @@ import { battleList } from './battle/tab.js';
 // this page lacks it (a player has no Year tab: web/README.md, tabs by role), his Colonel tab is the year's home.
 const HOMES = { year: ['colonel'] };
 
-// [{key, what, due, tab (the server's), battle (id or null)}], the year's first, then each battle's by id.
+// [{key, what, due, tab and control (the server's), battle (id or null)}], the year's first, then each battle's by id.
 export function gatherNeeds(view) {
   const out = [];
   const seen = new Set();
@@ -21,7 +21,7 @@ export function gatherNeeds(view) {
     let key = `year:${n.tab || 'year'}:${n.what}`; // keyed by its words, so one going leaves the others' elements
     while (seen.has(key)) key += '+';
     seen.add(key);
-    out.push({ key, what: n.what, due: n.due, tab: n.tab || 'year', battle: null });
+    out.push({ key, what: n.what, due: n.due, tab: n.tab || 'year', control: n.control || null, battle: null });
   }
   // The expeditions' items (a vote in the War Office Committee; the umpire's crisis and outcomes).
   const expeditions = view && view.expeditions;
@@ -30,11 +30,11 @@ export function gatherNeeds(view) {
     let key = `expeditions:${n.what}`;
     while (seen.has(key)) key += '+';
     seen.add(key);
-    out.push({ key, what: n.what, due: n.due, tab: n.tab || 'expeditions', battle: null });
+    out.push({ key, what: n.what, due: n.due, tab: n.tab || 'expeditions', control: n.control || null, battle: null });
   }
   for (const b of view ? battleList(view) : []) {
     const n = b.needs_you;
-    if (n && typeof n.what === 'string') out.push({ key: `battle:${b.id}`, what: n.what, due: n.due, tab: n.tab || 'battle', battle: b.id });
+    if (n && typeof n.what === 'string') out.push({ key: `battle:${b.id}`, what: n.what, due: n.due, tab: n.tab || 'battle', control: n.control || null, battle: b.id });
   }
   return out;
 }
@@ -42,6 +42,32 @@ export function gatherNeeds(view) {
 // The page's tab where `item` is done: its own if the page has it, else that part's home; null when neither.
 export function tabOf(item, hasTab) {
   return [item.tab, ...(HOMES[item.tab] || [])].find((id) => hasTab(id)) || null;
+}
+
+const FOCUSABLE = 'input, select, textarea, button, [tabindex]';
+const shown = (x) => x.getClientRects().length > 0 && !x.disabled;
+
+// The control named by an item (`control`, the server's; an element's data-control) under `root`, focused and
+// scrolled to the middle of the screen: the element itself, or the first control inside it (a form, a hand of
+// cards). Tried again for a few frames while the tab draws it; false when it is not on the page.
+export function focusControl(root, control, tries = 20) {
+  if (!control) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const attempt = (left) => {
+      const el = [...root.querySelectorAll(`[data-control="${CSS.escape(control)}"]`)].find(shown);
+      const target = el && (el.matches(FOCUSABLE) ? el : [...el.querySelectorAll(FOCUSABLE)].find(shown));
+      if (target) {
+        target.focus({ preventScroll: true });
+        target.scrollIntoView({ block: 'center' });
+        resolve(true);
+      } else if (left > 0) {
+        requestAnimationFrame(() => attempt(left - 1));
+      } else {
+        resolve(false);
+      }
+    };
+    attempt(tries);
+  });
 }
 
 // "Tue 3 Dec, 18:00 GMT+1": the viewer's local time, the zone named, so a deadline set elsewhere reads plainly.
@@ -67,6 +93,7 @@ function fillItem(li, item) {
   const button = li.firstElementChild;
   button.needsItem = item;
   button.dataset.tab = item.where || '';
+  button.dataset.control = item.control || '';
   button.dataset.battle = item.battle === null ? '' : String(item.battle);
   button.dataset.due = item.due === null || item.due === undefined ? '' : String(item.due);
   button.disabled = !item.where; // nowhere on this page to do it: shown, not a link

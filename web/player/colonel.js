@@ -21,7 +21,7 @@ function intValue(input) {
 
 // Name, profile and PIP: creates the colonel, then edits it (name and profile any time, PIP during setup).
 function colonelForm(ctx, campaignId) {
-  const name = h('input', { id: 'colonel-name', type: 'text', maxlength: '80', autocomplete: 'off', testid: 'colonel-name', placeholder: 'e.g. Colonel Sir Hector Kemp' });
+  const name = h('input', { id: 'colonel-name', type: 'text', maxlength: '80', autocomplete: 'off', testid: 'colonel-name', dataset: { control: 'colonel-create' }, placeholder: 'e.g. Colonel Sir Hector Kemp' });
   const age = h('input', { id: 'colonel-age', type: 'number', min: '16', max: '99', step: '1', inputmode: 'numeric', testid: 'colonel-age' });
   const social = h('input', { id: 'colonel-social', type: 'text', maxlength: '200', testid: 'colonel-social', placeholder: 'e.g. younger son of a baronet' });
   const marital = h('input', { id: 'colonel-marital', type: 'text', maxlength: '200', testid: 'colonel-marital', placeholder: 'e.g. married, three daughters' });
@@ -222,7 +222,7 @@ function colonelForm(ctx, campaignId) {
 
 // The secret personal objective: one of the book's five or a custom one the umpire approves.
 function objectivePanel(ctx, campaignId) {
-  const kind = h('select', { id: 'objective-kind', testid: 'objective-kind' },
+  const kind = h('select', { id: 'objective-kind', testid: 'objective-kind', dataset: { control: 'objective' } },
     h('option', { value: '' }, 'Choose…'),
     OBJECTIVES.map((o) => h('option', { value: o.kind }, o.text)));
   const text = h('textarea', { id: 'objective-text', rows: '3', maxlength: '500', testid: 'objective-text', placeholder: 'Your own objective, in a sentence or two.' });
@@ -306,7 +306,7 @@ function objectivePanel(ctx, campaignId) {
 // A colonel killed in battle: his player names the successor who takes on the regiment and fortune
 // (docs/rules-notes.md, "A colonel's fate in battle"; the server decides what passes to him).
 function successorPanel(ctx, campaignId) {
-  const input = h('input', { id: 'successor-name', type: 'text', maxlength: '80', autocomplete: 'off', testid: 'successor-name' });
+  const input = h('input', { id: 'successor-name', type: 'text', maxlength: '80', autocomplete: 'off', testid: 'successor-name', dataset: { control: 'colonel-successor' } });
   const save = h('button', { type: 'submit', class: 'primary', testid: 'colonel-succeed' }, 'Name the successor');
   const error = errorLine('successor-error');
   const words = h('p', { testid: 'successor-words' });

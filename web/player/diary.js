@@ -15,6 +15,7 @@ import { activityText, ordersText } from '../year/report.js';
 import { standingOrders } from './standing.js';
 import { leavePanel } from './leave.js';
 import { diaryDraft } from './draft.js';
+import { sendKept } from '../common/kept.js';
 
 function field(id, label, control, hint) {
   return h('div', { class: 'field' }, h('label', { for: id }, label), control, hint || null);
@@ -83,7 +84,7 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
     'You have no regiment yet, so no orders: choose how you spend the month.');
 
   // The text.
-  const text = h('textarea', { id: I('diary-text'), rows: '7', maxlength: '8000', testid: 'diary-text', placeholder: 'Dear diary, this month…' });
+  const text = h('textarea', { id: I('diary-text'), rows: '7', maxlength: '8000', testid: 'diary-text', dataset: { control: umpire ? 'diary-for' : 'diary-text' }, placeholder: 'Dear diary, this month…' });
   const publish = check(I('diary-publish'), 'diary-publish');
   const textBox = h('fieldset', { class: 'diary-part' }, h('legend', {}, umpire ? 'His diary' : 'Your diary'),
     field(I('diary-text'), 'What happened this month', text),
@@ -294,6 +295,17 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
     });
   }
 
+  // His own diary goes with the month it was written for, kept on this device while the line is down (kept.js):
+  // refused as stale if the month was resolved before the line came back. sentLater(): it went in after all.
+  function sendDiary(b, sentLater) {
+    const month = (yearOf(view) || {}).calendar || {};
+    return sendKept(ctx, {
+      campaign: campaignId, slot: 'diary', type: 'diary.submit', body: { ...b, turn: month.turn },
+      what: `your diary for ${month.label || 'the month'}`,
+      onLater: (o) => { if (o.ok) sentLater(); else error.show(o.message); },
+    });
+  }
+
   // The diary as diary.submit takes it (and diary.standing, which keeps no text).
   function body() {
     const c = col();
@@ -317,15 +329,19 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
       return;
     }
     const b = body();
+    const done = () => {
+      if (draft) draft.sent();
+      dirty = false;
+      loadedKey = null;
+      setText(saved, 'Saved.');
+    };
     runForm({
       button: submit,
       error,
       action: async () => {
-        await ctx.conn.send('diary.submit', b);
-        if (draft) draft.sent();
-        dirty = false;
-        loadedKey = null;
-        setText(saved, 'Saved.');
+        if (umpire) await ctx.conn.send('diary.submit', b);
+        else await sendDiary(b, done);
+        done();
       },
     }).then(() => showCost());
   });

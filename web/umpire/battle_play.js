@@ -17,7 +17,7 @@ function controls() {
     closeTurn: h('button', { type: 'button', class: 'primary', testid: 'battle-close-turn' }, 'Close the turn and reveal'),
     nextStep: h('p', { class: 'next-step', testid: 'battle-next-step' }),
     stepDice: h('input', { type: 'text', id: 'battle-step-dice', testid: 'battle-step-dice', placeholder: 'e.g. 6, 2 (optional)', inputmode: 'numeric' }),
-    step: h('button', { type: 'button', class: 'primary', testid: 'battle-step' }, 'Apply this step'),
+    step: h('button', { type: 'button', class: 'primary', testid: 'battle-step', dataset: { control: 'battle-step' } }, 'Apply this step'),
     error: errorLine('battle-play-error'),
     endButton: h('button', { type: 'button', class: 'danger-ghost', testid: 'battle-end' }, 'End the battle…'),
     endConfirm: h('button', { type: 'button', class: 'danger', testid: 'battle-end-confirm' }, 'End it: reckon the losses'),

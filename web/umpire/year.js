@@ -232,7 +232,7 @@ function monthPanel(ctx, campaignId) {
   const submittedCount = h('span', { class: 'count', testid: 'submitted-count' });
   const noColonels = h('p', { class: 'muted empty' }, 'No colonels yet.');
 
-  const resolve = h('button', { type: 'button', class: 'danger', testid: 'month-resolve' }, 'Resolve the month…');
+  const resolve = h('button', { type: 'button', class: 'danger', testid: 'month-resolve', dataset: { control: 'month-resolve' } }, 'Resolve the month…');
   const undo = h('button', { type: 'button', class: 'danger-ghost', testid: 'month-undo' }, 'Undo the last resolution');
   const undoText = h('p', { class: 'hint', testid: 'month-undo-note' });
   const monthError = errorLine('month-error');
@@ -392,7 +392,7 @@ export function objectivesPanel(ctx, campaignId, { prefix = '' } = {}) {
   function create() {
     const text = h('p', { class: 'item-text objective-text' });
     const noteInput = h('input', { type: 'text', maxlength: '500', placeholder: 'A note for the player (optional)', testid: 'objective-note-input', 'aria-label': 'Note for the player' });
-    const approve = h('button', { type: 'button', class: 'small primary', testid: 'objective-approve' }, 'Approve');
+    const approve = h('button', { type: 'button', class: 'small primary', testid: 'objective-approve', dataset: { control: 'objective-review' } }, 'Approve');
     const reject = h('button', { type: 'button', class: 'small danger-ghost', testid: 'objective-reject' }, 'Reject');
     const error = errorLine('objective-review-error');
     const li = h('li', { class: 'review-item', testid: `${prefix}objective-review-item` },

@@ -36,7 +36,7 @@ function lotPanel(ctx, campaignId) {
   const bids = h('ol', { class: 'bid-list', testid: 'auction-bid-list', 'aria-live': 'polite' });
   const noBids = h('p', { class: 'muted empty' }, 'No bids yet.');
 
-  const amount = h('input', { id: 'auction-bid-amount', type: 'number', min: '1', step: '1', inputmode: 'numeric', testid: 'auction-bid-amount', 'aria-describedby': 'auction-bid-hint' });
+  const amount = h('input', { id: 'auction-bid-amount', type: 'number', min: '1', step: '1', inputmode: 'numeric', testid: 'auction-bid-amount', dataset: { control: 'auction-bid' }, 'aria-describedby': 'auction-bid-hint' });
   const bid = h('button', { type: 'submit', class: 'primary', testid: 'auction-bid' }, 'Bid');
   const hint = h('p', { id: 'auction-bid-hint', class: 'hint', testid: 'auction-bid-hint' });
   const error = errorLine('auction-error');

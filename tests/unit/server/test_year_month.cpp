@@ -96,6 +96,26 @@ TEST_CASE("a diary may be revised until the deadline; the umpire sees who has su
     CHECK(t.sheet(t.carol)["diary"]["orders"].is_null());
 }
 
+TEST_CASE("a diary that names the month it was written for is refused as stale once that month is resolved", "[year]") {
+    // A diary kept on a phone while the line was down and sent when it came back (docs/protocol.md, diary.submit).
+    YearTable t;
+    t.ready_one();
+    const int month = t.year_view(t.bob)["calendar"]["turn"].get<int>();
+    json kept = diary("politics", orders(false, false, false), "", "Written on the road");
+    kept["turn"] = month;
+    t.ok(t.bob, "diary.submit", kept);
+    CHECK(t.sheet(t.bob)["diary"]["text"] == "Written on the road");
+    t.ok(t.umpire, "month.resolve", json::object(), {1});
+    std::string message;
+    kept["text"] = "Sent again from the phone";
+    CHECK(t.error(t.bob, "diary.submit", kept, &message) == "stale");
+    CHECK(message == "You saw month " + std::to_string(month) + "; the campaign is at month " + std::to_string(month + 1) + ".");
+    CHECK(t.sheet(t.bob)["diary"].is_null());  // nothing went into the new month
+    kept["turn"] = month + 1;
+    t.ok(t.bob, "diary.submit", kept);
+    CHECK(t.sheet(t.bob)["diary"]["text"] == "Sent again from the phone");
+}
+
 // --- month resolution ---
 
 TEST_CASE("a month resolves in the documented order, and the report lists every roll and every change", "[year]") {

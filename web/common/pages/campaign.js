@@ -6,8 +6,9 @@ import { roleBadge } from '../panels/members.js';
 import { tableTab } from '../table_tab.js';
 import { battleTab } from '../battle/tab.js';
 import { bookPageTabs } from '../book_pages.js';
-import { gatherNeeds, tabOf, needsYouPanel } from '../needs_you.js';
+import { gatherNeeds, tabOf, needsYouPanel, focusControl } from '../needs_you.js';
 import { inbox } from '../inbox.js';
+import { keptNotice } from '../kept_notice.js';
 
 // The shared tabs, and after the Battle tab the battle books' pages of the campaign (Border Reivers' Raids); app.js
 // adds the player's, the umpire's and the year's (web/common imports none of them).
@@ -42,6 +43,8 @@ export function campaignPage(ctx, route, moreTabs = []) {
 
   // The user's notifications from every campaign; this page's pushes prompt it to look again.
   const notifications = inbox(ctx.me, conn);
+  // Commands kept on this device while the line was down, and what became of them (kept.js).
+  const kept = keptNotice(ctx, campaignId);
 
   const el = h('div', { class: 'page page-campaign' },
     h('header', { class: 'campaign-header' },
@@ -52,6 +55,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
         notifications.el),
       h('div', { class: 'campaign-title-row' }, title, h('span', { class: 'campaign-badges' }, role, closedBadge)),
       needs.el,
+      kept.el,
       tabNav),
     closedBanner,
     status,
@@ -77,12 +81,14 @@ export function campaignPage(ctx, route, moreTabs = []) {
     }
   }
 
-  // An item of the list: the Battle tab is turned to the item's battle (its `open`), then shown.
+  // An item of the list: the Battle tab is turned to the item's battle (its `open`), then shown, and the control that
+  // does it (the item's `control`) focused; without one on the page, the tab itself.
   function openNeed(item) {
     const t = item.where && built.get(item.where);
     if (!t) return;
     if (item.battle !== null && t.instance.open) t.instance.open({ battle: item.battle });
-    selectTab(item.where, { focus: true });
+    selectTab(item.where);
+    focusControl(t.panel, item.control).then((done) => { if (!done) t.button.focus(); });
   }
 
   // Each tab's count of items in its badge, and in its name for screen readers ("Battle (1 needs you)"): words
@@ -200,6 +206,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
     },
     destroy() {
       notifications.destroy();
+      kept.destroy();
       offView();
       offError();
       for (const t of built.values()) if (t.instance.destroy) t.instance.destroy();

@@ -34,7 +34,7 @@ export function ordersElements() {
   e.fDistance = field('cmwd-distance', 'Distance (BW)', e.distance);
   e.fDegrees = field('cmwd-degrees', 'Turn', e.degrees);
   e.fTarget = field('cmwd-target', 'Target', e.target);
-  e.form = h('form', { class: 'stack', novalidate: true, testid: 'cmwd-act-form' },
+  e.form = h('form', { class: 'stack', novalidate: true, testid: 'cmwd-act-form', dataset: { control: 'battle-orders' } },
     h('div', { class: 'field-row' }, field('cmwd-unit', 'Base', e.unit), field('cmwd-action', 'Action', e.action)),
     h('div', { class: 'field-row' }, e.fDistance, e.fDegrees, e.fTarget), e.reach, h('div', { class: 'form-actions' }, e.act));
   e.el = h('div', { class: 'cmwd-orders stack', testid: 'cmwd-orders' }, e.acting, e.brigadesHeading, e.brigades, e.form,
@@ -152,7 +152,7 @@ export function listenOrders(e, getBattle, getSend) {
     ev.preventDefault();
     const body = actBody(e, getBattle());
     if (body instanceof Error) { e.error.show(body.message); return; }
-    runForm({ button: e.act, error: e.error, action: () => getSend()('battle.act', body) });
+    runForm({ button: e.act, error: e.error, action: async () => { await getSend()('battle.act', body); if (e.acted) e.acted(); } });
   });
-  e.done.addEventListener('click', () => runForm({ button: e.done, error: e.error, action: () => getSend()('battle.submit', { box: 'orders', done: true }) }));
+  e.done.addEventListener('click', () => runForm({ button: e.done, error: e.error, action: () => e.sendTurn('battle.submit', { box: 'orders', done: true }, 'the end of your stage') }));
 }

@@ -5,6 +5,7 @@
 
 import { h, setText } from '../../common/dom.js';
 import { sendAtMoment } from '../../common/battle/moment.js';
+import { battleDraft, sendTurn, formChoice, applyFormChoice } from '../../common/battle/draft.js';
 import { baseOutlines, distance } from '../../common/battle/geometry.js';
 import { cmwdOf, stageLine } from './words.js';
 import { tempoElements, showTempo, listenTempo } from './tempo.js';
@@ -46,6 +47,17 @@ class CmwdPanel {
     this.e = panelElements();
     const send = (type, body) => this.send(type, body);
     this.e.tempo.send = send;
+    // His bid and his stage's form as he writes them, kept on the server until sent (web/common/battle/draft.js);
+    // the bid and the stage's end go with their turn, kept on this device while the line is down.
+    this.draft = battleDraft(this.campaignId);
+    this.e.el.insertBefore(this.draft.el, this.e.fighting.el);
+    const sendKeptTurn = (error) => (type, body, what) => sendTurn(this.ctx, this.campaignId, this.battle, { type, body, what, error, draft: this.draft });
+    this.e.tempo.sendTurn = sendKeptTurn(this.e.tempo.error);
+    this.e.orders.sendTurn = sendKeptTurn(this.e.orders.error);
+    this.e.orders.acted = () => this.draft.sent(); // the form's action went in
+    for (const ev of ['input', 'change']) {
+      for (const part of [this.e.tempo.el, this.e.orders.form]) part.addEventListener(ev, () => this.draft.edited(this.choice()));
+    }
     listenTempo(this.e.tempo, () => this.battle);
     listenOrders(this.e.orders, () => this.battle, () => send);
     // battle.generate is a set-up command: it carries no turn.
@@ -56,6 +68,18 @@ class CmwdPanel {
   // A command of this stage: it carries the turn the page shows (web/common/battle/moment.js).
   send(type, body) {
     return sendAtMoment((t, x) => this.ctx.conn.send(t, x), type, this.battle, { campaign: this.campaignId, ...body });
+  }
+
+  // The choice on screen: his bid, or his stage's form (a base and its action).
+  choice() {
+    return { ...formChoice(this.e.tempo.el), ...formChoice(this.e.orders.form) };
+  }
+
+  // The part of the turn he writes for now (the bid, or his side's stage), or null.
+  writing(b) {
+    const c = cmwdOf(b);
+    if (!this.e.tempo.form.hidden) return 'bid';
+    return this.picking === 'base' ? `${c.stage}:${c.acting_side || ''}` : null;
   }
 
   // The map picks a base to act with, or (the umpire in set-up) where a generated line starts.
@@ -103,6 +127,11 @@ class CmwdPanel {
     const generating = showGenerator(e.generator, view, b);
     this.picking = generating ? 'generator' : acting ? 'base' : null;
     this.askMap();
+    const stage = this.writing(b);
+    this.draft.track(b, stage || '', !!stage, (choice) => {
+      applyFormChoice(this.e.tempo.el, choice);
+      applyFormChoice(this.e.orders.form, choice);
+    });
   }
 }
 

@@ -12,7 +12,7 @@ const plural = (n) => `${n} tempo point${n === 1 ? '' : 's'}`;
 export function tempoElements() {
   const e = {
     points: h('p', { class: 'cmwd-points', testid: 'cmwd-tempo-points' }),
-    input: h('input', { type: 'number', id: 'cmwd-bid-input', testid: 'cmwd-bid-input', min: 0, step: 1, value: '0', inputmode: 'numeric' }),
+    input: h('input', { type: 'number', id: 'cmwd-bid-input', testid: 'cmwd-bid-input', dataset: { control: 'battle-orders' }, min: 0, step: 1, value: '0', inputmode: 'numeric' }),
     bid: h('button', { type: 'submit', class: 'primary', testid: 'cmwd-bid' }, 'Bid'),
     status: h('p', { class: 'cmwd-bid-status', testid: 'cmwd-bid-status', role: 'status' }),
     withdraw: h('button', { type: 'button', class: 'ghost', testid: 'cmwd-withdraw' }, 'Withdraw my bid'),
@@ -107,7 +107,7 @@ export function listenTempo(e, getBattle) {
       e.error.show(`Bid a whole number of tempo points from 0 to ${most}. Nothing was sent.`);
       return;
     }
-    runForm({ button: e.bid, error: e.error, action: () => e.send('battle.submit', { box: 'orders', bid: n }) });
+    runForm({ button: e.bid, error: e.error, action: () => e.sendTurn('battle.submit', { box: 'orders', bid: n }, 'your tempo bid') });
   });
   e.withdraw.addEventListener('click', () => runForm({ button: e.withdraw, error: e.error, action: () => e.send('battle.withdraw', { box: 'orders' }) }));
 }

@@ -18,7 +18,7 @@ export function ordersElements() {
     send: h('button', { type: 'button', class: 'primary', testid: 'lfas-send' }, 'Send orders'),
     hint: h('p', { class: 'hint' }, 'Sealed: nobody else sees them until every side\'s orders are in. You may take them back until then.'),
   };
-  e.el = h('div', { class: 'lfas-orders stack', testid: 'lfas-orders' }, e.command.el, e.unitsHeading, e.units,
+  e.el = h('div', { class: 'lfas-orders stack', testid: 'lfas-orders', dataset: { control: 'battle-orders' } }, e.command.el, e.unitsHeading, e.units,
     e.summaryHeading, e.summary, e.hint, h('div', { class: 'form-actions' }, e.send));
   return e;
 }

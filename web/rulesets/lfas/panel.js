@@ -6,6 +6,7 @@
 
 import { h, setText, errorLine, runForm } from '../../common/dom.js';
 import { sendAtMoment } from '../../common/battle/moment.js';
+import { battleDraft, sendTurn, formChoice, applyFormChoice } from '../../common/battle/draft.js';
 import { lfasOf, sideName, unitName } from './words.js';
 import { readSpending, showSpendForm, showPoints, resetSpendForm } from './command.js';
 import { ordersElements, syncCards, readOrders, showSummary, loadOrders } from './orders.js';
@@ -56,7 +57,23 @@ class LfasPanel {
     Object.assign(this, { ctx, campaignId: Number(campaignId), hooks, view: null, battle: null, picking: null });
     Object.assign(this, { turnKey: '', cards: new Map(), commands: [], loaded: false });
     this.e = panelElements();
+    // His orders as he writes them, kept on the server until sent (web/common/battle/draft.js).
+    this.draft = battleDraft(this.campaignId);
+    this.e.el.insertBefore(this.draft.el, this.e.standoffs);
     this.listen();
+  }
+
+  // The choice on screen: the controls of his orders and the command points' lines he has added.
+  choice() {
+    return { controls: formChoice(this.e.orders.el), commands: this.commands };
+  }
+
+  restore(c) {
+    if (!c) return;
+    this.commands = Array.isArray(c.commands) ? c.commands.map((x) => ({ ...x })) : [];
+    this.refresh();
+    applyFormChoice(this.e.orders.el, c.controls || {});
+    this.refresh();
   }
 
   listen() {
@@ -71,13 +88,15 @@ class LfasPanel {
       this.e.error.hide();
       this.commands.push(entry);
       this.refresh();
+      this.draft.edited(this.choice());
     });
     o.send.addEventListener('click', () => {
       const body = readOrders(this.battle, this.cards, this.commands);
       if (body instanceof Error) { this.e.error.show(`${body.message} Nothing was sent.`); return; }
       this.stopPick();
-      runForm({ button: o.send, error: this.e.error, action: () => this.send('battle.submit', body) });
+      runForm({ button: o.send, error: this.e.error, action: () => sendTurn(this.ctx, this.campaignId, this.battle, { type: 'battle.submit', body, what: 'your orders', error: this.e.error, draft: this.draft }) });
     });
+    for (const ev of ['input', 'change']) o.el.addEventListener(ev, () => this.draft.edited(this.choice()));
     this.e.withdraw.addEventListener('click', () => runForm({ button: this.e.withdraw, error: this.e.error, action: () => this.send('battle.withdraw', {}) }));
   }
 
@@ -118,6 +137,7 @@ class LfasPanel {
     if (this.picking.kind === 'unit') this.cards.get(this.picking.id)?.setPoint(p);
     else [this.e.orders.command.x.value, this.e.orders.command.y.value] = p.map((n) => String(r(n)));
     this.stopPick();
+    this.draft.edited(this.choice());
     return true;
   }
 
@@ -136,7 +156,7 @@ class LfasPanel {
     const handlers = {
       changed: () => this.refresh(),
       pick: (id) => this.startPick({ kind: 'unit', id }),
-      remove: (i) => { this.commands.splice(i, 1); this.refresh(); },
+      remove: (i) => { this.commands.splice(i, 1); this.refresh(); this.draft.edited(this.choice()); },
     };
     syncCards(this.e.orders, this.cards, b, this.commands, handlers);
     showSummary(this.e.orders, b, readOrders(b, this.cards, this.commands));
@@ -174,6 +194,7 @@ class LfasPanel {
     e.withdrawRow.hidden = state !== 'sent';
     if (writing) this.refresh();
     else if (this.picking) this.stopPick();
+    this.draft.track(b, 'orders', writing, (c) => this.restore(c));
     showPoints(e.orders.command, b, (view.me || {}).role === 'umpire');
     if (!writing && state !== 'sent') e.error.hide();
     this.showGoingOn(b);

@@ -8,6 +8,7 @@ import { h, setText, errorLine, runForm } from '../../common/dom.js';
 import { memberName } from '../../common/battle/names.js';
 import { measureLabel } from '../../common/battle/geometry.js';
 import { sendAtMoment } from '../../common/battle/moment.js';
+import { battleDraft, sendTurn } from '../../common/battle/draft.js';
 import { describeCard } from './words.js';
 
 const round = (n) => Math.round(n * 10) / 10;
@@ -51,7 +52,7 @@ function talkOption(b, leader, l) {
 
 function handElements() {
   const e = {};
-  e.list = h('div', { class: 'card-hand', testid: 'card-hand', role: 'radiogroup', 'aria-label': 'Your cards this turn' });
+  e.list = h('div', { class: 'card-hand', testid: 'card-hand', dataset: { control: 'battle-orders' }, role: 'radiogroup', 'aria-label': 'Your cards this turn' });
   e.unitSelect = h('select', { id: 'card-unit', testid: 'card-unit' });
   e.unitField = h('div', { class: 'field', hidden: true }, h('label', { for: 'card-unit' }, 'To the unit you are with'), e.unitSelect);
   e.leaderSelect = h('select', { id: 'card-leader', testid: 'card-leader' });
@@ -113,6 +114,9 @@ class CardHand {
   constructor(ctx, campaignId, hooks) {
     Object.assign(this, { ctx, campaignId: Number(campaignId), hooks, battle: null, chosen: null, moveTo: null, builtFor: '' });
     this.e = handElements();
+    // His card as he chooses it, kept on the server until he plays it (web/common/battle/draft.js).
+    this.draft = battleDraft(this.campaignId);
+    this.e.el.insertBefore(this.draft.el, this.e.whoHeading);
     this.listen();
   }
 
@@ -122,7 +126,8 @@ class CardHand {
       const b = ev.target.closest('button[data-card]');
       if (b) this.choose(b.dataset.card);
     });
-    e.leaderSelect.addEventListener('change', () => this.refreshForm());
+    e.leaderSelect.addEventListener('change', () => { this.refreshForm(); this.edited(); });
+    e.unitSelect.addEventListener('change', () => this.edited());
     e.play.addEventListener('click', () => this.play());
     e.withdraw.addEventListener('click', () => {
       runForm({ button: e.withdraw, error: e.error, action: () => this.send('card.withdraw', {}) });
@@ -142,7 +147,23 @@ class CardHand {
     if (card.kind === 'order') body.unit = Number(e.unitSelect.value);
     if (card.kind === 'talk') body.leader = Number(e.leaderSelect.value);
     if (card.id === 'move') body.to = this.moveTo;
-    runForm({ button: e.play, error: e.error, action: () => this.send('card.play', body) });
+    runForm({ button: e.play, error: e.error, action: () => sendTurn(this.ctx, this.campaignId, this.battle, { type: 'card.play', body, what: 'your card', error: e.error, draft: this.draft }) });
+  }
+
+  // The choice as it stands, for the draft.
+  edited() {
+    this.draft.edited({ card: this.chosen, unit: this.e.unitSelect.value, leader: this.e.leaderSelect.value, to: this.moveTo });
+  }
+
+  // A draft of this turn put back.
+  restore(c) {
+    if (!c || !(this.battle.card_set || []).some((x) => x.id === c.card)) return;
+    this.moveTo = Array.isArray(c.to) ? c.to : null;
+    this.choose(c.card);
+    if (c.unit) this.e.unitSelect.value = c.unit;
+    if (c.leader) this.e.leaderSelect.value = c.leader;
+    this.refreshForm();
+    this.askMap();
   }
 
   // The Move card asks the map for a point within the hints' reach of his leader.
@@ -158,6 +179,7 @@ class CardHand {
   choose(id) {
     this.chosen = id;
     if (id !== 'move') { this.moveTo = null; this.tooFar = null; }
+    this.edited();
     for (const b of this.e.list.querySelectorAll('button')) b.setAttribute('aria-checked', b.dataset.card === id ? 'true' : 'false');
     this.refreshForm();
     this.askMap();
@@ -248,6 +270,7 @@ class CardHand {
     const far = beyondReach(this.battle, myLeader(this.battle), p);
     this.tooFar = far || null; // how far the refused point is
     this.moveTo = far ? null : p;
+    this.edited();
     this.refreshForm();
     this.askMap();
     return true;
@@ -268,6 +291,7 @@ class CardHand {
     const canPlay = isPlayer && b.status === 'cards' && !killed;
     e.withdraw.hidden = !(canPlay && mine);
     this.showHand(b, canPlay);
+    this.draft.track(b, 'cards', canPlay, (c) => this.restore(c));
     if (this.chosen === 'move') this.askMap(); // his leader or the hints may have moved
     e.who.hidden = !(b.status === 'cards' || b.status === 'resolving');
     e.whoHeading.hidden = e.who.hidden;

@@ -7,6 +7,7 @@
 
 import { h, setText, errorLine, runForm } from '../../common/dom.js';
 import { sendAtMoment } from '../../common/battle/moment.js';
+import { battleDraft, sendTurn, formChoice, applyFormChoice } from '../../common/battle/draft.js';
 import { measureLabel } from '../../common/battle/geometry.js';
 import { actionLabels } from './words.js';
 import { boundElements, showBound, myLeader, craftOf } from './bound.js';
@@ -36,7 +37,7 @@ function formElements() {
   e.unitField = field('reivers-unit', 'Name', e.unit);
   e.spendField = field('reivers-spend', 'Craft to spend (1-12)', e.spend);
   e.pointField = h('div', {}, h('div', { class: 'field-row' }, field('reivers-x', 'x (paces)', e.x), field('reivers-y', 'y (paces)', e.y)), e.pointHint);
-  e.form = h('form', { class: 'stack', novalidate: true, testid: 'reivers-act-form' },
+  e.form = h('form', { class: 'stack', novalidate: true, testid: 'reivers-act-form', dataset: { control: 'battle-orders' } },
     field('reivers-action', 'Action', e.action), e.names, e.unitField, e.spendField, e.pointField, e.cost,
     h('div', { class: 'form-actions' }, e.act));
   return e;
@@ -58,6 +59,9 @@ class HeidmanPanel {
   constructor(ctx, campaignId, hooks) {
     Object.assign(this, { ctx, campaignId: Number(campaignId), hooks, battle: null, view: null, canAct: false, costsKey: '' });
     this.e = panelElements();
+    // The action he composes, kept on the server until he does it (web/common/battle/draft.js).
+    this.draft = battleDraft(this.campaignId);
+    this.e.el.insertBefore(this.draft.el, this.e.searchHeading);
     this.listen();
   }
 
@@ -68,7 +72,9 @@ class HeidmanPanel {
     e.names.addEventListener('change', () => { this.refreshCost(); this.askMap(); });
     e.form.addEventListener('submit', (ev) => { ev.preventDefault(); this.act(); });
     e.throw.addEventListener('click', () => runForm({ button: e.throw, error: e.error, action: () => this.send('battle.act', { action: 'craft' }) }));
-    e.finish.addEventListener('click', () => runForm({ button: e.finish, error: e.error, action: () => this.send('battle.submit', { box: 'bound' }) }));
+    e.finish.addEventListener('click', () => runForm({ button: e.finish, error: e.error,
+      action: () => sendTurn(this.ctx, this.campaignId, this.battle, { type: 'battle.submit', body: { box: 'bound' }, what: 'the end of your bound', error: e.error, draft: this.draft }) }));
+    for (const ev of ['input', 'change']) e.form.addEventListener(ev, () => this.draft.edited(formChoice(e.form)));
   }
 
   // A command of this bound: it carries the turn the page shows (web/common/battle/moment.js).
@@ -141,6 +147,7 @@ class HeidmanPanel {
     if (refused) { this.e.error.show(refused); return; }
     runForm({ button: this.e.act, error: this.e.error, action: async () => {
       await this.send('battle.act', body);
+      this.draft.sent();
       this.e.x.value = '';
       this.e.y.value = '';
       this.refreshForm();
@@ -202,6 +209,7 @@ class HeidmanPanel {
     if (!this.canAct || !POINT[this.e.action.value]) return false;
     this.e.x.value = String(p[0]);
     this.e.y.value = String(p[1]);
+    this.draft.edited(formChoice(this.e.form));
     this.e.error.hide();
     this.refreshForm();
     this.askMap();
@@ -236,6 +244,7 @@ class HeidmanPanel {
     if (!this.canAct) e.error.hide();
     this.refreshForm();
     this.askMap();
+    this.draft.track(b, 'bound', this.canAct, (c) => { applyFormChoice(e.form, c); this.refreshForm(); this.askMap(); });
   }
 }
 

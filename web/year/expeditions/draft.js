@@ -45,7 +45,7 @@ export function crisisPanel(ctx, campaignId) {
 }
 
 export function draftPanel(ctx, campaignId) {
-  const createGen = h('button', { type: 'button', class: 'primary', testid: 'expedition-create-generate' }, 'New expedition (roll it from Annex A)');
+  const createGen = h('button', { type: 'button', class: 'primary', testid: 'expedition-create-generate', dataset: { control: 'expedition-create' } }, 'New expedition (roll it from Annex A)');
   const createBlank = h('button', { type: 'button', class: 'secondary', testid: 'expedition-create-blank' }, 'New blank expedition');
   const createError = errorLine('expedition-create-error');
   const createBox = h('div', {},

@@ -69,7 +69,7 @@ export function motionItem(ctx, campaignId) {
   const pipHint = h('p', { class: 'hint', testid: 'motion-pip-hint' });
   const vote = h('button', { type: 'submit', class: 'primary', testid: 'motion-vote' }, 'Vote');
   const voteError = errorLine('motion-vote-error');
-  const voteForm = h('form', { class: 'tool-form', novalidate: true, testid: 'motion-vote-form' },
+  const voteForm = h('form', { class: 'tool-form', novalidate: true, testid: 'motion-vote-form', dataset: { control: 'motion-vote' } },
     h('p', { class: 'hint' }, 'Spend PIP on the options you back. The PIP is spent at once, whatever the result; your vote stays sealed until the umpire closes the motion. Voting again replaces your vote.'),
     pipInputs, pipHint, myVote, h('div', { class: 'form-actions' }, vote), voteError.el);
   let dirty = false;

@@ -30,7 +30,7 @@ function outcomeForm(ctx, campaignId) {
   const losses = h('div', { class: 'tool-row' });
   const save = h('button', { type: 'submit', class: 'secondary', testid: 'outcome-save' }, 'Record the outcome');
   const error = errorLine('outcome-error');
-  const form = h('form', { class: 'tool-form', novalidate: true, testid: 'outcome-form' },
+  const form = h('form', { class: 'tool-form', novalidate: true, testid: 'outcome-form', dataset: { control: 'expedition-outcome' } },
     h('fieldset', {}, h('legend', {}, 'What happened'), flags),
     field(`${p}-battles`, 'Battles won', battles, 'Counts when capturing an island: +5 PIP each.'),
     h('fieldset', {}, h('legend', {}, 'Losses in action, percent of each regiment'), losses),
