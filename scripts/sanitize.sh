@@ -20,7 +20,7 @@ read -r -a targets <<< "${MUSTER_SANITIZE_TARGETS:-}"
 if [ "${1:-}" = "--rules" ]; then
     shift
     targets=(muster_rules_tests fuzz_replay_decide fuzz_replay_frames fuzz_replay_http)
-    set -- -R '^(rules|rules-property|fuzz_replay_.*)$' "$@"
+    set -- -R '^(rules|rules-property-.*|fuzz_replay_.*)$' "$@"
 fi
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMUSTER_SANITIZE=ON >/dev/null
 cmake --build build-asan -j"$(nproc)" ${targets[@]+--target "${targets[@]}"}
