@@ -54,9 +54,10 @@ case "${1:-}" in
         # printed after it. MUSTER_SANITIZE=0 leaves them out, for a quick local run.
         sanitize="${MUSTER_SANITIZE:-1}"
         if [ "$sanitize" != 0 ]; then
-            nice -n 19 bash scripts/sanitize.sh --rules > build/sanitized.log 2>&1 &
+            # In a process group of its own, so that a failed suite stops the whole of it (its build too).
+            setsid nice -n 19 bash scripts/sanitize.sh --rules > build/sanitized.log 2>&1 &
             sanitized=$!
-            trap 'kill "$sanitized" 2>/dev/null || true' EXIT
+            trap 'kill -- "-$sanitized" 2>/dev/null || true' EXIT
         fi
         # Two test files at a time (MUSTER_TEST_JOBS=n for n): the test servers hash passwords at a low scrypt
         # cost (tests/integration/lib/server.mjs), so files side by side do not slow each other's logins.
