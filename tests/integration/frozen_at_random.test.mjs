@@ -120,10 +120,10 @@ async function freezeRound(t, draw, round, ump) {
 
   assert.ok(takeover <= LEASE_SECONDS * 1000 + 1500, `takeover ${takeover} ms`);
   assert.ok(streamY.latencies.length >= 10 && streamY.slowest() < 2000, `B's own lines: ${streamY.latencies.join(' ')}`);
-  // Woken, A acknowledged nothing more: its line in flight was refused `moved` or its socket closed.
+  // Woken, A refused the line in flight (`moved`) or closed its socket; or answered it, committed before the freeze
+  // (every acknowledged line is checked below to be stored once).
   for (const end of ends) {
-    assert.ok(end.unanswered, 'a writer to the frozen node stopped only at a refusal');
-    assert.ok(end.answer.closed || end.answer.error?.code === 'moved', JSON.stringify(end.answer));
+    if (end.unanswered) assert.ok(end.answer.closed || end.answer.error?.code === 'moved', JSON.stringify(end.answer));
   }
   const stored = b.sql(`SELECT body FROM events WHERE campaign = ${x} AND type = 'chat.said'`).split('\n').filter(Boolean)
     .map((body) => JSON.parse(body).text);
