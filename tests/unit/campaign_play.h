@@ -24,6 +24,10 @@ namespace year_test {
 // A secret's text and who may read it: umpires always; "*" everyone; else the users named, and in a battle the
 // players of `side`. A concealed piece's canary (piece: a unit's id, a leader's negated) is public once revealed.
 struct Secret {
+    // Built from the leading fields only (the rest default), without -Wextra's missing-initializer warning.
+    Secret(std::string text_, std::int64_t battle_ = 0, std::string side_ = "", std::set<std::int64_t> users_ = {},
+           std::int64_t piece_ = 0, std::int64_t unit_ = 0)
+        : text(std::move(text_)), battle(battle_), side(std::move(side_)), users(std::move(users_)), piece(piece_), unit(unit_) {}
     std::string text;
     std::int64_t battle = 0;
     std::string side;
