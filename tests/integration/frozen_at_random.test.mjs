@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { startServer } from './lib/server.mjs';
 import { wantsPostgres } from './lib/postgres.mjs';
 import { connect, newUser, login, sleep } from './lib/client.mjs';
-import { streamLines } from './lib/freeze.mjs';
+import { streamLines, subscribeUntilKept } from './lib/freeze.mjs';
 
 const LEASE_SECONDS = 3;
 const LEASE = ['--lease-seconds', String(LEASE_SECONDS)];
@@ -57,20 +57,6 @@ function writeBackToBack(client, campaign, prefix) {
   return { acknowledged, done, stop: () => { stopped = true; } };
 }
 
-async function subscribeUntilKept(server, cookie, campaign, limitMs) {
-  const t0 = Date.now();
-  for (;;) {
-    const c = await connect(server, cookie);
-    sockets.push(c);
-    const { reply } = await c.subscribe(campaign);
-    if (reply.ok) return c;
-    assert.equal(reply.error.code, 'moved', JSON.stringify(reply));
-    await c.close();
-    if (Date.now() - t0 > limitMs) throw new Error(`${limitMs} ms and campaign ${campaign} is still kept elsewhere`);
-    await sleep(100);
-  }
-}
-
 // What node A's store session was doing at the freeze, for the diagnostics.
 function sessionsOf(server, node) {
   return server.sql(`SELECT state || coalesce(' on ' || wait_event_type, '') FROM pg_stat_activity WHERE application_name LIKE '%${node}%'`)
@@ -106,7 +92,7 @@ async function freezeRound(t, draw, round, ump) {
   const session = sessionsOf(a, nodeA);
   let takeover;
   try {
-    await subscribeUntilKept(b, cookieB, x, 15000);
+    await subscribeUntilKept(b, cookieB, x, 15000, sockets);
     takeover = Date.now() - frozenAt;
     await sleep(300);
   } finally {

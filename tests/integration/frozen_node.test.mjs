@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { startServer } from './lib/server.mjs';
 import { wantsPostgres } from './lib/postgres.mjs';
 import { connect, newUser, login, sleep } from './lib/client.mjs';
-import { until, holdNextAppend, streamLines } from './lib/freeze.mjs';
+import { until, holdNextAppend, streamLines, subscribeUntilKept } from './lib/freeze.mjs';
 
 const LEASE_SECONDS = 3;
 const LEASE = ['--lease-seconds', String(LEASE_SECONDS)];
@@ -29,22 +29,6 @@ after(async () => {
 });
 
 const chats = (v) => Object.values(v?.chat || {}).map((m) => m.text);
-
-// Subscribes until the node answers ok (it keeps the campaign), a new socket each try.
-async function subscribeUntilKept(server, cookie, campaign, limitMs) {
-  const t0 = Date.now();
-  for (;;) {
-    const c = await connect(server, cookie);
-    sockets.push(c);
-    const { reply } = await c.subscribe(campaign);
-    if (reply.ok) return c;
-    assert.equal(reply.error.code, 'moved', JSON.stringify(reply));
-    await c.close();
-    if (Date.now() - t0 > limitMs)
-      throw new Error(`${limitMs} ms and the campaign is still kept elsewhere: ${server.sql('SELECT node, epoch, expires FROM campaign_leases')}`);
-    await sleep(100);
-  }
-}
 
 test('a node frozen inside a lease transaction: another takes over within about the lease, and keeps answering its own', { skip }, async (t) => {
   const a = await startServer({ args: ['--node', 'node-a', ...LEASE] });
@@ -82,7 +66,7 @@ test('a node frozen inside a lease transaction: another takes over within about 
 
     // B's own campaign, a line every 100 ms, while B takes A's over.
     streamY = streamLines(onB, y);
-    const keptOnB = await subscribeUntilKept(b, cookieB, x, 15000);
+    const keptOnB = await subscribeUntilKept(b, cookieB, x, 15000, sockets);
     takeover = Date.now() - frozenAt;
     await sleep(500);
     await streamY.stop();

@@ -1,5 +1,6 @@
 // Faults aimed inside a node's store transaction (tests/integration/frozen_node.test.mjs, cut_off_node.test.mjs).
-import { sleep } from './client.mjs';
+import assert from 'node:assert/strict';
+import { connect, sleep } from './client.mjs';
 
 /** Resolves with the first truthy value of `probe()` (awaited), polling every few milliseconds. */
 export async function until(probe, limitMs, what) {
@@ -44,4 +45,23 @@ export function streamLines(client, campaign) {
     }
   })();
   return { latencies, slowest: () => Math.max(...latencies.map(Number)), stop: async () => { stopped = true; await done; } };
+}
+
+/**
+ * Subscribes to `campaign` on `server` until it answers ok (the node keeps the campaign), a new socket each try, each
+ * pushed to `sockets` for the test's teardown; anything but `moved` meanwhile fails. Resolves with the socket.
+ */
+export async function subscribeUntilKept(server, cookie, campaign, limitMs, sockets) {
+  const t0 = Date.now();
+  for (;;) {
+    const c = await connect(server, cookie);
+    sockets.push(c);
+    const { reply } = await c.subscribe(campaign);
+    if (reply.ok) return c;
+    assert.equal(reply.error.code, 'moved', JSON.stringify(reply));
+    await c.close();
+    if (Date.now() - t0 > limitMs)
+      throw new Error(`${limitMs} ms and campaign ${campaign} is still kept elsewhere: ${server.sql('SELECT campaign, node, epoch, expires FROM campaign_leases')}`);
+    await sleep(100);
+  }
 }
