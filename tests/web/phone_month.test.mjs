@@ -1,0 +1,268 @@
+// A player does a month and a battle turn of each book on a phone (390x844, touch), by taps on the page alone:
+// he creates his colonel, chooses his objective, bids for a regiment, declares and cancels leave, writes his diary,
+// reads and publishes his report, talks and rolls on the table, then plays a turn of Over the Hills, Chosen Men,
+// Loose Files and Border Reivers. Every screen on the way, forms filled in, passes the page checks
+// (tests/web/lib/pages.mjs: no sideways scrolling, so no zooming the browser; no tap target under 40x40; no serious
+// axe-core violation), and so does each battle once resolving has begun, for him on the phone and on a desktop and
+// for the umpire on a phone (stepping it by a tap, a piece picked on the map), a tablet and a desktop.
+// MUSTER_SHOTS=<dir> keeps a screenshot of each.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer } from '../integration/lib/server.mjs';
+import { uniqueName } from '../integration/lib/client.mjs';
+import { battleTable } from '../integration/lib/battle_table.mjs';
+import { launchBrowser, openUser, waitForConnState, failureShots, stepper, UI_TIMEOUT } from './lib/browser.mjs';
+import { PHONE, DESKTOP, TABLET, checkPage } from './lib/pages.mjs';
+import { el, mapPoint } from './lib/battle.mjs';
+
+const SIDES = [{ id: 'british', name: 'British' }, { id: 'french', name: 'French' }];
+
+/** Each book's battle: the table, A's and B's pieces, and how A takes his turn on the page. */
+function books(a, b) {
+  const unit = (side, owner, name, troop, position, values = {}) => ({ side, owner, name, troop_type: troop, position, facing: side === 'british' ? 0 : 180, values });
+  return [
+    {
+      book: 'oth', name: 'Fontenoy', depth: 120, pick: [60, 40],
+      body: { table: { width: 180, depth: 120, measure: 'cm' },
+        leaders: [{ user: a, side: 'british', name: 'Kemp', position: [60, 39] }, { user: b, side: 'french', name: 'Dartois', position: [120, 90] }],
+        units: [unit('british', a, '33rd Foot', 'formed_infantry', [60, 40]), unit('french', b, 'Picardie', 'formed_infantry', [120, 95])] },
+      async turn(p) {
+        await el(p, 'card-option', { card: 'no_action' }).tap();
+        await p.getByTestId('card-play').tap();
+        await p.getByTestId('card-withdraw').waitFor();
+      },
+      other: (bv) => ['card.play', { turn: bv.turn, card: 'no_action' }],
+    },
+    {
+      book: 'cmwd', name: 'Schellenberg', depth: 120, pick: [60, 50],
+      body: { table: { width: 180, depth: 120, measure: 'cm' },
+        leaders: [{ user: a, side: 'british', name: 'Lord Cutts', position: [90, 30], values: { commander: true, brigade: 'b1', rank: 'active' } },
+          { user: b, side: 'french', name: 'Comte d\'Arco', position: [90, 90], values: { commander: true, brigade: 'f1', rank: 'active' } }],
+        units: [unit('british', a, 'Orkney\'s', 'infantry', [60, 50], { brigade: 'b1', quality: 'trained' }),
+          unit('french', b, 'Navarre', 'infantry', [63, 90], { brigade: 'f1', quality: 'trained' })],
+        settings: { bw: 6 } },
+      async turn(p) {
+        await p.getByTestId('cmwd-bid-input').fill('1');
+        await p.getByTestId('cmwd-bid').tap();
+        await el(p, 'cmwd-bid-status', { bid: '1' }).waitFor();
+      },
+      other: (bv) => ['battle.submit', { turn: bv.turn, bid: 0 }],
+    },
+    {
+      book: 'lfas', name: 'Guilford Courthouse', depth: 48, pick: [30, 8],
+      body: { table: { width: 72, depth: 48, measure: 'inches' },
+        leaders: [{ user: a, side: 'british', name: 'Lord Cornwallis', position: [30, 4], values: { role: 'c_in_c' } },
+          { user: b, side: 'french', name: 'Nathanael Greene', position: [36, 34], values: { role: 'c_in_c' } }],
+        units: [unit('british', a, '33rd Foot', 'infantry', [30, 8], { class: 2, kind: 'regular', regular: true }),
+          unit('french', b, 'North Carolina Militia', 'infantry', [36, 30], { class: 4, kind: 'militia' })] },
+      async turn(p) {
+        // His command points first: an order reaches the 33rd (loose-files-american-scramble.txt: "give an order to a unit ... within 6\" 1 CP").
+        await p.getByTestId('lfas-spend').selectOption('order');
+        await p.getByTestId('lfas-spend-unit-check').first().check();
+        await p.getByTestId('lfas-spend-add').tap();
+        await p.getByTestId('lfas-spending-item').first().waitFor();
+        const c = p.getByTestId('lfas-unit').first();
+        await c.getByTestId('lfas-move-kind').selectOption('move');
+        await c.getByTestId('lfas-av').selectOption('2');
+        await c.getByTestId('lfas-to-x').fill('31');
+        await c.getByTestId('lfas-to-y').fill('12');
+        await checkPage(p, 'phone-lfas-orders-written').then((f) => assert.deepEqual(f, []));
+        await p.getByTestId('lfas-send').tap();
+        await p.getByTestId('lfas-withdraw').waitFor();
+      },
+      other: (bv) => ['battle.submit', { turn: bv.turn }],
+    },
+    {
+      book: 'reivers', name: 'Hot Trod', depth: 1000, pick: [300, 250], sides: [{ id: 'british', name: 'Armstrongs' }, { id: 'french', name: 'Grahams' }],
+      body: { table: { width: 1500, depth: 1000, measure: 'paces' },
+        leaders: [{ user: a, side: 'british', name: 'Kinmont Willie', position: [300, 300], values: { fyrebrand: 2, craft: 'good' } },
+          { user: b, side: 'french', name: 'Richie Graham', position: [900, 800], values: { fyrebrand: 3, craft: 'average' } }] },
+      riders: { british: 'Armstrongs of Mangerton', french: 'Grahams of Netherby' },
+      async turn(p) {
+        await p.getByTestId('reivers-action').selectOption('move');
+        await p.getByTestId('reivers-x').fill('320');
+        await p.getByTestId('reivers-y').fill('260');
+        await p.getByTestId('reivers-act').tap();
+        await p.getByTestId('battle-log').filter({ hasText: 'Armstrongs of Mangerton' }).first().waitFor();
+        await p.getByTestId('reivers-finish').tap();
+      },
+      other: null, // the bound is his alone; it ends with his finish
+    },
+  ];
+}
+
+test('a month and a battle turn of each book, done by taps on a phone; every screen on the way fits', { timeout: 420000 }, async (t) => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const table = await battleTable(server, { name: 'A Month by Phone', umpire: uniqueName('pmu'), players: { a: uniqueName('pma'), b: uniqueName('pmb') } });
+  const open = []; // browser contexts
+  t.after(async () => {
+    for (const c of open) await c.close().catch(() => {});
+    for (const c of table.everyone) await c.close().catch(() => {});
+    await browser.close().catch(() => {});
+    await server.cleanup();
+  });
+  const { campaign, users } = table;
+  const { umpire: U, b: B } = table.clients;
+  const pages = {};
+  const step = stepper(t, (name) => failureShots(`phone-month-${name.replace(/\W+/g, '_')}`, pages));
+  const found = [];
+  const check = async (page, what) => found.push(...await checkPage(page, what));
+  /** Opens a tab of the campaign by its address and waits for its panel. */
+  const go = async (page, tab) => {
+    await page.locator(`#tab-${tab}`).waitFor({ state: 'attached' });
+    await page.evaluate((h) => { window.location.hash = h; }, `#/campaign/${campaign}/${tab}`);
+    await page.locator(`#panel-${tab}`).waitFor({ state: 'visible' }).catch(async (e) => {
+      throw new Error(`${e.message}\n${JSON.stringify(await page.evaluate(() => [location.hash, document.querySelector('[data-testid="tab-select"]')?.value]))}`);
+    });
+  };
+  const userPage = async (key, who, options, tab) => {
+    const u = await openUser(browser, server, options, { cookie: users[who].cookie, path: `/#/campaign/${campaign}/${tab}` });
+    open.push(u.context);
+    pages[key] = u.page;
+    await waitForConnState(u.page, 'online');
+    return u;
+  };
+  let phone;
+
+  await step('the colonel: created, his objective chosen and a regiment bought, all by taps', async () => {
+    phone = await userPage('phone', 'a', PHONE, 'colonel');
+    const p = phone.page;
+    await p.getByTestId('colonel-name').tap();
+    await p.getByTestId('colonel-name').fill('Colonel Sir Hector Kemp');
+    await p.getByTestId('colonel-age').fill('38');
+    await check(p, 'phone-colonel-form');
+    await p.getByTestId('colonel-create').tap();
+    await p.getByTestId('objective-kind').waitFor();
+    await p.getByTestId('objective-kind').selectOption('glory');
+    await p.getByTestId('objective-choose').tap();
+    await B.ok('colonel.create', { campaign, name: 'Dartington' });
+    await U.ok('auction.open', { campaign, regiment: 7 });
+    await go(p, 'auction');
+    await p.getByTestId('auction-bid-amount').fill('150');
+    await check(p, 'phone-auction-bid');
+    await p.getByTestId('auction-bid').tap();
+    await p.getByTestId('auction-bid-list').filter({ hasText: '150' }).waitFor();
+    await U.ok('auction.close', { campaign });
+    await go(p, 'colonel');
+    await p.getByTestId('sheet-regiment').filter({ hasText: '7' }).waitFor();
+    await check(p, 'phone-colonel');
+  });
+
+  await step('the month: leave declared and cancelled, the diary written and sent', async () => {
+    await U.ok('year.start', { campaign, year: '174-', month: 4 });
+    const p = phone.page;
+    await go(p, 'diary');
+    await p.getByTestId('leave-from').fill('3');
+    await p.getByTestId('leave-months').selectOption('1');
+    await p.getByTestId('leave-declare').tap();
+    await p.getByTestId('leave-item').first().waitFor();
+    await check(p, 'phone-diary-leave');
+    await p.getByTestId('leave-cancel').tap();
+    await p.getByTestId('leave-none').waitFor();
+    await p.getByTestId('diary-text').waitFor();
+    await p.getByTestId('diary-activity').selectOption('politics');
+    await p.getByTestId('diary-maintained').fill('10');
+    await p.getByTestId('diary-declared').fill('10');
+    await p.getByTestId('diary-text').fill('Dined with the Secretary at War; the 7th drills on the Meir.');
+    await check(p, 'phone-diary-written');
+    await p.getByTestId('diary-submit').tap();
+    await p.getByTestId('diary-status').and(p.locator('[data-submitted="true"]')).waitFor();
+    await check(p, 'phone-diary-sent');
+  });
+
+  await step('the report: the month resolved, he reads it and publishes his diary', async () => {
+    await U.ok('month.resolve', { campaign });
+    const p = phone.page;
+    await go(p, 'reports');
+    await p.getByTestId('report-item').first().waitFor();
+    await check(p, 'phone-report');
+    await p.getByTestId('report-publish').first().tap();
+    await go(p, 'gazette');
+    await p.locator('#panel-gazette').filter({ hasText: 'Dined with the Secretary at War' }).waitFor();
+  });
+
+  await step('the table: a word in the chat and a roll of the dice, forms filled in', async () => {
+    const p = phone.page;
+    await go(p, 'table');
+    await p.getByTestId('chat-input').fill('Kemp reports the 7th fit for service.');
+    await p.getByTestId('chat-send').tap();
+    await p.getByTestId('chat-item').filter({ hasText: 'fit for service' }).waitFor();
+    await p.getByTestId('dice-input').fill('3d6');
+    await p.getByTestId('dice-reason').fill('forage');
+    await p.getByTestId('dice-roll').tap();
+    await p.getByTestId('roll-item').filter({ hasText: 'forage' }).waitFor();
+    await p.getByTestId('chat-input').fill('And a word not yet sent');
+    await check(p, 'phone-table');
+    assert.deepEqual(phone.pageErrors, []);
+  });
+
+  const desk = await userPage('desk', 'a', DESKTOP, 'table');
+  const umpires = {};
+  for (const [size, options] of Object.entries({ phone: PHONE, tablet: TABLET, desktop: DESKTOP })) {
+    umpires[size] = await userPage(`umpire-${size}`, 'umpire', options, 'battle');
+  }
+
+  for (const x of books(users.a.user, users.b.user)) {
+    await step(`${x.book}: A takes his turn by taps; the battle resolving, for him and for the umpire at each size`, async () => {
+      const battle = (await U.ok('battle.create', { campaign, name: x.name, ruleset: x.book, sides: x.sides || SIDES, ...x.body,
+        settings: { ...(x.body.settings || {}), auto_run: false } })).battle;
+      if (x.riders) {
+        const b = (await U.waitForView(campaign, (v) => v.battles?.[String(battle)]?.leaders?.length === 2)).battles[String(battle)];
+        for (const l of b.leaders) {
+          await U.ok('battle.place', { campaign, battle, unit: { side: l.side, owner: l.user, name: x.riders[l.side], troop_type: 'rider',
+            position: l.side === 'british' ? [300, 250] : [900, 850], facing: l.side === 'british' ? 0 : 180, values: { heidman: l.id } } });
+        }
+      }
+      await U.ok('battle.start', { campaign, battle });
+      const show = async (page) => {
+        await go(page, 'battle');
+        if (await page.getByTestId('battle-select').isVisible()) await page.getByTestId('battle-select').selectOption(String(battle));
+        await page.getByTestId('battle-name').filter({ hasText: x.name }).waitFor();
+      };
+      const p = phone.page;
+      await show(p);
+      await check(p, `phone-${x.book}-turn`);
+      await x.turn(p);
+      if (x.other) {
+        const bv = (await B.caughtUp(campaign)).battles[String(battle)];
+        const [type, body] = x.other(bv);
+        await B.ok(type, { campaign, battle, ...body });
+      }
+      const bv = (await U.caughtUp(campaign)).battles[String(battle)];
+      if (bv.status === 'cards' || bv.status === 'orders') await U.ok('battle.close_turn', { campaign, battle, turn: bv.turn }).catch(() => {});
+
+      // The umpire on his phone: the step to run, tapped; then a piece picked on the map.
+      const up = umpires.phone.page;
+      await show(up);
+      await up.getByTestId('battle-step').waitFor({ timeout: UI_TIMEOUT });
+      await check(up, `phone-umpire-${x.book}-resolving`);
+      const moment = (v) => JSON.stringify(['turn', 'status', 'next_step'].map((k) => v.battles[String(battle)][k]));
+      const before = moment(await U.caughtUp(campaign));
+      await up.getByTestId('battle-step').tap();
+      await U.waitForView(campaign, (v) => moment(v) !== before, UI_TIMEOUT, 'a step applied');
+      const [mx, my] = await mapPoint(up, x.pick, x.depth);
+      await up.touchscreen.tap(mx, my);
+      await up.getByTestId('battle-map-pieces').waitFor();
+      await el(up, 'battle-map-piece', { kind: 'unit' }).first().tap();
+      await up.locator('[data-testid="battle-unit"].unit-selected').waitFor();
+      await check(up, `phone-umpire-${x.book}-step-and-piece`);
+      for (const size of ['tablet', 'desktop']) {
+        await show(umpires[size].page);
+        await check(umpires[size].page, `${size}-umpire-${x.book}-resolving`);
+      }
+      await show(p);
+      await check(p, `phone-${x.book}-resolving`);
+      await show(desk.page);
+      await check(desk.page, `desktop-${x.book}-resolving`);
+    });
+  }
+
+  await step('no page found a problem or threw', async () => {
+    assert.deepEqual(found, []);
+    for (const [k, page] of Object.entries(pages)) assert.equal(page.isClosed(), false, k);
+    assert.deepEqual(phone.pageErrors, []);
+    assert.deepEqual(desk.pageErrors, []);
+    for (const u of Object.values(umpires)) assert.deepEqual(u.pageErrors, []);
+  });
+});
