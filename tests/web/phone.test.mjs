@@ -235,7 +235,10 @@ test('phone: a campaign that needs you keeps its name readable and the page its 
   assert.equal(await page.getByTestId('diary-text').isVisible(), true);
   await assertNoSideways(page, 'campaign page, Diary');
 
-  // At a desktop's size the tabs stay and the select is not shown.
+  // A tablet in portrait (768 px) has the same one row; at a desktop's size the tabs stay and the select is not shown.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  assert.equal(await select.isVisible(), true);
+  assert.ok((await nav.boundingBox()).height <= 56, 'one row on a tablet');
   await page.setViewportSize({ width: 1280, height: 800 });
   assert.equal(await select.isVisible(), false);
   for (const id of ['tab-table', 'tab-colonel', 'tab-diary', 'tab-rules', 'tab-expeditions']) assert.equal(await page.getByTestId(id).isVisible(), true, id);
