@@ -70,16 +70,17 @@ void DbWorker::stop() {
 void DbWorker::run(std::function<void(store::Database&)> job) {
     {
         std::lock_guard lock(mutex_);
-        queue_.push_back(Job{std::move(job), 0, {}, {}, {}, {}});
+        queue_.push_back(Job{std::move(job), 0, {}, {}, {}, {}, {}});
     }
     wake_.notify_one();
 }
 
 void DbWorker::append(std::int64_t campaign, std::vector<Event> events, AppendDone done,
-                      std::vector<store::OutboxItem> outbox, std::optional<store::CampaignIndex> index) {
+                      std::vector<store::OutboxItem> outbox, std::optional<store::CampaignIndex> index,
+                      std::optional<store::SentKey> sent) {
     {
         std::lock_guard lock(mutex_);
-        queue_.push_back(Job{{}, campaign, std::move(events), std::move(outbox), std::move(index), std::move(done)});
+        queue_.push_back(Job{{}, campaign, std::move(events), std::move(outbox), std::move(index), std::move(done), std::move(sent)});
     }
     wake_.notify_one();
 }
@@ -157,6 +158,7 @@ void DbWorker::append_one(const Job& job) {
     // Its notifications only with its events: a retried append whose events had landed adds none.
     const auto written = store::append_events(*db_, job.campaign, job.events);
     if (written > 0 && !job.outbox.empty()) store::add_to_outbox(*db_, job.outbox, job.events.back().at);
+    if (job.sent) store::put_sent_key(*db_, job.campaign, *job.sent, job.events.front().seq, job.events.front().at);
     if (job.index) store::put_index(*db_, *job.index);
 }
 

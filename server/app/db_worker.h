@@ -23,6 +23,7 @@
 #include "server/store/database.h"
 #include "server/store/leases.h"
 #include "server/store/outbox.h"
+#include "server/store/sent_keys.h"
 #include "server/store/write_failure.h"
 #include "shared/core/error.h"
 #include "shared/core/event.h"
@@ -76,10 +77,11 @@ public:
 
     // Runs job on the worker thread. Exceptions are caught and logged; the job must report its own result.
     void run(std::function<void(store::Database&)> job);
-    // The events, the notifications they cause (docs/protocol.md, "Notifications") and the campaign's index row
-    // when they changed it, in one transaction.
+    // The events, the notifications they cause (docs/protocol.md, "Notifications"), the campaign's index row
+    // when they changed it and the key of the send that made them (if it had one), in one transaction.
     void append(std::int64_t campaign, std::vector<Event> events, AppendDone done,
-                std::vector<store::OutboxItem> outbox = {}, std::optional<store::CampaignIndex> index = std::nullopt);
+                std::vector<store::OutboxItem> outbox = {}, std::optional<store::CampaignIndex> index = std::nullopt,
+                std::optional<store::SentKey> sent = std::nullopt);
     void stop();  // finish queued jobs and join; idempotent
 
 private:
@@ -90,6 +92,7 @@ private:
         std::vector<store::OutboxItem> outbox;
         std::optional<store::CampaignIndex> index;
         AppendDone done;
+        std::optional<store::SentKey> sent;
     };
     void loop();
     void commit_appends(std::vector<Job*>& batch);

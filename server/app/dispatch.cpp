@@ -65,6 +65,7 @@ void App::submit_command(const std::shared_ptr<Client>& client, frames::Incoming
     HubRequest request;
     request.command = std::move(in.command);
     request.id = in.id;
+    request.key = std::move(in.key);
     request.who = client->who();
     request.client = client;
     if (!submit_to(campaign, std::move(request))) client->send(frames::reply_error(in.id, frames::no_campaign(campaign)));

@@ -1,5 +1,7 @@
 #include "server/app/frame_reader.h"
 
+#include <cctype>
+
 #include "shared/campaign/campaign.h"
 #include "shared/core/fields.h"
 
@@ -13,6 +15,13 @@ namespace {
 Incoming refused(Incoming& in, Error error) {
     in.refusal = std::move(error);
     return std::move(in);
+}
+
+bool sendable_key(const std::string& key) {
+    if (key.empty() || key.size() > 64) return false;
+    for (unsigned char c : key)
+        if (!std::isalnum(c) && c != '-' && c != '_') return false;
+    return true;
 }
 
 }  // namespace
@@ -51,6 +60,12 @@ Incoming read_frame(const std::string& text) {
         if (body.contains("campaign") && body["campaign"] != *c)
             return refused(in, bad_request("\"campaign\" differs between the frame and its body."));
         body["campaign"] = std::move(*c);
+    }
+
+    if (auto k = frame.find("key"); k != frame.end()) {
+        if (!k->is_string() || !sendable_key(k->get_ref<const std::string&>()))
+            return refused(in, bad_request("\"key\" must be 1 to 64 letters, digits, '-' or '_'."));
+        in.key = k->get<std::string>();
     }
 
     const auto& type = in.command.type;

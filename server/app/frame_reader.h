@@ -32,6 +32,9 @@ struct Incoming {
     std::string name;
     std::string code;
     std::int64_t campaign = 0;
+    // The sender's name for this send, optional (docs/protocol.md, "A send sent twice"): one he has committed
+    // before is answered as done.
+    std::string key;
 };
 
 Incoming read_frame(const std::string& text);

@@ -169,6 +169,8 @@ void Hub::pump() {
     while (!queue_.empty() && !reloading_ && in_flight_ < max_in_flight) {
         const auto& type = queue_.front().command.type;
         if ((type == "campaign.subscribe" || type == "campaign.unsubscribe" || type == "campaign.view") && in_flight_ > 0) return;
+        // A send again whose first is still being committed is answered once that commit has come back (or failed).
+        if (in_flight_ > 0 && is_repeat(queue_.front())) return;
         HubRequest request = std::move(queue_.front());
         queue_.pop_front();
         try {
@@ -177,6 +179,10 @@ void Hub::pump() {
             handle_failed(request, e);
         }
     }
+}
+
+bool Hub::is_repeat(const HubRequest& request) const {
+    return !request.key.empty() && !request.from_clock && sent_keys_.count({request.who.user, request.key}) > 0;
 }
 
 void Hub::handle_failed(HubRequest& request, const std::exception& e) {
@@ -205,6 +211,9 @@ void Hub::handle(HubRequest& request) {
     }
     if (type == "campaign.subscribe") return subscribe(request, viewer);
     if (type == "campaign.unsubscribe") return unsubscribe(request);
+    // Its reply was lost with the line and the page sends it again: done already, so not done twice, nor refused
+    // for a turn or month it closed itself (docs/protocol.md, "A send sent twice").
+    if (is_repeat(request)) return send_to(request.client, frames::reply_ok(request.id, {{"repeated", true}}));
 
     campaign::Supplied supplied;
     supplied.now = unix_ms();
@@ -258,6 +267,11 @@ void Hub::handle(HubRequest& request) {
     std::optional<campaign::Needs> needs_before;  // chat, notices and rolls change nobody's needs
     if (!campaign::changes_no_needs(events)) needs_before = campaign::needs_of_members(state_);
     auto sends = apply_events(events);
+    std::optional<store::SentKey> sent;
+    if (!request.key.empty()) {
+        sent = store::SentKey{request.who.user, request.key};
+        sent_keys_.emplace(request.who.user, request.key);
+    }
     auto result = campaign::reply_body(state_, events);
     auto outbox = outbox_items(campaign::notices(needs_before, state_, events), id_, state_.name, state_.webhook, outbound_);
     auto index = index_change(events);
@@ -280,7 +294,7 @@ void Hub::handle(HubRequest& request) {
             self->arm_alarm();
             self->pump();
         });
-    }, std::move(outbox), std::move(index));
+    }, std::move(outbox), std::move(index), std::move(sent));
     // After the append, on the same worker: kept only once the events are (store::put_snapshot).
     if (snapshot_every_ > 0 && (events.front().seq - 1) / snapshot_every_ != state_.seq / snapshot_every_)
         take_snapshot(events.back());

@@ -10,9 +10,11 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
@@ -34,6 +36,7 @@ namespace muster {
 struct HubRequest {
     Command command;
     nlohmann::json id;  // the client's id for the reply
+    std::string key;    // the sender's name for this send, if any: one committed before is answered as done
     SessionInfo who;
     std::weak_ptr<Client> client;
     bool from_clock = false;  // submitted by the hub itself when a deadline or countdown ran out
@@ -112,6 +115,7 @@ private:
     // The state read from the store (a snapshot's, or a new one) with the later events applied; the index and the
     // directory follow it.
     void take_state(campaign::CampaignState state, const std::vector<Event>& later);
+    bool is_repeat(const HubRequest& request) const;  // a send whose key was committed or is being
     void read_log_again();
     void reload_later();   // the log could not be read: refuses what waits, reads it again later
     void refuse_queue();   // each queued request: the campaign cannot be read now
@@ -159,6 +163,8 @@ private:
     std::int64_t id_;
     std::string seed_;
     campaign::CampaignState state_;
+    // The keys of committed sends, (user, key) (store::sent_keys), and of those decided whose commit is on its way.
+    std::set<std::pair<std::int64_t, std::string>> sent_keys_;
     std::deque<HubRequest> queue_;
     static constexpr int max_in_flight = 64;
     int in_flight_ = 0;       // commands decided and applied whose commit has not come back

@@ -10,6 +10,7 @@
 #include "server/app/tokens.h"
 #include "server/app/clock.h"
 #include "server/store/event_store.h"
+#include "server/store/sent_keys.h"
 #include "server/store/snapshots.h"
 #include "shared/campaign/notices.h"
 #include "shared/campaign/snapshot.h"
@@ -28,6 +29,7 @@ Error unreadable_now() {
 struct Stored {
     campaign::CampaignState state;
     std::vector<Event> log;  // to apply to `state`
+    std::set<std::pair<std::int64_t, std::string>> sent_keys;
 };
 
 Stored read_stored(store::Database& db, std::int64_t campaign) {
@@ -46,6 +48,7 @@ Stored read_stored(store::Database& db, std::int64_t campaign) {
         }
     }
     out.log = store::load_events(db, campaign, out.state.seq);
+    out.sent_keys = store::sent_keys(db, campaign);
     return out;
 }
 
@@ -109,6 +112,7 @@ void Hub::load() {
             }
             self->seed_ = from_hex(row->seed_hex);
             self->take_state(std::move(stored.state), stored.log);
+            self->sent_keys_ = std::move(stored.sent_keys);
             if (self->snapshot_every_ > 0 && static_cast<std::int64_t>(stored.log.size()) >= self->snapshot_every_)
                 self->take_snapshot(stored.log.back());
             self->loaded_ = true;
@@ -182,8 +186,9 @@ void Hub::read_log_again() {
             self->reload_tries_ = 0;
             self->last_view_ = {};
             self->take_state(std::move(stored->state), stored->log);
+            self->sent_keys_ = std::move(stored->sent_keys);  // a key whose append failed is forgotten with it
             // Every view may have changed: each log starts again at a new version.
-            for (auto& [user, log] : self->logs_) log = UserLog{{}, log.version + 1};
+            for (auto& [user, log] : self->logs_) log = UserLog{{}, log.version + 1, std::nullopt};
             for (const auto& s : self->subscribers_) {
                 auto client = s.client.lock();
                 Viewer viewer = self->viewer_of(s.user);

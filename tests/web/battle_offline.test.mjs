@@ -9,6 +9,9 @@
 //   - Turn 2: he plays with the line down; the connection gives up waiting and the page says the card is kept.
 //     Meanwhile the turn is closed. When the line is back the server refuses it as stale, nothing changes, and the
 //     page tells him the turn moved on.
+//   - Turn 3: his card reaches the server but the answer is lost with the line, and B's card closes the turn. When
+//     the line is back the page sends it again with the same key: the server knows it went in (not stale), and the
+//     page says so (docs/protocol.md, "A send sent twice").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from '../integration/lib/server.mjs';
@@ -151,6 +154,30 @@ test('a battle turn\'s card survives a phone that loses its line and reloads; a 
     assert.deepEqual(await keptOnPhone(), []);
     await el(p, 'battle-turn', { turn: 3 }).waitFor();
     await until('the old turn\'s draft dropped', async () => (await draftOnServer()).turn === null);
+    assert.deepEqual(pa.pageErrors, []);
+  });
+
+  await step('turn 3: his card goes in but its answer is lost with the line; sent again, it is known as in, not stale', async () => {
+    const p = pa.page;
+    await p.getByTestId('kept-dismiss').tap();
+    await el(p, 'card-option', { card: 'inspire' }).click();
+    line.deafen();
+    await p.getByTestId('card-play').click();
+    await waitBattle((b) => b.boxes.cards.submitted.includes(users.a.user), 'A\'s card in turn 3');
+    // B's card closes the turn his card was for; the page hears none of it.
+    await B.ok('card.play', { campaign, battle, turn: 3, card: 'no_action' });
+    await waitBattle((b) => b.turn === 4 && b.status === 'cards', 'turn 4 open');
+    assert.ok((await keptOnPhone()).some((x) => x.type === 'card.play' && x.body.turn === 3), 'kept: no answer came');
+    line.cut();
+    line.mend();
+    const repeated = el(p, 'kept-item', { state: 'repeated' });
+    await repeated.waitFor({ timeout: RECONNECT_TIMEOUT });
+    assert.equal(await repeated.innerText(), 'It had gone in before the line dropped: your card for turn 3 of The Tunnel.');
+    const reveal3 = bv().log.find((e) => e.turn === 3 && e.phase === 'reveal');
+    assert.ok(JSON.stringify(reveal3.details.cards).includes('inspire'), 'his card was revealed in turn 3');
+    await U.ok('campaign.list', {});
+    assert.deepEqual(bv().boxes.cards.submitted, [], 'nothing of his in turn 4');
+    assert.deepEqual(await keptOnPhone(), []);
     assert.deepEqual(pa.pageErrors, []);
   });
 });

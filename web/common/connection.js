@@ -116,14 +116,15 @@ export class Connection extends Emitter {
   }
 
   // Sends a command; resolves with the reply's body, rejects with a CommandError (.code, .message).
-  send(type, body = {}) {
+  // key: the send's own name, for a send that may go twice (docs/protocol.md, "A send sent twice").
+  send(type, body = {}, { key } = {}) {
     return new Promise((resolve, reject) => {
       if (!this._running) {
         reject(new CommandError('offline', 'Not connected to the server.'));
         return;
       }
       const id = this._nextId++;
-      const frame = JSON.stringify({ id, type, body });
+      const frame = JSON.stringify(key ? { id, type, body, key } : { id, type, body });
       const entry = { resolve, reject, type, timer: null, born: Date.now() };
       if (this._usable()) {
         this._transmit(id, frame, entry);

@@ -53,6 +53,13 @@ export function forgetKept(user) {
   save(load().filter((x) => x.user !== user));
 }
 
+// A send's own name (docs/protocol.md, "A send sent twice"): 128 random bits. getRandomValues, unlike randomUUID,
+// is there on a club's server reached by plain http on its own network.
+function newSendKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export class KeptError extends Error {
   constructor(what) {
     super(`No line to the server: ${what} is kept on this device and goes when the line is back. This page will say what became of it.`);
@@ -65,11 +72,11 @@ export class KeptError extends Error {
 // KeptError when the line failed (then onLater({ok, message, code}) is called once it is answered on this page).
 export async function sendKept(ctx, { campaign, slot, type, body, what, onLater }) {
   const user = ctx.me ? ctx.me.user : null;
-  const item = { key: `${user}:${campaign}:${slot}`, user, campaign: Number(campaign), slot, type, body, what, at: Date.now() };
+  const item = { key: `${user}:${campaign}:${slot}`, sendKey: newSendKey(), user, campaign: Number(campaign), slot, type, body, what, at: Date.now() };
   put(item);
   inFlight.add(item.key);
   try {
-    const reply = await ctx.conn.send(type, body);
+    const reply = await ctx.conn.send(type, body, { key: item.sendKey });
     remove(item);
     return reply;
   } catch (err) {
@@ -92,8 +99,9 @@ export async function sendKeptNow(ctx, campaign) {
     inFlight.add(item.key);
     let outcome;
     try {
-      await ctx.conn.send(item.type, item.body);
-      outcome = { item, ok: true };
+      // The same key as its first send: if that went in and only its reply was lost, the server says so.
+      const reply = await ctx.conn.send(item.type, item.body, { key: item.sendKey });
+      outcome = { item, ok: true, repeated: !!(reply && reply.repeated) };
     } catch (err) {
       if (LINE_FAILURES.has(err && err.code)) continue; // still no line: tried again when it is back
       outcome = { item, ok: false, code: err.code, message: err.message };

@@ -1,10 +1,12 @@
 // The campaign page's word on commands kept on this device (kept.js): what waits for the line, and what became of
-// each once the line came back (sent, or refused and why: the month or turn it was meant for has passed).
+// each once the line came back (sent; gone in before the line dropped; or refused and why: the month or turn it was
+// meant for has passed).
 
 import { h, setText } from './dom.js';
 import { keptEvents, keptItems, sendKeptNow } from './kept.js';
 
 function outcomeText(o) {
+  if (o.repeated) return `It had gone in before the line dropped: ${o.item.what}.`;
   if (o.ok) return `Sent when the line came back: ${o.item.what}.`;
   const moved = o.code === 'stale' ? (o.item.slot === 'diary' ? ' — the month has moved on' : ' — the turn has moved on') : '';
   return `Not sent${moved}: ${o.item.what}. ${o.message || ''}`.trim();
@@ -21,7 +23,7 @@ export function keptNotice(ctx, campaignId) {
   function show() {
     const waiting = keptItems(ctx.me ? ctx.me.user : null, key).map((x) =>
       h('li', { testid: 'kept-item', dataset: { state: 'kept', slot: x.slot } }, `Kept on this device until the line is back: ${x.what}.`));
-    const done = outcomes.map((o) => h('li', { testid: 'kept-item', class: o.ok ? '' : 'is-bad', dataset: { state: o.ok ? 'sent' : 'refused', slot: o.item.slot, code: o.code || '' } }, outcomeText(o)));
+    const done = outcomes.map((o) => h('li', { testid: 'kept-item', class: o.ok ? '' : 'is-bad', dataset: { state: o.repeated ? 'repeated' : o.ok ? 'sent' : 'refused', slot: o.item.slot, code: o.code || '' } }, outcomeText(o)));
     list.replaceChildren(...waiting, ...done);
     el.hidden = waiting.length + done.length === 0;
     dismiss.hidden = done.length === 0;

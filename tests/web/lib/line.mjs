@@ -1,11 +1,13 @@
 // A line between a page and the server that can lose its WebSocket while plain HTTP still goes through: a phone
 // whose socket has dropped (asleep, a tunnel) and that can still load the page once it wakes. A real TCP proxy on
 // loopback: each connection is piped to the server; one that asks for a WebSocket upgrade is cut while the line is
-// down, and every WebSocket open when it goes down is cut then.
+// down, and every WebSocket open when it goes down is cut then. `deafen()` loses what the server says on the open
+// WebSockets while the page's frames still reach it: a command goes in and its reply is lost with the signal.
 import net from 'node:net';
 
 export async function cuttableLine(server) {
   let down = false;
+  let deaf = false;
   const sockets = new Set(); // [client, upstream] pairs of WebSocket connections
   const proxy = net.createServer((client) => {
     client.once('data', (first) => {
@@ -14,7 +16,7 @@ export async function cuttableLine(server) {
       const upstream = net.connect(server.port, '127.0.0.1', () => {
         upstream.write(first);
         client.pipe(upstream);
-        upstream.pipe(client);
+        upstream.on('data', (d) => { if (!(ws && deaf)) client.write(d); });
       });
       const pair = [client, upstream];
       if (ws) sockets.add(pair);
@@ -34,7 +36,8 @@ export async function cuttableLine(server) {
       for (const [c, u] of [...sockets]) { c.destroy(); u.destroy(); }
       sockets.clear();
     },
-    mend() { down = false; },
+    mend() { down = false; deaf = false; },
+    deafen() { deaf = true; },
     close: () => new Promise((resolve) => { for (const [c, u] of sockets) { c.destroy(); u.destroy(); } proxy.close(() => resolve()); }),
   };
 }
