@@ -1,6 +1,6 @@
 // A player does a month and a battle turn of each book on a phone (390x844, touch), by taps on the page alone:
 // he creates his colonel, chooses his objective, bids for a regiment, declares and cancels leave, writes his diary,
-// reads and publishes his report, talks and rolls on the table, then plays a turn of Over the Hills, Chosen Men,
+// reads and publishes his report, talks and rolls on the table (a long link pasted there too), then plays a turn of Over the Hills, Chosen Men,
 // Loose Files and Border Reivers. Every screen on the way, forms filled in, passes the page checks
 // (tests/web/lib/pages.mjs: no sideways scrolling, so no zooming the browser; no tap target under 40x40; no serious
 // axe-core violation), and so does each battle once resolving has begun, for him on the phone and on a desktop and
@@ -182,7 +182,7 @@ test('a month and a battle turn of each book, done by taps on a phone; every scr
     await p.locator('#panel-gazette').filter({ hasText: 'Dined with the Secretary at War' }).waitFor();
   });
 
-  await step('the table: a word in the chat and a roll of the dice, forms filled in', async () => {
+  await step('the table: a word in the chat, a roll of the dice and a pasted link, forms filled in', async () => {
     const p = phone.page;
     await go(p, 'table');
     await p.getByTestId('chat-input').fill('Kemp reports the 7th fit for service.');
@@ -192,6 +192,12 @@ test('a month and a battle turn of each book, done by taps on a phone; every scr
     await p.getByTestId('dice-reason').fill('forage');
     await p.getByTestId('dice-roll').tap();
     await p.getByTestId('roll-item').filter({ hasText: 'forage' }).waitFor();
+    // Long unbroken text (a pasted link) wraps rather than pushing the page sideways.
+    const long = `https://example.org/maps/flanders-1744/${'x'.repeat(180)}?sheet=1`;
+    await U.ok('notice.post', { campaign, text: `Map: ${long}` });
+    await U.ok('chat.say', { campaign, text: long });
+    await p.getByTestId('chat-item').filter({ hasText: long }).waitFor();
+    await p.getByTestId('notice-item').filter({ hasText: long }).waitFor();
     await p.getByTestId('chat-input').fill('And a word not yet sent');
     await check(p, 'phone-table');
     assert.deepEqual(phone.pageErrors, []);
