@@ -128,23 +128,28 @@ std::variant<Error, std::vector<Event>> decide(const CampaignState& state, const
 json needs_you(const CampaignState& state, const Viewer& viewer) {
     const ExpeditionsState& xs = state.expeditions;
     json out = json::array();
-    auto need = [&](std::string what, const char* control) {
+    // `expedition` and `motion` say which of the tab's controls named `control` does it.
+    auto need = [&](std::string what, const char* control) -> json& {
         out.push_back({{"what", std::move(what)}, {"due", nullptr}, {"tab", "expeditions"}, {"control", control}});
+        return out.back();
     };
     if (viewer.is_umpire()) {
         if (xs.crisis_turn && state.year.calendar.turn >= *xs.crisis_turn && !xs.draft)
             need("A crisis is due: create an expedition.", "expedition-create");
         for (const auto& [id, x] : xs.list)
             if (x.status == "departed" && state.year.calendar.turn >= x.departed_turn + x.months_out() + x.months_campaign)
-                need("Record the outcome of " + detail::title(x) + " and reckon it.", "expedition-outcome");
+                need("Record the outcome of " + detail::title(x) + " and reckon it.", "expedition-outcome")["expedition"] = id;
         return out;
     }
     if (viewer.role != Role::player) return out;
     for (const auto& [id, x] : xs.list) {
         if (x.status != "briefed" || !x.present.count(viewer.user)) continue;
         for (const auto& m : x.motions)
-            if (m.open && !m.votes.count(viewer.user))
-                need("Vote in the War Office Committee: " + m.question, "motion-vote");
+            if (m.open && !m.votes.count(viewer.user)) {
+                json& n = need("Vote in the War Office Committee: " + m.question, "motion-vote");
+                n["expedition"] = id;
+                n["motion"] = m.id;
+            }
     }
     return out;
 }

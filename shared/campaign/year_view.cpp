@@ -142,14 +142,15 @@ json auction_view(const YearState& y) {
 
 // What this viewer must do in the year now, and by when (docs/protocol.md, "What needs you"): his colonel to
 // create, his objective to choose, a lot he may bid for, his diary for the month; for an umpire, objectives to
-// review and a month whose diaries are all in. Each {"what", "due", "tab"}.
+// review, a colonel in his hands and a month whose diaries are all in. Each {"what", "due", "tab", "control"}.
 json needs_you(const CampaignState& state, const Viewer& viewer) {
     const YearState& y = state.year;
     json out = json::array();
-    // `tab`: where it is done on the page (web/README.md, the campaign page's tabs): the umpire's year console, a
-    // player's colonel, diary or auction; `control`: the control on that tab that does it.
-    auto need = [&](std::string what, json due, const char* tab, const char* control) {
+    // `tab`: where it is done on the page (web/README.md, the campaign page's tabs): the umpire's year console or
+    // colonels, a player's colonel, diary or auction; `control`: the control on that tab that does it.
+    auto need = [&](std::string what, json due, const char* tab, const char* control) -> json& {
         out.push_back({{"what", std::move(what)}, {"due", std::move(due)}, {"tab", tab}, {"control", control}});
+        return out.back();
     };
     const json month_due = y.calendar.deadline ? json(*y.calendar.deadline) : json(nullptr);
     if (viewer.is_umpire()) {
@@ -166,7 +167,7 @@ json needs_you(const CampaignState& state, const Viewer& viewer) {
             if (limit > 0 && missed >= limit && y.calendar.started && absence(c, y.calendar.turn).empty() &&
                 !c.diaries.count(y.calendar.turn))
                 need(c.name + " has missed " + std::to_string(missed) + " months in a row: write his diary or hand him over.",
-                     month_due, "year", "diary-for");
+                     month_due, "colonels", "diary-for")["colonel"] = user;  // his card's diary form
         }
         if (y.calendar.started && !y.colonels.empty() && owed == 0) need("Every diary is in: resolve " + label(y.calendar) + ".", nullptr, "year", "month-resolve");
         return out;

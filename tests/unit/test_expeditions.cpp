@@ -111,6 +111,9 @@ TEST_CASE("the committee: three motions, four voters, a tie by seniority, sealed
     t.ok(t.umpire, "committee.attendance", {{"expedition", 1}, {"present", {t.bob.user, t.carol.user, gina.user}}});
     t.ok(t.umpire, "motion.put", {{"expedition", 1}, {"question", "How many regiments go?"},
                                    {"options", {{{"label", "One"}}, {{"label", "Two"}}}}});
+    // His vote names the motion it is for, so his page opens on that motion's form (docs/protocol.md, "What needs you").
+    CHECK(xview(t, t.bob)["needs_you"] == json::parse(R"([{"what": "Vote in the War Office Committee: How many regiments go?",
+        "due": null, "tab": "expeditions", "control": "motion-vote", "expedition": 1, "motion": 1}])"));
     const std::string carol_before = view(t.state, t.carol).dump();
     t.ok(t.bob, "motion.vote", {{"expedition", 1}, {"motion", 1}, {"pip", {0, 10}}});
     CHECK(view(t.state, t.carol).dump() == carol_before);  // sealed: not even whether Bob voted
@@ -194,6 +197,7 @@ TEST_CASE("a capture of an island from crisis to home: voyage, diaries, the reck
     resolve(t);  // on campaign
     CHECK(t.sheet(t.carol)["reports"][std::to_string(sailed + 1)]["activity"] == "expedition");
     CHECK(xview(t, t.umpire)["needs_you"][0]["what"] == "Record the outcome of Expedition 1 (West Indies) and reckon it.");
+    CHECK(xview(t, t.umpire)["needs_you"][0]["expedition"] == 1);
 
     CHECK(t.error(t.umpire, "expedition.outcome", {{"expedition", 1}, {"outcome", {{"losses_percent", {{"5", 10}}}}}}) == "bad_request");
     t.ok(t.umpire, "expedition.outcome", {{"expedition", 1},

@@ -116,6 +116,11 @@ TEST_CASE("post: missed months in a row put the colonel in the umpire's hands; t
         CHECK(ladder == (month == 1));
     }
     CHECK(t.sheet(t.carol)["missed_in_a_row"] == 2);
+    // The umpire's item opens on Dartington's card on the Colonels tab, its diary form (docs/protocol.md, "What needs you").
+    const json needs = view(t.state, t.umpire)["year"]["needs_you"];
+    bool named = false;
+    for (const auto& n : needs) named |= n["control"] == "diary-for" && n["tab"] == "colonels" && n["colonel"] == t.carol.user;
+    CHECK(named);
 
     Viewer gina{7, "gina", Role::player};
     t.join(gina, "player");

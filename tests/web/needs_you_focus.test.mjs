@@ -8,28 +8,8 @@ import assert from 'node:assert/strict';
 import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
-import { launchBrowser, openUser, waitForConnState, failureShots, stepper, UI_TIMEOUT } from './lib/browser.mjs';
-
-const PHONE = { viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-/** Taps the item whose words start with `words` and returns what is focused then: its testid, control and place. */
-async function tapItem(page, words, control) {
-  const item = page.getByTestId('needs-you-item').filter({ hasText: words });
-  await item.waitFor();
-  assert.equal(await item.getAttribute('data-control'), control, `the item names its control: ${words}`);
-  await item.tap();
-  await page.waitForFunction(() => document.activeElement && document.activeElement !== document.body && !document.activeElement.closest('[data-testid="needs-you"]'), null, { timeout: UI_TIMEOUT });
-  return page.evaluate(() => {
-    const a = document.activeElement;
-    const r = a.getBoundingClientRect();
-    const holder = a.closest('[data-control]');
-    return { testid: a.dataset.testid || '', control: holder ? holder.dataset.control : '', top: r.top, bottom: r.bottom, height: window.innerHeight };
-  });
-}
-
-function onScreen(f) {
-  assert.ok(f.top >= 0 && f.bottom <= f.height, `on screen: ${JSON.stringify(f)}`);
-}
+import { launchBrowser, openUser, waitForConnState, failureShots, stepper } from './lib/browser.mjs';
+import { PHONE, tapItem, onScreen } from './lib/needs_you_tap.mjs';
 
 test('each kind of item opens on its control, on a phone', { timeout: 150000 }, async (t) => {
   const server = await startServer();

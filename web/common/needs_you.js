@@ -11,7 +11,17 @@ import { battleList } from './battle/tab.js';
 // this page lacks it (a player has no Year tab: web/README.md, tabs by role), his Colonel tab is the year's home.
 const HOMES = { year: ['colonel'] };
 
-// [{key, what, due, tab and control (the server's), battle (id or null)}], the year's first, then each battle's by id.
+// Which of a tab's controls named `control` does the item, when the server says (`colonel`, `expedition`,
+// `motion`: ids): {name: id} for each, matched against its holders' data-colonel, data-expedition, data-motion.
+const SCOPES = ['colonel', 'expedition', 'motion'];
+function scopeOf(n) {
+  const out = {};
+  for (const k of SCOPES) if (typeof n[k] === 'number') out[k] = n[k];
+  return out;
+}
+
+// [{key, what, due, tab and control (the server's), scope, battle (id or null)}], the year's first, then each
+// battle's by id.
 export function gatherNeeds(view) {
   const out = [];
   const seen = new Set();
@@ -21,7 +31,7 @@ export function gatherNeeds(view) {
     let key = `year:${n.tab || 'year'}:${n.what}`; // keyed by its words, so one going leaves the others' elements
     while (seen.has(key)) key += '+';
     seen.add(key);
-    out.push({ key, what: n.what, due: n.due, tab: n.tab || 'year', control: n.control || null, battle: null });
+    out.push({ key, what: n.what, due: n.due, tab: n.tab || 'year', control: n.control || null, scope: scopeOf(n), battle: null });
   }
   // The expeditions' items (a vote in the War Office Committee; the umpire's crisis and outcomes).
   const expeditions = view && view.expeditions;
@@ -30,11 +40,11 @@ export function gatherNeeds(view) {
     let key = `expeditions:${n.what}`;
     while (seen.has(key)) key += '+';
     seen.add(key);
-    out.push({ key, what: n.what, due: n.due, tab: n.tab || 'expeditions', control: n.control || null, battle: null });
+    out.push({ key, what: n.what, due: n.due, tab: n.tab || 'expeditions', control: n.control || null, scope: scopeOf(n), battle: null });
   }
   for (const b of view ? battleList(view) : []) {
     const n = b.needs_you;
-    if (n && typeof n.what === 'string') out.push({ key: `battle:${b.id}`, what: n.what, due: n.due, tab: n.tab || 'battle', control: n.control || null, battle: b.id });
+    if (n && typeof n.what === 'string') out.push({ key: `battle:${b.id}`, what: n.what, due: n.due, tab: n.tab || 'battle', control: n.control || null, scope: {}, battle: b.id });
   }
   return out;
 }
@@ -47,14 +57,16 @@ export function tabOf(item, hasTab) {
 const FOCUSABLE = 'input, select, textarea, button, [tabindex]';
 const shown = (x) => x.getClientRects().length > 0 && !x.disabled;
 
-// The control named by an item (`control`, the server's; an element's data-control) under `root`, focused and
-// scrolled to the middle of the screen: the element itself, or the first control inside it (a form, a hand of
-// cards). Tried again for a few frames while the tab draws it; false when it is not on the page.
-export function focusControl(root, control, tries = 20) {
+// The control named by an item (`control`, the server's; an element's data-control) under `root`, inside the
+// holders `scope` names ({colonel: 3}: within [data-colonel="3"]), focused and scrolled to the middle of the
+// screen: the element itself, or the first control inside it (a form, a hand of cards). Tried again for a few
+// frames while the tab draws it; false when it is not on the page.
+export function focusControl(root, control, scope = {}, tries = 20) {
   if (!control) return Promise.resolve(false);
+  const within = (x) => Object.entries(scope).every(([k, v]) => x.closest(`[data-${k}="${CSS.escape(String(v))}"]`));
   return new Promise((resolve) => {
     const attempt = (left) => {
-      const el = [...root.querySelectorAll(`[data-control="${CSS.escape(control)}"]`)].find(shown);
+      const el = [...root.querySelectorAll(`[data-control="${CSS.escape(control)}"]`)].find((x) => shown(x) && within(x));
       const target = el && (el.matches(FOCUSABLE) ? el : [...el.querySelectorAll(FOCUSABLE)].find(shown));
       if (target) {
         target.focus({ preventScroll: true });

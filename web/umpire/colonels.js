@@ -99,8 +99,8 @@ function colonelCard(ctx, campaignId) {
   let adjDirty = false;
 
   // Orders sent by letter: the umpire writes the colonel's diary for him.
-  writeButton.addEventListener('click', () => {
-    if (!writer) {
+  function showWriter(on) {
+    if (on && !writer) {
       writer = diaryForm(ctx, campaignId, {
         umpire: true,
         idPrefix: `${id('')}`,
@@ -108,10 +108,11 @@ function colonelCard(ctx, campaignId) {
       });
       writeSlot.append(writer.main, writer.cost);
     }
-    writeSlot.hidden = !writeSlot.hidden;
-    setText(writeButton, writeSlot.hidden ? 'Write his diary…' : 'Close the diary form');
-    if (!writeSlot.hidden) writer.update(view);
-  });
+    writeSlot.hidden = !on;
+    setText(writeButton, on ? 'Close the diary form' : 'Write his diary…');
+    if (on) writer.update(view);
+  }
+  writeButton.addEventListener('click', () => showWriter(writeSlot.hidden));
 
   function per() {
     return ((yearOf(view) || {}).settings || {}).companies_per_regiment || 10;
@@ -214,6 +215,8 @@ function colonelCard(ctx, campaignId) {
 
   return {
     li,
+    // His diary form open, for "what needs you" (a colonel in the umpire's hands: write his diary).
+    openDiary() { if (view && writeSlot.hidden && !writeButton.parentElement.hidden) showWriter(true); },
     update(c, v) {
       col = c;
       view = v;
@@ -311,6 +314,11 @@ export const umpireColonelsTab = {
     const cards = new Map();
     return {
       el,
+      // {colonel: user id}: that colonel's diary form open (docs/protocol.md, "What needs you": `diary-for`).
+      open({ colonel }) {
+        const card = colonel !== undefined && cards.get(String(colonel));
+        if (card) card.openDiary();
+      },
       update(view) {
         const cols = colonelsSorted(view);
         empty.hidden = cols.length > 0;

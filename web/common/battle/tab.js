@@ -282,7 +282,7 @@ export const battleTab = {
       el: page.el,
       update: (view) => page.update(view),
       shown() { page.renderMap(); page.log.scrollToEnd(); },
-      open({ battle }) { page.show(battle); }, // {battle: id}: that battle on screen
+      open({ battle }) { if (battle !== null && battle !== undefined) page.show(battle); }, // {battle: id}: that battle on screen
     };
   },
 };

@@ -81,14 +81,15 @@ export function campaignPage(ctx, route, moreTabs = []) {
     }
   }
 
-  // An item of the list: the Battle tab is turned to the item's battle (its `open`), then shown, and the control that
-  // does it (the item's `control`) focused; without one on the page, the tab itself.
+  // An item of the list: its tab is turned to what the item names (its `open`: the Battle tab to the item's battle,
+  // the umpire's Colonels tab to a colonel's diary form), then shown, and the control that does it (the item's
+  // `control`, within its `scope`) focused; without one on the page, the tab itself.
   function openNeed(item) {
     const t = item.where && built.get(item.where);
     if (!t) return;
-    if (item.battle !== null && t.instance.open) t.instance.open({ battle: item.battle });
+    if (t.instance.open) t.instance.open({ battle: item.battle, ...item.scope });
     selectTab(item.where);
-    focusControl(t.panel, item.control).then((done) => { if (!done) t.button.focus(); });
+    focusControl(t.panel, item.control, item.scope).then((done) => { if (!done) t.button.focus(); });
   }
 
   // Each tab's count of items in its badge, and in its name for screen readers ("Battle (1 needs you)"): words
