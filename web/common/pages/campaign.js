@@ -89,7 +89,10 @@ export function campaignPage(ctx, route, moreTabs = []) {
     if (!t) return;
     if (t.instance.open) t.instance.open({ battle: item.battle, ...item.scope });
     selectTab(item.where);
-    focusControl(t.panel, item.control, item.scope).then((done) => { if (!done) t.button.focus(); });
+    // Without the control on the page, the tab; on a phone its button is hidden (tab-nav), so the section select.
+    focusControl(t.panel, item.control, item.scope).then((done) => {
+      if (!done) (t.button.getClientRects().length ? t.button : sectionSelect).focus();
+    });
   }
 
   // Each tab's count of items in its badge, and in its name for screen readers ("Battle (1 needs you)"): words
