@@ -13,6 +13,13 @@ export function atMoment(b, body, { step = false } = {}) {
   return out;
 }
 
+// A panel's error line as a new turn opens: the last turn's errors go, but not the word that a send came too late
+// (STALE_MESSAGE): that word is about this very change, and its answer may come just before the view that shows it
+// (a send kept on the device goes as soon as the line is back, beside the page's new subscription).
+export function clearForNewTurn(error) {
+  if (!error.el.textContent.startsWith(STALE_MESSAGE)) error.hide();
+}
+
 // send(type, body) -> Promise; a `stale` refusal becomes an Error with STALE_MESSAGE (and code 'stale').
 export async function sendAtMoment(send, type, b, body, opts) {
   try {
