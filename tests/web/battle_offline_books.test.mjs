@@ -5,10 +5,10 @@
 // of a Border Reivers bound (each a `battle.submit`):
 //   - the line goes; he sends; the page is reloaded: the page says it waits on the phone, the server has nothing;
 //   - the line comes back: it goes in for its turn (the umpire's view shows it) and the page says so.
-// Then a send whose turn moves on while the line is down is refused as `stale` when it is back, changes nothing,
-// and the page says the turn moved on: Loose Files' orders with the page left open (the connection gives up
-// waiting, the orders are kept, the panel's error line tells him), Chosen Men's bid across a reload (the kept
-// notice tells him).
+// Then, in each book, a send whose turn moves on while the line is down (the page left open: the connection gives up
+// waiting and the send is kept) is refused as `stale` when the line is back and changes nothing; the kept notice
+// and the book's panel say the turn moved on, the panel while the battle is at the turn that refused it
+// (web/common/battle/moment.js, clearForNewTurn).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from '../integration/lib/server.mjs';
@@ -132,7 +132,7 @@ test('each book\'s battle turn send survives a phone that loses its line and rel
     assert.deepEqual(pa.pageErrors, []);
   });
 
-  await step('Chosen Men: the next game turn\'s bid, kept across a reload while the bids close without it: refused as stale, nothing changes, the page says so', async () => {
+  await step('Chosen Men: the next game turn\'s bid sent with the line down; the bids close without it: refused as stale, nothing changes, the page says so', async () => {
     const p = pa.page;
     await B.ok('battle.submit', { campaign, battle: cmwd, turn: 1, box: 'orders', bid: 0 });
     // Both stages pass with nothing done; the game turn's end opens the next bid (turn 4).
@@ -142,8 +142,8 @@ test('each book\'s battle turn send survives a phone that loses its line and rel
     line.cut();
     await waitForConnState(p, 'online', { not: true });
     await p.getByTestId('cmwd-bid').tap();
-    await until('the bid written on the phone', async () => (await keptOnPhone()).find((x) => x.type === 'battle.submit' && x.body.turn === 4));
-    await p.reload();
+    // The connection waits 15 s for its socket (web/common/connection.js), then the bid is kept.
+    await p.getByTestId('cmwd-bid-error').filter({ hasText: 'No line to the server: your tempo bid for turn 4 of Schellenberg is kept on this device' }).waitFor({ timeout: 30000 });
     await p.getByTestId('kept-item').filter({ hasText: 'Kept on this device until the line is back: your tempo bid for turn 4 of Schellenberg.' }).waitFor();
     // Meanwhile B bids and the umpire closes the bids without A's: the game turn goes on to its first stage.
     await B.ok('battle.submit', { campaign, battle: cmwd, turn: 4, box: 'orders', bid: 0 });
@@ -154,10 +154,17 @@ test('each book\'s battle turn send survives a phone that loses its line and rel
     const refused = el(p, 'kept-item', { state: 'refused', code: 'stale' });
     await refused.waitFor({ timeout: RECONNECT_TIMEOUT });
     assert.match(await refused.innerText(), /^Not sent — the turn has moved on: your tempo bid for turn 4 of Schellenberg\. You saw turn 4; the battle is at turn 5\./);
+    // The game turn's first stage is on, and his panel still says what became of his bid.
+    await el(p, 'cmwd-stage', { stage: 'first' }).waitFor();
+    await p.getByTestId('cmwd-bid-error').filter({ hasText: 'The turn moved on; nothing was sent. You saw turn 4; the battle is at turn 5.' }).waitFor();
     await U.caughtUp(campaign);
     assert.equal(U.version(campaign), version, 'nothing changed on the server');
     assert.deepEqual(bv(cmwd).log.filter((e) => e.turn === 4 && e.phase === 'reveal'), reveal);
     assert.deepEqual(await keptOnPhone(), []);
+    // A change in the same turn (the umpire gives the British 3 tempo points) leaves the word where it is.
+    await U.ok('battle.override', { campaign, battle: cmwd, turn: 5, what: 'tempo', side: 'british', points: 3, reason: 'A forced march' });
+    await el(p, 'cmwd-tempo-points', { points: '3' }).waitFor();
+    assert.match(await p.getByTestId('cmwd-bid-error').innerText(), /^The turn moved on; nothing was sent\. You saw turn 4; the battle is at turn 5\./);
     assert.deepEqual(pa.pageErrors, []);
     await U.ok('battle.end', { campaign, battle: cmwd });
   });
@@ -235,8 +242,9 @@ test('each book\'s battle turn send survives a phone that loses its line and rel
     await U.ok('battle.end', { campaign, battle: lfas });
   });
 
+  let battle;
   await step('Border Reivers: the end of his bound, sent with the line down and the page reloaded, goes in for its turn when the line is back', async () => {
-    const battle = (await U.ok('battle.create', {
+    battle = (await U.ok('battle.create', {
       campaign, name: 'Hot Trod', ruleset: 'reivers', table: { width: 1500, depth: 1000, measure: 'paces' },
       sides: [{ id: 'a', name: 'Armstrongs' }, { id: 'b', name: 'Grahams' }],
       leaders: [
@@ -271,6 +279,38 @@ test('each book\'s battle turn send survives a phone that loses its line and rel
     assert.ok(bv(battle).log.some((e) => e.turn === 1 && e.phase === 'reveal' && /The Armstrongs bound ends: combat\./.test(e.text)), 'the bound\'s end in the log');
     await showBattle(battle, 'Hot Trod');
     await el(p, 'reivers-status', { 'may-act': 'false' }).waitFor();
+    assert.deepEqual(pa.pageErrors, []);
+  });
+
+  await step('Border Reivers: his next bound\'s end sent with the line down; the umpire closes the bound meanwhile: refused as stale, nothing changes, the page says so', async () => {
+    const p = pa.page;
+    // The Armstrongs' bound's combat, then the Grahams' bound (turn 2), which Richie Graham finishes.
+    await runTo(battle, 2);
+    await B.ok('battle.submit', { campaign, battle, turn: 2, box: 'bound' });
+    await runTo(battle, 3);
+    await el(p, 'reivers-status', { 'may-act': 'true' }).waitFor();
+    line.cut();
+    await waitForConnState(p, 'online', { not: true });
+    await p.getByTestId('reivers-finish').tap();
+    // The connection waits 15 s for its socket (web/common/connection.js), then the bound's end is kept.
+    await p.getByTestId('reivers-error').filter({ hasText: 'No line to the server: the end of your bound for turn 3 of Hot Trod is kept on this device' }).waitFor({ timeout: 30000 });
+    // The umpire closes the bound without him (docs/protocol.md, "Border Reivers": "or the umpire closes it").
+    await runTo(battle, 4);
+    const version = (await U.caughtUp(campaign), U.version(campaign));
+    const ends = bv(battle).log.filter((e) => e.phase === 'reveal').length;
+    line.mend();
+    const refused = el(p, 'kept-item', { state: 'refused', code: 'stale' }).filter({ hasText: 'Hot Trod' });
+    await refused.waitFor({ timeout: RECONNECT_TIMEOUT });
+    assert.match(await refused.innerText(), /^Not sent — the turn has moved on: the end of your bound for turn 3 of Hot Trod\. You saw turn 3; the battle is at turn 4\./);
+    // It is the Grahams' bound now, and his panel still says what became of his.
+    await el(p, 'reivers-status', { 'may-act': 'false' }).waitFor();
+    await p.getByTestId('reivers-error').filter({ hasText: 'The turn moved on; nothing was sent. You saw turn 3; the battle is at turn 4.' }).waitFor();
+    await U.caughtUp(campaign);
+    assert.equal(U.version(campaign), version, 'nothing changed on the server');
+    assert.equal(bv(battle).turn, 4);
+    assert.deepEqual(bv(battle).boxes.bound.submitted, [], 'nothing of his in the Grahams\' bound');
+    assert.equal(bv(battle).log.filter((e) => e.phase === 'reveal').length, ends, 'no bound ended by it');
+    assert.deepEqual(await keptOnPhone(), []);
     assert.deepEqual(pa.pageErrors, []);
   });
 });

@@ -147,7 +147,7 @@ class LfasPanel {
     if (key === this.turnKey) return;
     Object.assign(this, { turnKey: key, cards: new Map(), commands: [], loaded: false, picking: null });
     resetSpendForm(this.e.orders.command);
-    clearForNewTurn(this.e.error);
+    clearForNewTurn(this.e.error, b.turn);
   }
 
   // The cards, lines, summary and budget from what he has chosen so far.
