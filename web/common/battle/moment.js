@@ -13,6 +13,25 @@ export function atMoment(b, body, { step = false } = {}) {
   return out;
 }
 
+// A panel's error line where the turn has moved on (a new turn, or no longer his to act): its errors go, but the word
+// that a send came too late (STALE_MESSAGE) stays while the battle is at the turn it was first seen with, for it
+// speaks of that change; its answer may even come just before the view that shows it (a send kept on the device
+// goes as soon as the line is back, beside the page's new subscription).
+export function clearForNewTurn(error, turn) {
+  const text = error.el.hidden ? '' : error.el.textContent;
+  if (!text.startsWith(STALE_MESSAGE)) {
+    error.staleSeen = null;
+    error.hide();
+    return;
+  }
+  const seen = error.staleSeen;
+  if (!seen || seen.text !== text) error.staleSeen = { text, turn };
+  else if (seen.turn !== turn) {
+    error.staleSeen = null;
+    error.hide();
+  }
+}
+
 // send(type, body) -> Promise; a `stale` refusal becomes an Error with STALE_MESSAGE (and code 'stale').
 export async function sendAtMoment(send, type, b, body, opts) {
   try {

@@ -5,6 +5,7 @@
 // says nothing of it: not its amount, not whether it is in.
 
 import { h, setText, errorLine, runForm } from '../../common/dom.js';
+import { clearForNewTurn } from '../../common/battle/moment.js';
 import { cmwdOf, sideName, commanderOf } from './words.js';
 
 const plural = (n) => `${n} tempo point${n === 1 ? '' : 's'}`;
@@ -93,7 +94,7 @@ export function showTempo(e, view, b, send) {
   const cmd = commanderOf(b, side);
   setText(e.note, bidding && player && !commander && !own ? `${cmd ? cmd.name : 'Your commander'} bids for your side.` : '');
   e.note.hidden = !e.note.textContent;
-  if (!bidding) e.error.hide();
+  if (!bidding) clearForNewTurn(e.error, b.turn);
   e.send = send;
 }
 

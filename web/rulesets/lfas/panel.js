@@ -5,7 +5,7 @@
 // (docs/protocol.md, "Loose Files and American Scramble", "The view").
 
 import { h, setText, errorLine, runForm } from '../../common/dom.js';
-import { sendAtMoment } from '../../common/battle/moment.js';
+import { sendAtMoment, clearForNewTurn } from '../../common/battle/moment.js';
 import { battleDraft, sendTurn, formChoice, applyFormChoice } from '../../common/battle/draft.js';
 import { lfasOf, sideName, unitName } from './words.js';
 import { readSpending, showSpendForm, showPoints, resetSpendForm } from './command.js';
@@ -147,7 +147,7 @@ class LfasPanel {
     if (key === this.turnKey) return;
     Object.assign(this, { turnKey: key, cards: new Map(), commands: [], loaded: false, picking: null });
     resetSpendForm(this.e.orders.command);
-    this.e.error.hide();
+    clearForNewTurn(this.e.error, b.turn);
   }
 
   // The cards, lines, summary and budget from what he has chosen so far.

@@ -6,7 +6,7 @@
 // hints say): the server charges the true cost (starred ground, a road) and refuses again.
 
 import { h, setText, errorLine, runForm } from '../../common/dom.js';
-import { sendAtMoment } from '../../common/battle/moment.js';
+import { sendAtMoment, clearForNewTurn } from '../../common/battle/moment.js';
 import { battleDraft, sendTurn, formChoice, applyFormChoice } from '../../common/battle/draft.js';
 import { measureLabel } from '../../common/battle/geometry.js';
 import { actionLabels } from './words.js';
@@ -241,7 +241,7 @@ class HeidmanPanel {
     e.form.hidden = !this.canAct;
     e.buttons.hidden = !this.canAct;
     e.throw.hidden = !this.canAct || !!craftOf(b, leader.id);
-    if (!this.canAct) e.error.hide();
+    if (!this.canAct) clearForNewTurn(e.error, b.turn);
     this.refreshForm();
     this.askMap();
     this.draft.track(b, 'bound', this.canAct, (c) => { applyFormChoice(e.form, c); this.refreshForm(); this.askMap(); });
