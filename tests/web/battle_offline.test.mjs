@@ -133,7 +133,7 @@ test('a battle turn\'s card survives a phone that loses its line and reloads; a 
     await waitForConnState(p, 'online', { not: true });
     await p.getByTestId('card-play').click();
     // The connection waits 15 s for its socket (web/common/connection.js), then the card is kept.
-    await p.getByTestId('card-error').filter({ hasText: 'No line to the server: your card for turn 2 of The Tunnel is kept on this device' }).waitFor({ timeout: 30000 });
+    await p.getByTestId('card-error').filter({ hasText: 'No line to the server, so this is kept on this device and goes when the line is back: your card for turn 2 of The Tunnel.' }).waitFor({ timeout: 30000 });
     await B.ok('card.play', { campaign, battle, turn: 2, card: 'no_action' });
     await U.ok('battle.close_turn', { campaign, battle, turn: 2 }).catch(() => {}); // closed already when every card is in
     await waitBattle((b) => b.turn === 3 && b.status === 'cards', 'turn 3 open');

@@ -62,7 +62,7 @@ function newSendKey() {
 
 export class KeptError extends Error {
   constructor(what) {
-    super(`No line to the server: ${what} is kept on this device and goes when the line is back. This page will say what became of it.`);
+    super(`No line to the server, so this is kept on this device and goes when the line is back: ${what}. This page will say what became of it.`);
     this.code = 'kept';
   }
 }
