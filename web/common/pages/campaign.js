@@ -1,7 +1,7 @@
 // #/campaign/<id>[/<tab>]: subscribes to the campaign's view and renders every tab from it.
 
 import { h, setText } from '../dom.js';
-import { campaignHash, chronicleHash } from '../router.js';
+import { campaignHash, chronicleHash, parseHash } from '../router.js';
 import { roleBadge } from '../panels/members.js';
 import { tableTab } from '../table_tab.js';
 import { battleTab } from '../battle/tab.js';
@@ -177,6 +177,10 @@ export function campaignPage(ctx, route, moreTabs = []) {
     showBadges(items);
     ctx.setTitle(`${items.length ? `(${items.length}) ` : ''}${c.name || 'Campaign'}`);
     if (changed || current === null || !built.has(current)) {
+      // The address may have named another tab since the last one was chosen (a link followed, Back pressed) and its
+      // hashchange not come yet: it wins, or its event would find the address overwritten with the old tab.
+      const r = parseHash();
+      if (r.name === 'campaign' && String(r.id) === String(campaignId) && current !== null) wantedTab = r.tab || 'table';
       selectTab(built.has(wantedTab) ? wantedTab : 'table', { updateHash: current !== null || wantedTab !== 'table' });
     }
   }
