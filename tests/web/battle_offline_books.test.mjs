@@ -142,8 +142,8 @@ test('each book\'s battle turn send survives a phone that loses its line and rel
     line.cut();
     await waitForConnState(p, 'online', { not: true });
     await p.getByTestId('cmwd-bid').tap();
-    // The connection waits 15 s for its socket (web/common/connection.js), then the bid is kept.
-    await p.getByTestId('cmwd-bid-error').filter({ hasText: 'No line to the server, so this is kept on this device and goes when the line is back: your tempo bid for turn 4 of Schellenberg.' }).waitFor({ timeout: 30000 });
+    // No socket: the bid is kept at once, and the page says so (web/common/kept.js).
+    await p.getByTestId('cmwd-bid-error').filter({ hasText: 'No line to the server, so this is kept on this device and goes when the line is back: your tempo bid for turn 4 of Schellenberg.' }).waitFor({ timeout: 5000 });
     await p.getByTestId('kept-item').filter({ hasText: 'Kept on this device until the line is back: your tempo bid for turn 4 of Schellenberg.' }).waitFor();
     // Meanwhile B bids and the umpire closes the bids without A's: the game turn goes on to its first stage.
     await B.ok('battle.submit', { campaign, battle: cmwd, turn: 4, box: 'orders', bid: 0 });
@@ -223,8 +223,8 @@ test('each book\'s battle turn send survives a phone that loses its line and rel
     line.cut();
     await waitForConnState(p, 'online', { not: true });
     await p.getByTestId('lfas-send').tap();
-    // The connection waits 15 s for its socket (web/common/connection.js), then the orders are kept.
-    await p.getByTestId('lfas-error').filter({ hasText: 'No line to the server, so this is kept on this device and goes when the line is back: your orders for turn 2 of Guilford Courthouse.' }).waitFor({ timeout: 30000 });
+    // No socket: the orders are kept at once, and the page says so (web/common/kept.js).
+    await p.getByTestId('lfas-error').filter({ hasText: 'No line to the server, so this is kept on this device and goes when the line is back: your orders for turn 2 of Guilford Courthouse.' }).waitFor({ timeout: 5000 });
     await B.ok('battle.submit', { campaign, battle: lfas, turn: 2 });
     await runTo(lfas, 3);
     const version = (await U.caughtUp(campaign), U.version(campaign));
@@ -292,8 +292,8 @@ test('each book\'s battle turn send survives a phone that loses its line and rel
     line.cut();
     await waitForConnState(p, 'online', { not: true });
     await p.getByTestId('reivers-finish').tap();
-    // The connection waits 15 s for its socket (web/common/connection.js), then the bound's end is kept.
-    await p.getByTestId('reivers-error').filter({ hasText: 'No line to the server, so this is kept on this device and goes when the line is back: the end of your bound for turn 3 of Hot Trod.' }).waitFor({ timeout: 30000 });
+    // No socket: the bound's end is kept at once, and the page says so (web/common/kept.js).
+    await p.getByTestId('reivers-error').filter({ hasText: 'No line to the server, so this is kept on this device and goes when the line is back: the end of your bound for turn 3 of Hot Trod.' }).waitFor({ timeout: 5000 });
     // The umpire closes the bound without him (docs/protocol.md, "Border Reivers": "or the umpire closes it").
     await runTo(battle, 4);
     const version = (await U.caughtUp(campaign), U.version(campaign));

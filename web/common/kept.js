@@ -1,7 +1,7 @@
 // Commands kept on this device while the line is down (docs/protocol.md, "Commands kept on the device"): a send that
 // replaces what it sent before (a diary, a battle turn's card, bid, orders or bound) is written to localStorage
-// before it goes; the server's answer removes it. One the line did not carry (the connection gave up waiting, or
-// dropped it unanswered) stays, and goes when the line is back, even after the page was reloaded. It carries the
+// before it goes; the server's answer removes it. One the line did not carry (there was no socket, or it dropped
+// it unanswered) stays, and goes when the line is back, even after the page was reloaded. It carries the
 // month or turn it was meant for, so the server refuses it as `stale` if that has passed; the player is told
 // plainly what became of it.
 
@@ -74,6 +74,12 @@ export async function sendKept(ctx, { campaign, slot, type, body, what, onLater 
   const user = ctx.me ? ctx.me.user : null;
   const item = { key: `${user}:${campaign}:${slot}`, sendKey: newSendKey(), user, campaign: Number(campaign), slot, type, body, what, at: Date.now() };
   put(item);
+  // No socket now: kept at once rather than after the connection's wait for one, so a phone without signal says so
+  // when he taps, and the page sends it when the line is back (sendKeptNow).
+  if (!ctx.conn.online) {
+    if (onLater) later.set(item.key, onLater);
+    throw new KeptError(what);
+  }
   inFlight.add(item.key);
   try {
     const reply = await ctx.conn.send(type, body, { key: item.sendKey });
