@@ -1,8 +1,9 @@
-// The battle's settings (battle.settings) as the umpire edits them: the book's form (book.umpire.settingsForm)
-// with Save. One form, two places: under "Settings" in set-up, and in a collapsible box of the play panel until
+// The battle's settings (battle.settings) as the umpire edits them: the book's form (book.umpire.settingsForm) and
+// the settings every book has (table_settings_form.js) with Save. One form, two places: under "Settings" in set-up, and in a collapsible box of the play panel until
 // the battle ends (the server takes battle.settings until then); update() moves it where the battle stands.
 
 import { h, setText, errorLine, runForm } from '../common/dom.js';
+import { tableSettingsForm } from './table_settings_form.js';
 
 export function settingsBox(send) {
   const save = h('button', { type: 'button', class: 'small secondary', testid: 'battle-settings-save' }, 'Save');
@@ -10,7 +11,8 @@ export function settingsBox(send) {
   // Said once the server has taken the settings (the form itself may look the same as before Save).
   const saved = h('p', { class: 'hint', role: 'status', testid: 'battle-settings-saved', hidden: true });
   const formSlot = h('div', {});
-  const box = h('div', { class: 'stack settings-form' }, formSlot, h('div', { class: 'form-actions' }, save), error.el, saved);
+  const table = tableSettingsForm();
+  const box = h('div', { class: 'stack settings-form' }, formSlot, table.el, h('div', { class: 'form-actions' }, save), error.el, saved);
   const setupHome = h('div', { testid: 'battle-setup-settings' }, box);
   const playHome = h('details', { class: 'override-box settings-box', testid: 'battle-play-settings' },
     h('summary', {}, 'Settings'),
@@ -28,9 +30,10 @@ export function settingsBox(send) {
     unsay();
     // A refusal (the form's own check or the server's) is shown by runForm in the error line.
     runForm({ button: save, error, action: async () => {
-      await send('battle.settings', { battle: battle.id, settings: form.read(battle) });
+      await send('battle.settings', { battle: battle.id, settings: { ...form.read(battle), ...table.read(battle) } });
       dirty = false;
       form.fill(battle);
+      table.fill(battle);
       setText(saved, 'Saved.');
       saved.hidden = false;
     } });
@@ -54,7 +57,10 @@ export function settingsBox(send) {
       if (box.parentNode !== home) home.append(box);
       playHome.hidden = b.status === 'ended' || !form;
       if (battleId !== b.id) { battleId = b.id; dirty = false; unsay(); }
-      if (form && !dirty) form.fill(b);
+      if (form && !dirty) {
+        form.fill(b);
+        table.fill(b);
+      }
     },
   };
 }
