@@ -44,6 +44,7 @@ export function settingsBox(send) {
     if (make && !forms.has(book.id)) forms.set(book.id, make());
     const next = make ? forms.get(book.id) : null;
     if (next !== form) { form = next; formSlot.replaceChildren(...(form ? [form.el] : [])); dirty = false; }
+    table.use((book && book.umpire && book.umpire.tableSettings) || []);
   }
 
   return {

@@ -45,5 +45,7 @@ export const cmwd = {
   unitColumns,
   talkClosed,
   secretPanel: cmwdPanel,
-  umpire: { unitValues, unitBases: 1, leaderValues, settingsForm, overridesForm, turnWords },
+  // The table's settings this book reads, offered under its form (web/umpire/table_settings_form.js):
+  // a move over terrain (shared/rulesets/cmwd/orders.cpp).
+  umpire: { unitValues, unitBases: 1, leaderValues, settingsForm, overridesForm, turnWords, tableSettings: ['terrain_movement'] },
 };

@@ -40,5 +40,7 @@ export const lfas = {
   unitColumns,
   talkClosed,
   secretPanel: lfasPanel,
-  umpire: { unitValues, unitBases: 4, leaderValues, settingsForm, overridesForm, turnWords },
+  // The table's settings this book reads, offered under its form (web/umpire/table_settings_form.js):
+  // a line of sight (shared/rulesets/lfas/plan.cpp).
+  umpire: { unitValues, unitBases: 4, leaderValues, settingsForm, overridesForm, turnWords, tableSettings: ['blocks_sight'] },
 };

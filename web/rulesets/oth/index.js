@@ -24,5 +24,7 @@ export const oth = {
   lossColumns,
   talkClosed,
   secretPanel: cardHand,
-  umpire: { unitValues, settingsForm, overridesForm },
+  // The table's settings this book reads, offered under its form (web/umpire/table_settings_form.js):
+  // a line of sight and a move over terrain (shared/rulesets/oth/turn_helpers.cpp).
+  umpire: { unitValues, settingsForm, overridesForm, tableSettings: ['blocks_sight', 'terrain_movement'] },
 };

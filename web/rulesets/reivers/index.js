@@ -50,5 +50,7 @@ export const reivers = {
   // A string of raids (shared/rulesets/reivers/campaign.h, carry): what an ended raid leaves carries into the next.
   carryOn: 'Names destroyed and dead heidmen stay gone, herds stay with the side that took them, captured and wounded heidmen stay so, and feuds carry by name.',
   campaignPage: raidsPage,
-  umpire: { unitValues, unitBases: 1, leaderValues, settingsForm, overridesForm, turnWords },
+  // The table's settings this book reads, offered under its form (web/umpire/table_settings_form.js):
+  // a line of sight (shared/rulesets/reivers/actions.cpp).
+  umpire: { unitValues, unitBases: 1, leaderValues, settingsForm, overridesForm, turnWords, tableSettings: ['blocks_sight'] },
 };
