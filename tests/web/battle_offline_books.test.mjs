@@ -16,6 +16,7 @@ import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, waitForConnState, failureShots, stepper, UI_TIMEOUT, RECONNECT_TIMEOUT } from './lib/browser.mjs';
 import { el } from './lib/battle.mjs';
+import { writeLfasOrders } from './lib/book_battles.mjs';
 import { cuttableLine } from './lib/line.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -187,16 +188,7 @@ test('each book\'s battle turn send survives a phone that loses its line and rel
     const p = pa.page;
     await showBattle(lfas, 'Guilford Courthouse');
     await el(p, 'lfas-status', { state: 'writing' }).waitFor();
-    // An order reaches the 33rd (loose-files-american-scramble.txt: "give an order to a unit ... within 6\" 1 CP"), which moves.
-    await p.getByTestId('lfas-spend').selectOption('order');
-    await p.getByTestId('lfas-spend-unit-check').first().check();
-    await p.getByTestId('lfas-spend-add').tap();
-    await p.getByTestId('lfas-spending-item').first().waitFor();
-    const c = p.getByTestId('lfas-unit').first();
-    await c.getByTestId('lfas-move-kind').selectOption('move');
-    await c.getByTestId('lfas-av').selectOption('2');
-    await c.getByTestId('lfas-to-x').fill('31');
-    await c.getByTestId('lfas-to-y').fill('12');
+    await writeLfasOrders(p); // an order to the 33rd (1 CP), which moves toward (31, 12)
     const mine = (b) => (b.boxes.orders.items || []).find((i) => i.user === users.a.user);
     const kept = await sendOffline({
       battle: lfas, name: 'Guilford Courthouse', what: 'your orders', type: 'battle.submit',

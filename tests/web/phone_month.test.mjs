@@ -14,82 +14,52 @@ import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, waitForConnState, failureShots, stepper, UI_TIMEOUT } from './lib/browser.mjs';
 import { PHONE, DESKTOP, TABLET, checkPage } from './lib/pages.mjs';
 import { el, mapPoint } from './lib/battle.mjs';
+import { bookBattle, placeRiders, writeLfasOrders } from './lib/book_battles.mjs';
 
-const SIDES = [{ id: 'british', name: 'British' }, { id: 'french', name: 'French' }];
-
-/** Each book's battle: the table, A's and B's pieces, and how A takes his turn on the page. */
-function books(a, b) {
-  const unit = (side, owner, name, troop, position, values = {}) => ({ side, owner, name, troop_type: troop, position, facing: side === 'british' ? 0 : 180, values });
-  return [
-    {
-      book: 'oth', name: 'Fontenoy', depth: 120, pick: [60, 40],
-      body: { table: { width: 180, depth: 120, measure: 'cm' },
-        leaders: [{ user: a, side: 'british', name: 'Kemp', position: [60, 39] }, { user: b, side: 'french', name: 'Dartois', position: [120, 90] }],
-        units: [unit('british', a, '33rd Foot', 'formed_infantry', [60, 40]), unit('french', b, 'Picardie', 'formed_infantry', [120, 95])] },
-      async turn(p) {
-        await el(p, 'card-option', { card: 'no_action' }).tap();
-        await p.getByTestId('card-play').tap();
-        await p.getByTestId('card-withdraw').waitFor();
-      },
-      other: (bv) => ['card.play', { turn: bv.turn, card: 'no_action' }],
+// How A takes his turn in each book's battle (tests/web/lib/book_battles.mjs), where the umpire taps on the map to
+// pick a piece, and how B answers through the protocol.
+const TURNS = [
+  {
+    book: 'oth', name: 'Fontenoy', depth: 120, pick: [60, 40],
+    async turn(p) {
+      await el(p, 'card-option', { card: 'no_action' }).tap();
+      await p.getByTestId('card-play').tap();
+      await p.getByTestId('card-withdraw').waitFor();
     },
-    {
-      book: 'cmwd', name: 'Schellenberg', depth: 120, pick: [60, 50],
-      body: { table: { width: 180, depth: 120, measure: 'cm' },
-        leaders: [{ user: a, side: 'british', name: 'Lord Cutts', position: [90, 30], values: { commander: true, brigade: 'b1', rank: 'active' } },
-          { user: b, side: 'french', name: 'Comte d\'Arco', position: [90, 90], values: { commander: true, brigade: 'f1', rank: 'active' } }],
-        units: [unit('british', a, 'Orkney\'s', 'infantry', [60, 50], { brigade: 'b1', quality: 'trained' }),
-          unit('french', b, 'Navarre', 'infantry', [63, 90], { brigade: 'f1', quality: 'trained' })],
-        settings: { bw: 6 } },
-      async turn(p) {
-        await p.getByTestId('cmwd-bid-input').fill('1');
-        await p.getByTestId('cmwd-bid').tap();
-        await el(p, 'cmwd-bid-status', { bid: '1' }).waitFor();
-      },
-      other: (bv) => ['battle.submit', { turn: bv.turn, bid: 0 }],
+    other: (bv) => ['card.play', { turn: bv.turn, card: 'no_action' }],
+  },
+  {
+    book: 'cmwd', name: 'Schellenberg', depth: 120, pick: [30, 50],
+    async turn(p) {
+      await p.getByTestId('cmwd-bid-input').fill('1');
+      await p.getByTestId('cmwd-bid').tap();
+      await el(p, 'cmwd-bid-status', { bid: '1' }).waitFor();
     },
-    {
-      book: 'lfas', name: 'Guilford Courthouse', depth: 48, pick: [30, 8],
-      body: { table: { width: 72, depth: 48, measure: 'inches' },
-        leaders: [{ user: a, side: 'british', name: 'Lord Cornwallis', position: [30, 4], values: { role: 'c_in_c' } },
-          { user: b, side: 'french', name: 'Nathanael Greene', position: [36, 34], values: { role: 'c_in_c' } }],
-        units: [unit('british', a, '33rd Foot', 'infantry', [30, 8], { class: 2, kind: 'regular', regular: true }),
-          unit('french', b, 'North Carolina Militia', 'infantry', [36, 30], { class: 4, kind: 'militia' })] },
-      async turn(p) {
-        // His command points first: an order reaches the 33rd (loose-files-american-scramble.txt: "give an order to a unit ... within 6\" 1 CP").
-        await p.getByTestId('lfas-spend').selectOption('order');
-        await p.getByTestId('lfas-spend-unit-check').first().check();
-        await p.getByTestId('lfas-spend-add').tap();
-        await p.getByTestId('lfas-spending-item').first().waitFor();
-        const c = p.getByTestId('lfas-unit').first();
-        await c.getByTestId('lfas-move-kind').selectOption('move');
-        await c.getByTestId('lfas-av').selectOption('2');
-        await c.getByTestId('lfas-to-x').fill('31');
-        await c.getByTestId('lfas-to-y').fill('12');
-        await checkPage(p, 'phone-lfas-orders-written').then((f) => assert.deepEqual(f, []));
-        await p.getByTestId('lfas-send').tap();
-        await p.getByTestId('lfas-withdraw').waitFor();
-      },
-      other: (bv) => ['battle.submit', { turn: bv.turn }],
+    other: (bv) => ['battle.submit', { turn: bv.turn, bid: 0 }],
+  },
+  {
+    book: 'lfas', name: 'Guilford Courthouse', depth: 48, pick: [30, 8],
+    async turn(p) {
+      await writeLfasOrders(p);
+      await checkPage(p, 'phone-lfas-orders-written').then((f) => assert.deepEqual(f, []));
+      await p.getByTestId('lfas-send').tap();
+      await p.getByTestId('lfas-withdraw').waitFor();
     },
-    {
-      book: 'reivers', name: 'Hot Trod', depth: 1000, pick: [300, 250], sides: [{ id: 'british', name: 'Armstrongs' }, { id: 'french', name: 'Grahams' }],
-      body: { table: { width: 1500, depth: 1000, measure: 'paces' },
-        leaders: [{ user: a, side: 'british', name: 'Kinmont Willie', position: [300, 300], values: { fyrebrand: 2, craft: 'good' } },
-          { user: b, side: 'french', name: 'Richie Graham', position: [900, 800], values: { fyrebrand: 3, craft: 'average' } }] },
-      riders: { british: 'Armstrongs of Mangerton', french: 'Grahams of Netherby' },
-      async turn(p) {
-        await p.getByTestId('reivers-action').selectOption('move');
-        await p.getByTestId('reivers-x').fill('320');
-        await p.getByTestId('reivers-y').fill('260');
-        await p.getByTestId('reivers-act').tap();
-        await p.getByTestId('battle-log').filter({ hasText: 'Armstrongs of Mangerton' }).first().waitFor();
-        await p.getByTestId('reivers-finish').tap();
-      },
-      other: null, // the bound is his alone; it ends with his finish
+    other: (bv) => ['battle.submit', { turn: bv.turn }],
+  },
+  {
+    book: 'reivers', name: 'Hot Trod', depth: 1000, pick: [300, 250],
+    async turn(p) {
+      await p.getByTestId('reivers-action').selectOption('move');
+      await p.getByTestId('reivers-x').fill('320');
+      await p.getByTestId('reivers-y').fill('260');
+      await p.getByTestId('reivers-act').tap();
+      await p.getByTestId('battle-log').filter({ hasText: 'Armstrongs of Mangerton' }).first().waitFor();
+      await p.getByTestId('reivers-finish').tap();
     },
-  ];
-}
+    other: null, // the bound is his alone; it ends with his finish
+  },
+];
 
 test('a month and a battle turn of each book, done by taps on a phone; every screen on the way fits', { timeout: 420000 }, async (t) => {
   const server = await startServer();
@@ -209,17 +179,11 @@ test('a month and a battle turn of each book, done by taps on a phone; every scr
     umpires[size] = await userPage(`umpire-${size}`, 'umpire', options, 'battle');
   }
 
-  for (const x of books(users.a.user, users.b.user)) {
+  for (const x of TURNS) {
     await step(`${x.book}: A takes his turn by taps; the battle resolving, for him and for the umpire at each size`, async () => {
-      const battle = (await U.ok('battle.create', { campaign, name: x.name, ruleset: x.book, sides: x.sides || SIDES, ...x.body,
-        settings: { ...(x.body.settings || {}), auto_run: false } })).battle;
-      if (x.riders) {
-        const b = (await U.waitForView(campaign, (v) => v.battles?.[String(battle)]?.leaders?.length === 2)).battles[String(battle)];
-        for (const l of b.leaders) {
-          await U.ok('battle.place', { campaign, battle, unit: { side: l.side, owner: l.user, name: x.riders[l.side], troop_type: 'rider',
-            position: l.side === 'british' ? [300, 250] : [900, 850], facing: l.side === 'british' ? 0 : 180, values: { heidman: l.id } } });
-        }
-      }
+      const body = bookBattle(x.book, users.a.user, users.b.user);
+      const battle = (await U.ok('battle.create', { campaign, name: x.name, ...body, settings: { ...(body.settings || {}), auto_run: false } })).battle;
+      if (x.book === 'reivers') await placeRiders(U, campaign, battle);
       await U.ok('battle.start', { campaign, battle });
       const show = async (page) => {
         await go(page, 'battle');
