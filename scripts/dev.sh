@@ -25,8 +25,10 @@ deps() {
         $sudo apt-get update -qq
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
     fi
-    # playwright-core, ws and axe-core for the tests; never a downloaded browser (Debian's chromium is used).
-    if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/ws ] || [ ! -d node_modules/axe-core ]; then
+    # esbuild to bundle the web client (scripts/build-web.mjs); playwright-core, ws and axe-core for the tests; never a
+    # downloaded browser (Debian's chromium is used).
+    if [ ! -d node_modules/esbuild ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/ws ] \
+        || [ ! -d node_modules/axe-core ]; then
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
     fi
 }
@@ -41,7 +43,7 @@ case "${1:-}" in
     build) deps; build ;;
     run)
         deps
-        build --target muster
+        build --target muster web
         mkdir -p data
         exec build/muster --listen "${MUSTER_LISTEN:-127.0.0.1:8080}" --db "${MUSTER_DB:-data/muster.db}"
         ;;

@@ -1,4 +1,7 @@
-// Muster's browser client: boots the session, owns the one connection, routes between pages.
+// Muster's browser client: boots the session, owns the one connection, routes between pages. What a signed-out page
+// needs is here; every other page's code is loaded when it is first opened (PAGES), so that the login page, a
+// player's campaign page and the umpire's console each download only what they show (scripts/build-web.mjs bundles
+// along these imports).
 
 import { api } from './common/api.js';
 import { Connection } from './common/connection.js';
@@ -7,18 +10,22 @@ import { parseHash } from './common/router.js';
 import { forgetKept } from './common/kept.js';
 import { loginPage } from './common/pages/login.js';
 import { resetPage } from './common/pages/reset.js';
-import { diceCheckPage } from './common/pages/dice_check.js';
-import { campaignsPage } from './common/pages/campaigns.js';
-import { adminPage } from './common/pages/admin.js';
-import { campaignPage } from './common/pages/campaign.js';
-import { chroniclePage } from './common/pages/chronicle.js';
-import { playerTabs } from './player/index.js';
-import { umpireTabs } from './umpire/index.js';
-import { yearTabs } from './year/index.js';
-import { reportBody, activityText } from './year/report.js';
-import { regimentTitle, ordinal } from './year/format.js';
-import * as expeditionWords from './year/expeditions/words.js';
-import { reckoningLines } from './year/expeditions/card.js';
+
+// Each page's code, loaded once: route name -> () => Promise<(ctx, route) -> page>.
+const PAGES = {
+  'dice-check': () => import('./common/pages/dice_check.js').then((m) => m.diceCheckPage),
+  campaigns: () => import('./common/pages/campaigns.js').then((m) => m.campaignsPage),
+  admin: () => import('./common/pages/admin.js').then((m) => m.adminPage),
+  campaign: () => Promise.all([import('./common/pages/campaign.js'), import('./player/index.js'),
+    import('./umpire/index.js'), import('./year/index.js')])
+    .then(([page, player, umpire, year]) => (c, r) => page.campaignPage(c, r, [...player.playerTabs, ...umpire.umpireTabs, ...year.yearTabs])),
+  chronicle: () => Promise.all([import('./common/pages/chronicle.js'), import('./year/report.js'),
+    import('./year/format.js'), import('./year/expeditions/words.js'), import('./year/expeditions/card.js')])
+    .then(([page, report, format, words, card]) => (c, r) => page.chroniclePage(c, r, {
+      reportBody: report.reportBody, activityText: report.activityText, regimentTitle: format.regimentTitle,
+      expeditions: { ...words, reckoningLines: card.reckoningLines, ordinal: format.ordinal },
+    })),
+};
 
 const STATE_LABELS = {
   online: 'online',
@@ -119,6 +126,23 @@ function mount(key, factory) {
   window.scrollTo(0, 0);
 }
 
+// A page whose code is still loading: its key, so that a second route() to it waits for the first.
+let loadingKey = null;
+
+function mountLoaded(key, name) {
+  loadingKey = key;
+  PAGES[name]().then((factory) => {
+    if (loadingKey !== key) return; // the reader went elsewhere meanwhile
+    loadingKey = null;
+    mount(key, (c) => factory(c, parseHash()));
+  }, (err) => {
+    if (loadingKey !== key) return;
+    loadingKey = null;
+    main.replaceChildren(h('section', { class: 'card narrow boot-error', role: 'alert' },
+      h('h2', {}, 'Cannot open this page'), h('p', {}, `Its code did not load (${err.message}). Reload the page to try again.`)));
+  });
+}
+
 function route() {
   const r = parseHash();
   if (!ctx.me) {
@@ -133,19 +157,14 @@ function route() {
     return;
   }
   const key = r.name === 'campaign' || r.name === 'chronicle' ? `${r.name}:${r.id}` : r.name === 'reset' ? `reset:${r.token}` : r.name;
-  if (ctx.page && ctx.page.key === key) {
+  if (ctx.page && ctx.page.key === key && loadingKey === null) {
     if (ctx.page.routeChanged) ctx.page.routeChanged(r);
     return;
   }
-  if (r.name === 'login') mount(key, loginPage);
-  else if (r.name === 'reset') mount(key, (c) => resetPage(c, r));
-  else if (r.name === 'dice-check') mount(key, diceCheckPage);
-  else if (r.name === 'campaigns') mount(key, campaignsPage);
-  else if (r.name === 'admin') mount(key, adminPage);
-  else if (r.name === 'campaign') mount(key, (c) => campaignPage(c, r, [...playerTabs, ...umpireTabs, ...yearTabs]));
-  else if (r.name === 'chronicle') {
-    mount(key, (c) => chroniclePage(c, r, { reportBody, activityText, regimentTitle, expeditions: { ...expeditionWords, reckoningLines, ordinal } }));
-  }
+  if (loadingKey === key) return;
+  if (r.name === 'login') { loadingKey = null; mount(key, loginPage); }
+  else if (r.name === 'reset') { loadingKey = null; mount(key, (c) => resetPage(c, r)); }
+  else if (PAGES[r.name]) mountLoaded(key, r.name);
 }
 
 logoutButton.addEventListener('click', async () => {
@@ -165,6 +184,9 @@ logoutButton.addEventListener('click', async () => {
 
 async function boot() {
   showConnState('offline');
+  // The page's code comes while /api/me is asked, rather than after it.
+  const first = parseHash().name;
+  if (PAGES[first]) PAGES[first]().catch(() => { /* said when the page is opened */ });
   let me = null;
   for (;;) {
     try {

@@ -5,7 +5,7 @@
 // them into its tab badges and its title. Whether something needs the viewer, and its words, are the server's.
 
 import { h, setText, syncKeyed } from './dom.js';
-import { battleList } from './battle/tab.js';
+import { battleList } from './battle/index.js';
 
 // The server names the tab where an item is done (`tab`: "colonel", "diary", "auction", "year", "battle"); if
 // this page lacks it (a player has no Year tab: web/README.md, tabs by role), his Colonel tab is the year's home.

@@ -61,14 +61,39 @@
 // code: for Over the Hill shared/rulesets/oth/hints.h) says where the viewer's rules reach. The shared map draws
 // `b.hints.ranges` ({unit id: [{kind, cm | paces, range}]}, range in table units) when a unit is hovered or tapped.
 
-import { oth } from './oth/index.js';
-import { reivers } from './reivers/index.js';
-import { cmwd } from './cmwd/index.js';
-import { lfas } from './lfas/index.js';
+// Each book is loaded when a battle of it is opened (or the umpire's battle console, which offers them all): a page
+// downloads no book it does not show. BOOKS names them before they load; a book's page of the campaign (its tab) is
+// named here too, so the tab can be offered before the book's code comes.
+export const BOOKS = [
+  { id: 'oth', name: 'Over the Hill', load: () => import('./oth/index.js').then((m) => m.oth) },
+  { id: 'reivers', name: 'Border Reivers', page: { id: 'raids', label: 'Raids' }, load: () => import('./reivers/index.js').then((m) => m.reivers) },
+  { id: 'cmwd', name: 'Chosen Men, Well Disposed', load: () => import('./cmwd/index.js').then((m) => m.cmwd) },
+  { id: 'lfas', name: 'Loose Files and American Scramble', load: () => import('./lfas/index.js').then((m) => m.lfas) },
+];
 
-export const RULESETS = { oth, reivers, cmwd, lfas };
+// The books loaded so far, by id (the umpire's console loads them all first: loadAllBooks).
+export const RULESETS = {};
+const loading = new Map();
 
-// The book of a battle, or null for a rule set this client does not know.
+const entryOf = (id) => BOOKS.find((b) => b.id === id) || null;
+
+// True for a rule set this client has a book for, loaded or not.
+export function bookKnown(id) { return !!entryOf(id); }
+
+// The book `id`, loaded once; null for a rule set this client does not know.
+export function loadBook(id) {
+  const entry = entryOf(id);
+  if (!entry) return Promise.resolve(null);
+  if (!loading.has(id)) {
+    loading.set(id, entry.load().then((book) => { RULESETS[id] = book; return book; },
+      (err) => { loading.delete(id); throw err; }));
+  }
+  return loading.get(id);
+}
+
+export function loadAllBooks() { return Promise.all(BOOKS.map((b) => loadBook(b.id))); }
+
+// The book of a battle once loaded, else null (bookKnown tells a book still loading from an unknown one).
 export function bookOf(battle) {
   const id = battle && battle.ruleset;
   return (id && Object.prototype.hasOwnProperty.call(RULESETS, id) && RULESETS[id]) || null;

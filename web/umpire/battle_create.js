@@ -6,7 +6,7 @@
 // (battle_create_from.js): then the table, sides and pieces are the scenario's or that battle's, not the form's.
 
 import { h, setText, errorLine, runForm } from '../common/dom.js';
-import { RULESETS } from '../rulesets/index.js';
+import { BOOKS, RULESETS } from '../rulesets/index.js';
 import { startFrom } from './battle_create_from.js';
 
 // What the form starts with for a book that offers no defaults (Over the Hill's table).
@@ -24,7 +24,7 @@ const sideId = (name, i) => (name.toLowerCase().replace(/[^a-z0-9]+/g, '_').repl
 function controls() {
   const c = {
     ruleset: h('select', { id: 'battle-create-ruleset', testid: 'battle-create-ruleset' },
-      ...Object.values(RULESETS).map((b) => h('option', { value: b.id }, b.name))),
+      ...BOOKS.map((b) => h('option', { value: b.id }, b.name))),
     name: h('input', { type: 'text', id: 'battle-create-name', testid: 'battle-create-name', maxlength: 80, placeholder: 'Fontenoy' }),
     sideA: h('input', { type: 'text', id: 'battle-create-side-a', testid: 'battle-create-side-a', value: 'British', maxlength: 40 }),
     sideB: h('input', { type: 'text', id: 'battle-create-side-b', testid: 'battle-create-side-b', value: 'French', maxlength: 40 }),

@@ -293,9 +293,6 @@ function colonelCard(ctx, campaignId) {
 }
 
 export const umpireColonelsTab = {
-  id: 'colonels',
-  label: 'Colonels',
-  visible: (view) => !!(view && view.year && view.me && view.me.role === 'umpire'),
   create(ctx, campaignId) {
     const list = h('ol', { class: 'colonel-list', testid: 'colonel-list' });
     const empty = h('p', { class: 'muted empty' }, 'No colonels yet. Each player creates one on their Colonel tab.');

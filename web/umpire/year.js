@@ -467,9 +467,6 @@ function watchPanel() {
 }
 
 export const umpireYearTab = {
-  id: 'year',
-  label: 'Year',
-  visible: (view) => !!(view && view.year && view.me && view.me.role === 'umpire'),
   create(ctx, campaignId) {
     const panels = {
       start: startPanel(ctx, campaignId),

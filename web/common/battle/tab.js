@@ -12,20 +12,13 @@ import { talkPanel } from './talk.js';
 import { logPanel, replayPanel } from './log.js';
 import { recordsPanel } from './records.js';
 import { unitsPanel } from './units.js';
-import { bookOf } from '../../rulesets/index.js';
+import { bookOf, bookKnown, loadBook } from '../../rulesets/index.js';
+import { battleList, battleConsoleLoader } from './index.js';
 
 const STATUS = { setup: 'Setting up', cards: 'Choosing cards', resolving: 'Resolving', ended: 'Ended' };
 // The status in the battle's book's words where it has them (book.statusLabels: Border Reivers' bound).
 const statusLabel = (b, book) => (book && book.statusLabels && book.statusLabels[b.status]) || STATUS[b.status] || b.status;
 
-// factory(ctx, campaignId, {select(battle id), map, redrawMap()}) -> {el, createEl, update(view, b, book),
-// canDrag(), mapPoint(p), mapSelect(sel), mapDrag(drag)}: the umpire's console, mounted for umpires.
-let consoleFactory = null;
-export function registerBattleConsole(factory) { consoleFactory = factory; }
-
-export function battleList(view) {
-  return Object.values(view.battles || {}).filter((b) => b && b.name !== undefined).sort((a, b) => a.id - b.id);
-}
 
 function headerElements() {
   const e = {
@@ -125,6 +118,7 @@ class BattlePage {
     this.pickReq = null; // the book's request for a point on the map: {from, reach, to, hint}
     this.records_ = new Map(); // an ended battle's record, fetched when it is shown (the live view holds a summary)
     this.consoleApi = null;
+    this.consoleAsked = false;
     this.secret = null; // the book's secret panel on screen
     this.e = headerElements();
     this.buildPanels();
@@ -239,15 +233,34 @@ class BattlePage {
     });
   }
 
+  // The umpire's console, loaded the first time an umpire's page shows this tab (with every book, for New battle).
   mountConsole(view) {
-    if (this.consoleApi || !consoleFactory || (view.me || {}).role !== 'umpire') return;
-    this.consoleApi = consoleFactory(this.ctx, this.campaignId, {
-      select: (id) => { this.selectedId = id; this.refresh(); },
-      map: this.map,
-      redrawMap: () => this.renderMap(),
-    });
-    this.consoleSlot.replaceChildren(this.consoleApi.el);
-    this.createSlot.replaceChildren(this.consoleApi.createEl);
+    const loader = battleConsoleLoader();
+    if (this.consoleAsked || !loader || (view.me || {}).role !== 'umpire') return;
+    this.consoleAsked = true;
+    loader().then((factory) => {
+      this.consoleApi = factory(this.ctx, this.campaignId, {
+        select: (id) => { this.selectedId = id; this.refresh(); },
+        map: this.map,
+        redrawMap: () => this.renderMap(),
+      });
+      this.consoleSlot.replaceChildren(this.consoleApi.el);
+      this.createSlot.replaceChildren(this.consoleApi.createEl);
+      this.refresh();
+    }, (err) => { this.consoleAsked = false; this.showLoadError(err); });
+  }
+
+  // The battle's book, loaded when a battle of it is first shown; until it comes the page waits (the battle-loading
+  // line) rather than showing the battle as of an unknown book.
+  bookReady(b) {
+    if (!b || b.loading || bookOf(b) || !bookKnown(b.ruleset)) return true;
+    loadBook(b.ruleset).then(() => this.refresh(), (err) => this.showLoadError(err));
+    return false;
+  }
+
+  showLoadError(err) {
+    setText(this.loading, `Could not load this page's code (${err.message}). Reload the page to try again.`);
+    this.loading.hidden = false;
   }
 
   update(view) {
@@ -255,13 +268,16 @@ class BattlePage {
     fillPicker(this.e, battleList(view));
     const b = this.current(view);
     if (b) this.e.picker.value = String(b.id);
+    const ready = this.bookReady(b);
     const book = b ? bookOf(b) : null;
     this.mountConsole(view);
-    if (this.consoleApi && !(b && b.loading)) this.consoleApi.update(view, b, book);
+    if (this.consoleApi && ready && !(b && b.loading)) this.consoleApi.update(view, b, book);
     this.none.hidden = !!b;
-    this.loading.hidden = !(b && b.loading);
-    this.body.hidden = !b || !!b.loading;
-    if (!b || b.loading) return;
+    this.loading.hidden = !(b && (b.loading || !ready));
+    if (b && !ready) setText(this.loading, 'Opening the battle…');
+    else if (b && b.loading) setText(this.loading, 'Fetching the battle\'s record…');
+    this.body.hidden = !b || !!b.loading || !ready;
+    if (!b || b.loading || !ready) return;
     Object.assign(this.el.dataset, { battle: String(b.id), status: b.status, ruleset: b.ruleset || '' });
     showHeader(this.e, view, b, book);
     this.secret = this.slot.use(book);
@@ -272,17 +288,13 @@ class BattlePage {
   }
 }
 
-export const battleTab = {
-  id: 'battle',
-  label: 'Battle',
-  visible: (view) => battleList(view).length > 0 || (!!view.me && view.me.role === 'umpire'),
-  create(ctx, campaignId) {
-    const page = new BattlePage(ctx, campaignId);
-    return {
-      el: page.el,
-      update: (view) => page.update(view),
-      shown() { page.renderMap(); page.log.scrollToEnd(); },
-      open({ battle }) { if (battle !== null && battle !== undefined) page.show(battle); }, // {battle: id}: that battle on screen
-    };
-  },
-};
+// The tab's instance (its name and when it shows: index.js, battleTab).
+export function createBattleTab(ctx, campaignId) {
+  const page = new BattlePage(ctx, campaignId);
+  return {
+    el: page.el,
+    update: (view) => page.update(view),
+    shown() { page.renderMap(); page.log.scrollToEnd(); },
+    open({ battle }) { if (battle !== null && battle !== undefined) page.show(battle); }, // {battle: id}: that battle on screen
+  };
+}

@@ -1,10 +1,12 @@
-// #/campaign/<id>[/<tab>]: subscribes to the campaign's view and renders every tab from it.
+// #/campaign/<id>[/<tab>]: subscribes to the campaign's view and renders the tab on screen from it. A tab is built
+// the first time it is opened (its code loaded first when it has `load`: the umpire's, a book's page, the Battle
+// tab), and a push updates only the tab shown; another tab catches up with the latest view when it is opened.
 
 import { h, setText } from '../dom.js';
 import { campaignHash, chronicleHash, parseHash } from '../router.js';
 import { roleBadge } from '../panels/members.js';
 import { tableTab } from '../table_tab.js';
-import { battleTab } from '../battle/tab.js';
+import { battleTab } from '../battle/index.js';
 import { bookPageTabs } from '../book_pages.js';
 import { gatherNeeds, tabOf, needsYouPanel, focusControl } from '../needs_you.js';
 import { inbox } from '../inbox.js';
@@ -21,7 +23,9 @@ export function campaignPage(ctx, route, moreTabs = []) {
   let wantedTab = route.tab || 'table';
   let current = null; // id of the tab on screen
   let lastView = null;
-  const built = new Map(); // tab id -> {def, button, badge, panel, instance}
+  let renders = 0; // views rendered: a tab's `seen` is the count when it was last brought up to date
+  const built = new Map(); // tab id -> {def, button, badge, panel, instance (once opened), seen (the view it has)}
+  let destroyed = false;
 
   const title = h('h1', { class: 'campaign-name', testid: 'campaign-name' }, `Campaign ${campaignId}`);
   const role = h('span', { class: 'campaign-role', testid: 'my-role' });
@@ -73,7 +77,11 @@ export function campaignPage(ctx, route, moreTabs = []) {
     }
     sectionSelect.value = id;
     const t = built.get(id);
-    if (t.instance.shown) t.instance.shown();
+    const instance = open(t);
+    if (instance) {
+      if (lastView && t.seen !== renders) { instance.update(lastView); t.seen = renders; }
+      if (instance.shown) instance.shown();
+    }
     if (focus) t.button.focus();
     if (updateHash) {
       const hash = campaignHash(campaignId, id === 'table' ? null : id);
@@ -87,7 +95,9 @@ export function campaignPage(ctx, route, moreTabs = []) {
   function openNeed(item) {
     const t = item.where && built.get(item.where);
     if (!t) return;
-    if (t.instance.open) t.instance.open({ battle: item.battle, ...item.scope });
+    const instance = open(t);
+    if (!instance) { t.pending.then(() => { if (built.get(item.where) === t) openNeed(item); }); return; }
+    if (instance.open) instance.open({ battle: item.battle, ...item.scope });
     selectTab(item.where);
     // Without the control on the page, the tab; on a phone its button is hidden (tab-nav), so the section select.
     focusControl(t.panel, item.control, item.scope).then((done) => {
@@ -108,8 +118,30 @@ export function campaignPage(ctx, route, moreTabs = []) {
     }
   }
 
+  // The tab's instance, made now if its code is here; null while its code loads (the panel says so, and the tab is
+  // made, brought up to date and, if still on screen, shown when it comes).
+  function open(t) {
+    if (t.instance) return t.instance;
+    const make = (create) => {
+      t.instance = create(ctx, campaignId);
+      t.panel.replaceChildren(t.instance.el);
+      return t.instance;
+    };
+    if (!t.def.load) return make(t.def.create);
+    if (!t.pending) {
+      t.pending = t.def.load().then((create) => {
+        if (destroyed || built.get(t.def.id) !== t) return;
+        make(create);
+        if (current === t.def.id) selectTab(t.def.id, { updateHash: false });
+      }, (err) => {
+        t.pending = null;
+        setText(t.panel.firstChild, `Could not load this tab (${err.message}). Choose it again, or reload the page.`);
+      });
+    }
+    return null;
+  }
+
   function buildTab(def) {
-    const instance = def.create(ctx, campaignId);
     const badge = h('span', { class: 'tab-badge', testid: `tab-badge-${def.id}`, 'aria-hidden': 'true', hidden: true });
     const needs = h('span', { class: 'sr-only', testid: `tab-needs-${def.id}` });
     const button = h('button', {
@@ -117,7 +149,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
       'aria-controls': `panel-${def.id}`, 'aria-selected': 'false',
     }, def.label, badge, needs);
     const panel = h('div', { role: 'tabpanel', id: `panel-${def.id}`, 'aria-labelledby': `tab-${def.id}`, class: 'tab-panel', hidden: true },
-      instance.el);
+      h('p', { class: 'muted tab-opening', role: 'status' }, 'Opening…'));
     button.addEventListener('click', () => selectTab(def.id));
     button.addEventListener('keydown', (ev) => {
       if (ev.key !== 'ArrowRight' && ev.key !== 'ArrowLeft') return;
@@ -127,7 +159,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
       selectTab(next, { focus: true });
     });
     const option = h('option', { value: def.id }, def.label);
-    built.set(def.id, { def, button, badge, needs, option, panel, instance });
+    built.set(def.id, { def, button, badge, needs, option, panel, instance: null, pending: null, seen: 0 });
   }
 
   function syncTabs(view) {
@@ -139,7 +171,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
         changed = true;
       } else if (!visible && built.has(def.id)) {
         const t = built.get(def.id);
-        if (t.instance.destroy) t.instance.destroy();
+        if (t.instance && t.instance.destroy) t.instance.destroy();
         built.delete(def.id);
         changed = true;
       }
@@ -158,6 +190,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
 
   function render(view) {
     lastView = view;
+    renders += 1;
     status.hidden = true;
     const c = view.campaign || {};
     setText(title, c.name || `Campaign ${campaignId}`);
@@ -170,7 +203,8 @@ export function campaignPage(ctx, route, moreTabs = []) {
     closedBanner.hidden = !c.closed;
     el.classList.toggle('is-closed', !!c.closed);
     const changed = syncTabs(view);
-    for (const t of built.values()) t.instance.update(view);
+    const shown = current !== null && built.get(current);
+    if (shown && shown.instance) { shown.instance.update(view); shown.seen = renders; }
     // Gathered after the tabs are synced: an item opens (and is counted on) a tab the page has now.
     const items = gatherNeeds(view).map((i) => ({ ...i, where: tabOf(i, (id) => built.has(id)) }));
     needs.update(items);
@@ -217,7 +251,8 @@ export function campaignPage(ctx, route, moreTabs = []) {
       kept.destroy();
       offView();
       offError();
-      for (const t of built.values()) if (t.instance.destroy) t.instance.destroy();
+      destroyed = true;
+      for (const t of built.values()) if (t.instance && t.instance.destroy) t.instance.destroy();
       conn.unsubscribe(campaignId);
     },
   };

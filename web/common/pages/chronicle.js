@@ -9,10 +9,10 @@
 import { api } from '../api.js';
 import { h, bySeq, errorLine } from '../dom.js';
 import { campaignHash } from '../router.js';
-import { battleList } from '../battle/tab.js';
+import { battleList } from '../battle/index.js';
 import { logItems } from '../battle/log.js';
 import { namer } from '../battle/names.js';
-import { bookOf } from '../../rulesets/index.js';
+import { bookOf, loadBook } from '../../rulesets/index.js';
 import { noticesPart, chatPart, dicePart, expeditionsPart, battleRecords, battleTalk } from './chronicle_parts.js';
 
 // The Battle tab's words for a status and a phase (web/common/battle/tab.js, log.js); a book's own come first.
@@ -164,7 +164,10 @@ export function chroniclePage(ctx, route, year) {
     status, error.el, body);
 
   ctx.setTitle('Chronicle');
-  api.chronicle(campaignId).then((data) => {
+  // The books of its battles are loaded before it is written (their words: phases, statuses, records).
+  const withBooks = (data) => Promise.all(battleList((data && data.view) || {}).map((b) => loadBook(b.ruleset)))
+    .then(() => data);
+  api.chronicle(campaignId).then(withBooks).then((data) => {
     if (destroyed) return;
     // Written out before the page reads it: the file is the server's answer, not what the page made of it.
     const text = JSON.stringify(data);

@@ -50,9 +50,8 @@ function fillName(parts, n) {
   }, ...COLUMNS.map((c) => h('td', {}, c.cell(r))))));
 }
 
+// Named in web/rulesets/index.js (BOOKS), so its tab is offered before this book loads.
 export const raidsPage = {
-  id: 'raids',
-  label: 'Raids',
   create() {
     const list = h('div', { class: 'raids-list', testid: 'reivers-raids-list' });
     const none = h('p', { class: 'muted empty', testid: 'reivers-raids-none' },
