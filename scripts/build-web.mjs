@@ -47,7 +47,8 @@ async function bundle(out) {
     .filter(([file]) => file.endsWith('.js'))
     .map(([file, o]) => ({
       file: path.relative(out, path.resolve(REPO, file)),
-      entry: !!o.entryPoint,
+      // The page's entry (web/app.js) or a module loaded with import() (a page, a tab's code, a book); else a chunk.
+      entry: o.entryPoint ? path.relative(REPO, path.resolve(REPO, o.entryPoint)) : null,
       inputs: Object.keys(o.inputs).map((i) => path.relative(REPO, path.resolve(REPO, i))),
       imports: o.imports.filter((i) => !i.external).map((i) => ({
         file: path.relative(out, path.resolve(REPO, i.path)), kind: i.kind,
@@ -67,7 +68,7 @@ function copyHashed(out, source) {
 // index.html naming the built files: the entry module, the bundles it imports at once (preloaded, so the browser
 // fetches them beside the entry rather than after it), the style sheet and the icon.
 function writeIndex(out, outputs, css, icon) {
-  const entry = outputs.find((o) => o.entry);
+  const entry = outputs.find((o) => o.entry === 'web/app.js');
   const preload = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => `/${i.file}`);
   let html = fs.readFileSync(path.join(WEB, 'index.html'), 'utf8');
   const swap = (from, to) => {

@@ -37,8 +37,8 @@
 //   carryOn                   words for what an ended battle of the book carries into a new one (battle.create's
 //                             carry_from, docs/protocol.md "Scenarios and strings of battles"): the New battle form
 //                             offers "Carry on from" an ended battle of the book only to books that have them
-//   campaignPage              {id, label, create(ctx, campaignId) -> {el, update(page, view), destroy?()}}: a tab of
-//                             the campaign page (web/common/book_pages.js), shown to every member whose view has the
+//   campaignPage              {create(ctx, campaignId) -> {el, update(page, view), destroy?()}}: a tab of
+//                             the campaign page, named by the book's `page` {id, label} in BOOKS below (web/common/book_pages.js), shown to every member whose view has the
 //                             book's page of the campaign, `battle_books.<book id>` (built per viewer by the book's
 //                             server code), which comes to update as `page` (Border Reivers: "Raids", the names' history)
 //   umpire                    the umpire console's book parts, each built once per console:

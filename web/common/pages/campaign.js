@@ -79,7 +79,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
     const t = built.get(id);
     const instance = open(t);
     if (instance) {
-      if (lastView && t.seen !== renders) { instance.update(lastView); t.seen = renders; }
+      catchUp(t);
       if (instance.shown) instance.shown();
     }
     if (focus) t.button.focus();
@@ -97,6 +97,7 @@ export function campaignPage(ctx, route, moreTabs = []) {
     if (!t) return;
     const instance = open(t);
     if (!instance) { t.pending.then(() => { if (built.get(item.where) === t) openNeed(item); }); return; }
+    catchUp(t); // what the item opens (a colonel's diary form) is drawn from the view
     if (instance.open) instance.open({ battle: item.battle, ...item.scope });
     selectTab(item.where);
     // Without the control on the page, the tab; on a phone its button is hidden (tab-nav), so the section select.
@@ -116,6 +117,11 @@ export function campaignPage(ctx, route, moreTabs = []) {
       t.button.classList.toggle('has-needs', n > 0);
       setText(t.option, n ? `${t.def.label} (${n} ${n === 1 ? 'needs' : 'need'} you)` : t.def.label);
     }
+  }
+
+  // A tab opened after pushes it did not draw is brought up to date with the latest view.
+  function catchUp(t) {
+    if (t.instance && lastView && t.seen !== renders) { t.instance.update(lastView); t.seen = renders; }
   }
 
   // The tab's instance, made now if its code is here; null while its code loads (the panel says so, and the tab is
