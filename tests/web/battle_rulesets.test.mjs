@@ -16,13 +16,15 @@ import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, waitForHash, waitForConnState, failureShots, stepper, UI_TIMEOUT } from './lib/browser.mjs';
 import { el, viewsFrom } from './lib/battle.mjs';
+import { sourceModules } from './lib/bundles.mjs';
 
 const TABLE = { width: 180, depth: 120, measure: 'cm' };
 const A_AT = [40, 40];
 
 /** The page's battle modules, as it loaded them (paths under the server's origin). */
 async function loadedModules(page) {
-  return page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')));
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')));
+  return sourceModules(scripts);
 }
 
 /** The battle `id` as the page last received it, once `pred` holds for it (bounded). */

@@ -14,7 +14,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { startServer } from '../integration/lib/server.mjs';
+import { startServer, SOURCE_WEB } from '../integration/lib/server.mjs';
 import { connect, newUser, uniqueName, sleep } from '../integration/lib/client.mjs';
 import { launchBrowser, openUser, waitForHash, waitForConnState, failureShots, stepper, injectAxe } from './lib/browser.mjs';
 
@@ -272,7 +272,8 @@ async function mapToggles(s) {
 }
 
 test('club fixes: readable toggles, one rank, Start asks first, companies after losses, objectives from the console', { timeout: 150000 }, async (t) => {
-  const server = await startServer();
+  // The plain modules: a step imports web/year/format.js in the page by its address.
+  const server = await startServer({ web: SOURCE_WEB });
   const browser = await launchBrowser();
   const s = { sockets: [] };
   t.after(async () => {

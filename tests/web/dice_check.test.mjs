@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, MUSTER_BIN } from '../integration/lib/server.mjs';
+import { startServer, MUSTER_BIN, SOURCE_WEB } from '../integration/lib/server.mjs';
 import { connect, newUser, uniqueName, httpRequest } from '../integration/lib/client.mjs';
 import { launchBrowser, openUser, waitForHash, failureShots, stepper, injectAxe } from './lib/browser.mjs';
 
@@ -59,7 +59,8 @@ async function checkOnPage(page, file) {
 
 test('dice check: the archive downloaded, checked in the browser as the command line checks it', { timeout: 150000 }, async (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'muster-web-dice-'));
-  const server = await startServer({ args: ['--ws-rate', '1000', '--ws-burst', '1000'] });
+  // The plain modules: a step imports web/common/dice_check.js in the page by its address.
+  const server = await startServer({ web: SOURCE_WEB, args: ['--ws-rate', '1000', '--ws-burst', '1000'] });
   const browser = await launchBrowser();
   const sockets = [];
   t.after(async () => {

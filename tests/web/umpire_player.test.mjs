@@ -153,8 +153,11 @@ test('umpire and player: invite, join, live notices and chat, private umpire not
     await waitForItem(page, 'note-list', 'note-item', noteText);
     assert.deepEqual(await itemTexts(page, 'note-list', 'note-item'), [noteText]);
     assert.equal(await page.getByTestId('note-input').inputValue(), '');
-    // Not on the public board, on either page.
+    // Not on the public board, on either page (his Table is brought up to date when he opens it).
+    await page.getByTestId('tab-table').click();
+    await waitForItem(page, 'notice-list', 'notice-item', noticeText);
     assert.deepEqual(await itemTexts(page, 'notice-list', 'notice-item'), [noticeText]);
+    await page.getByTestId('tab-umpire').click();
 
     // A later public notice: once the player sees it, everything committed before it has been pushed.
     await page.getByTestId('notice-input').fill(laterNotice);

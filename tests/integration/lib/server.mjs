@@ -25,6 +25,8 @@ import { wantsPostgres, newDatabase } from './postgres.mjs';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const MUSTER_BIN = process.env.MUSTER_BIN || path.join(REPO, 'build/muster');
 export const MUSTER_WEB = process.env.MUSTER_WEB || path.join(REPO, 'web');
+// The plain modules of web/, for a test that imports one of them in the page by its address.
+export const SOURCE_WEB = path.join(REPO, 'web');
 const LISTENING = /^listening on http:\/\/[0-9.]+:(\d+)$/;
 const SANITIZER_REPORT = /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/;
 
