@@ -65,6 +65,22 @@ function copyHashed(out, source) {
   return `/${name}`;
 }
 
+// Each module loaded with import(), by its path in web/, with every bundle it needs at once (web/common/preload.js).
+function bundleMap(outputs) {
+  const byFile = new Map(outputs.map((o) => [o.file, o]));
+  const closure = (file, seen = new Set()) => {
+    if (seen.has(file) || !byFile.has(file)) return seen;
+    seen.add(file);
+    for (const i of byFile.get(file).imports) if (i.kind === 'import-statement') closure(i.file, seen);
+    return seen;
+  };
+  const map = {};
+  for (const o of outputs) {
+    if (o.entry && o.entry !== 'web/app.js') map[o.entry.replace(/^web\//, '')] = [...closure(o.file)].map((f) => `/${f}`);
+  }
+  return map;
+}
+
 // index.html naming the built files: the entry module, the bundles it imports at once (preloaded, so the browser
 // fetches them beside the entry rather than after it), the style sheet and the icon.
 function writeIndex(out, outputs, css, icon) {
@@ -79,6 +95,7 @@ function writeIndex(out, outputs, css, icon) {
   swap('href="/favicon.svg"', `href="${icon}"`);
   swap('<script type="module" src="/app.js"></script>',
     [...preload.map((p) => `<link rel="modulepreload" href="${p}">`),
+      `<script type="application/json" id="bundle-map">${JSON.stringify(bundleMap(outputs))}</script>`,
       `<script type="module" src="/${entry.file}"></script>`].join('\n  '));
   fs.writeFileSync(path.join(out, 'index.html'), html);
 }

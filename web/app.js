@@ -10,21 +10,16 @@ import { parseHash } from './common/router.js';
 import { forgetKept } from './common/kept.js';
 import { loginPage } from './common/pages/login.js';
 import { resetPage } from './common/pages/reset.js';
+import { preload } from './common/preload.js';
 
-// Each page's code, loaded once: route name -> () => Promise<(ctx, route) -> page>.
+// Each page's code, loaded once: route name -> () => Promise<(ctx, route) -> page>. Each is one module (one bundle
+// and the chunks it shares), named twice: for the bundler (import) and for preload (its bundles asked for at once).
 const PAGES = {
-  'dice-check': () => import('./common/pages/dice_check.js').then((m) => m.diceCheckPage),
-  campaigns: () => import('./common/pages/campaigns.js').then((m) => m.campaignsPage),
-  admin: () => import('./common/pages/admin.js').then((m) => m.adminPage),
-  campaign: () => Promise.all([import('./common/pages/campaign.js'), import('./player/index.js'),
-    import('./umpire/index.js'), import('./year/index.js')])
-    .then(([page, player, umpire, year]) => (c, r) => page.campaignPage(c, r, [...player.playerTabs, ...umpire.umpireTabs, ...year.yearTabs])),
-  chronicle: () => Promise.all([import('./common/pages/chronicle.js'), import('./year/report.js'),
-    import('./year/format.js'), import('./year/expeditions/words.js'), import('./year/expeditions/card.js')])
-    .then(([page, report, format, words, card]) => (c, r) => page.chroniclePage(c, r, {
-      reportBody: report.reportBody, activityText: report.activityText, regimentTitle: format.regimentTitle,
-      expeditions: { ...words, reckoningLines: card.reckoningLines, ordinal: format.ordinal },
-    })),
+  'dice-check': () => { preload('common/pages/dice_check.js'); return import('./common/pages/dice_check.js').then((m) => m.diceCheckPage); },
+  campaigns: () => { preload('common/pages/campaigns.js'); return import('./common/pages/campaigns.js').then((m) => m.campaignsPage); },
+  admin: () => { preload('common/pages/admin.js'); return import('./common/pages/admin.js').then((m) => m.adminPage); },
+  campaign: () => { preload('campaign_page.js'); return import('./campaign_page.js').then((m) => m.memberCampaignPage); },
+  chronicle: () => { preload('chronicle_page.js'); return import('./chronicle_page.js').then((m) => m.memberChroniclePage); },
 };
 
 const STATE_LABELS = {

@@ -379,10 +379,8 @@ function regimentNamePanel(ctx, campaignId) {
   };
 }
 
+// Its name and when it shows are in index.js, which loads this file when the tab is first opened.
 export const colonelTab = {
-  id: 'colonel',
-  label: 'Colonel',
-  visible: (view) => !!(view && view.year && view.me && view.me.role === 'player'),
   create(ctx, campaignId) {
     const form = colonelForm(ctx, campaignId);
     const sheet = colonelSheet();

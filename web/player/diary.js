@@ -447,10 +447,8 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
   return { main: mainCard, cost: costBox, update };
 }
 
+// Its name and when it shows are in index.js, which loads this file when the tab is first opened.
 export const diaryTab = {
-  id: 'diary',
-  label: 'Diary',
-  visible: (view) => !!(view && view.year && view.me && view.me.role === 'player' && view.year.phase === 'months'),
   create(ctx, campaignId) {
     const d = diaryForm(ctx, campaignId);
     const leave = leavePanel(ctx, campaignId);

@@ -61,6 +61,8 @@
 // code: for Over the Hill shared/rulesets/oth/hints.h) says where the viewer's rules reach. The shared map draws
 // `b.hints.ranges` ({unit id: [{kind, cm | paces, range}]}, range in table units) when a unit is hovered or tapped.
 
+import { preload } from '../common/preload.js';
+
 // Each book is loaded when a battle of it is opened (or the umpire's battle console, which offers them all): a page
 // downloads no book it does not show. BOOKS names them before they load; a book's page of the campaign (its tab) is
 // named here too, so the tab can be offered before the book's code comes.
@@ -85,6 +87,7 @@ export function loadBook(id) {
   const entry = entryOf(id);
   if (!entry) return Promise.resolve(null);
   if (!loading.has(id)) {
+    preload(`rulesets/${id}/index.js`);
     loading.set(id, entry.load().then((book) => { RULESETS[id] = book; return book; },
       (err) => { loading.delete(id); throw err; }));
   }

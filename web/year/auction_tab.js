@@ -328,10 +328,8 @@ function recordPanel() {
   };
 }
 
+// Its name and when it shows are in index.js, which loads this file when the tab is first opened.
 export const auctionTab = {
-  id: 'auction',
-  label: 'Auction',
-  visible: (view) => !!(view && view.year),
   create(ctx, campaignId) {
     const panels = {
       lot: lotPanel(ctx, campaignId),

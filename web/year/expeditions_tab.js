@@ -100,10 +100,8 @@ function needsPanel() {
   };
 }
 
+// Its name and when it shows are in index.js, which loads this file when the tab is first opened.
 export const expeditionsTab = {
-  id: 'expeditions',
-  label: 'Expeditions',
-  visible: (view) => !!(view && view.expeditions),
   create(ctx, campaignId) {
     const list = h('div', { class: 'stack', testid: 'expeditions-list' });
     const none = h('section', { class: 'card panel', testid: 'expeditions-none' },

@@ -4,10 +4,8 @@
 import { h, setText, setTime, syncKeyed, bySeq } from '../common/dom.js';
 import { olderMonthsNote } from './older_months.js';
 
+// Its name and when it shows are in index.js, which loads this file when the tab is first opened.
 export const gazetteTab = {
-  id: 'gazette',
-  label: 'Gazette',
-  visible: (view) => !!(view && view.year),
   create() {
     const list = h('ol', { class: 'gazette-list', testid: 'gazette-list' });
     const empty = h('p', { class: 'muted empty' }, 'Nothing published yet. A colonel may publish his diary here when he writes it.');

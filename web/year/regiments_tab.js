@@ -4,10 +4,8 @@
 import { h, setText, syncKeyed } from '../common/dom.js';
 import { ordinal, AWAY, colonelsSorted, colonelTitle } from './format.js';
 
+// Its name and when it shows are in index.js, which loads this file when the tab is first opened.
 export const regimentsTab = {
-  id: 'regiments',
-  label: 'Regiments',
-  visible: (view) => !!(view && view.year),
   create() {
     const list = h('ol', { class: 'regiment-list', testid: 'regiment-list' });
     const empty = h('p', { class: 'muted empty' }, 'No regiment has a colonel yet: they are won at the auction.');

@@ -25,10 +25,8 @@ function writeControl(meta, control, value) {
   else control.value = value === undefined || value === null ? '' : String(value);
 }
 
+// Its name and when it shows are in index.js, which loads this file when the tab is first opened.
 export const rulesTab = {
-  id: 'rules',
-  label: 'House rules',
-  visible: (view) => !!(view && view.year),
   create(ctx, campaignId) {
     const list = h('div', { class: 'rules-list', testid: 'rules-list' });
     const summary = h('p', { class: 'rules-summary', testid: 'rules-summary' });

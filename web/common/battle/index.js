@@ -2,6 +2,8 @@
 // battles (what needs you counts them). The page itself (tab.js: the map, the talk, the log, the book's parts) is
 // loaded when the tab is first opened.
 
+import { preload } from '../preload.js';
+
 export function battleList(view) {
   return Object.values(view.battles || {}).filter((b) => b && b.name !== undefined).sort((a, b) => a.id - b.id);
 }
@@ -17,5 +19,5 @@ export const battleTab = {
   id: 'battle',
   label: 'Battle',
   visible: (view) => battleList(view).length > 0 || (!!view.me && view.me.role === 'umpire'),
-  load: () => import('./tab.js').then((m) => m.createBattleTab),
+  load: () => { preload('common/battle/tab.js'); return import('./tab.js').then((m) => m.createBattleTab); },
 };

@@ -241,6 +241,10 @@ export function campaignPage(ctx, route, moreTabs = []) {
     if (!lastView || err.code === 'forbidden' || err.code === 'not_found') showProblem(err.message);
   });
 
+  // The code of the tab the address names comes beside the view rather than after it.
+  const firstTab = TABS.find((d) => d.id === wantedTab);
+  if (firstTab && firstTab.load) firstTab.load().catch(() => { /* said when the tab is opened */ });
+
   const cached = conn.views.get(campaignId);
   if (cached) render(cached.view);
   conn.subscribe(campaignId).catch(() => { /* shown through subscribe-error */ });
