@@ -14,14 +14,21 @@
 // figure also holds N + 1 campaign.list commands; their own cost is measured alone and printed below the table.
 // Run on demand (never part of the test suite):
 //
-//   node bench/aging.mjs [--months 36] [--players 20] [--bin build/muster] [--deflate] [--load [--snapshot-every 1000]]
+//   node bench/aging.mjs [--months 36] [--players 20] [--bin build/muster] [--deflate] [--save-frames DIR]
+//                        [--load [--snapshot-every 1000]]
 //
-// --deflate starts the server with ws_deflate and adds the compressed size of a fresh view on the wire.
+// --deflate adds, for the fresh views of the last measured month, a table of the first view on a slow line: the
+// bytes on the wire of a subscribe on a fresh socket that takes permessage-deflate (as a browser does) and of one
+// that does not, the server's CPU for each (the median of 15 subscribes of each, taken in turn), and the time a
+// phone on Lighthouse's slow 4G (150 ms RTT, 1.6 Mbps down) waits for it: slow4g() below.
+// --save-frames writes every frame the umpire's socket and the shown player's received, as a JSON array of their
+// texts (each of an array its own), to DIR/umpire.json and DIR/player.json: bench/deflate-frames.cpp reads them.
 // --load then measures loading the aged campaign into a restarted server, from its whole log and from its snapshot
 // (--snapshot-every, default the server's 1000): bench/load-cost.mjs.
 import { performance } from 'node:perf_hooks';
 
-const USAGE = 'node bench/aging.mjs [--months 36] [--players 20] [--bin build/muster] [--deflate] [--load [--snapshot-every 1000]]';
+const USAGE = 'node bench/aging.mjs [--months 36] [--players 20] [--bin build/muster] [--deflate] [--save-frames DIR] ' +
+  '[--load [--snapshot-every 1000]]';
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
@@ -105,11 +112,32 @@ const t0 = performance.now();
 const DEFLATE = process.argv.includes('--deflate');
 const LOAD = process.argv.includes('--load');
 const SNAPSHOT_EVERY = Number(arg('snapshot-every', 1000));
+const SAVE_FRAMES = arg('save-frames');
 const BASE_ARGS = ['--ws-rate', '100000', '--ws-burst', '100000', ...(DEFLATE ? ['--ws-deflate', 'true'] : [])];
+const SUBSCRIBES = 15;  // of each kind, with --deflate
+
+// Seconds from the subscribe's sending to the last byte of its answer, `bytes` on the wire, on Lighthouse's slow 4G
+// (its throttling constants: 150 ms round trip, 1.6 × 1024 Kbps down) over a connection in TCP slow start, as a
+// socket just opened is: the request takes half a round trip; the server sends 10 segments of 1460 bytes, then
+// twice as many each round trip, until a round fills the line; the last byte arrives half a round trip after it
+// left. The server's own time and the phone's are not in it.
+function slow4g(bytes) {
+  const RTT = 0.150, RATE = (1.6 * 1024 * 1024) / 8;  // bytes per second
+  let t = RTT / 2, left = bytes, window = 10 * 1460;
+  for (;;) {
+    const send = Math.min(window, left);
+    left -= send;
+    if (left === 0) return t + send / RATE + RTT / 2;
+    t += Math.max(RTT, send / RATE);
+    window *= 2;
+  }
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const server = await startServer({ args: BASE_ARGS });
 const loads = [];
 const { default: WebSocket } = await import('ws');
 const rows = [];
+const firstViews = [];  // with --deflate: the last measured month's fresh subscribes
 const probes = [];
 let failure = null;
 let playerShown = null;
@@ -190,17 +218,31 @@ try {
     }
   }
 
-  // With --deflate: the bytes the subscribe's reply and view take on the wire, compressed (a browser offers it).
-  async function wireViewBytes(cookie) {
-    const ws = new WebSocket(server.wsUrl(), { headers: { Cookie: cookie, Origin: server.origin }, perMessageDeflate: true });
+  // With --deflate: one subscribe on a fresh socket that takes deflate or not; the bytes its reply and view take on
+  // the wire and the server's CPU from the subscribe's sending to the view's arrival.
+  async function subscribeOnce(cookie, deflate) {
+    const ws = new WebSocket(server.wsUrl(), { headers: { Cookie: cookie, Origin: server.origin }, perMessageDeflate: deflate });
     await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
-    const before = ws._socket.bytesRead;
     const got = new Promise((resolve) => ws.on('message', (m) => { if ([JSON.parse(String(m))].flat().some((f) => 'view' in f)) resolve(); }));
+    const before = ws._socket.bytesRead, c0 = cpuMs(pid);
     ws.send(JSON.stringify({ id: 1, type: 'campaign.subscribe', body: { campaign } }));
     await got;
-    const bytes = ws._socket.bytesRead - before;
+    const cpu = cpuMs(pid) - c0, bytes = ws._socket.bytesRead - before;
     ws.terminate();
-    return bytes;
+    return { cpu, bytes };
+  }
+  async function firstView(who, cookie) {
+    const plain = [], zipped = [];
+    let plainWire = 0, zippedWire = 0;
+    for (let k = 0; k < SUBSCRIBES; k++) {
+      const p = await subscribeOnce(cookie, false);
+      const z = await subscribeOnce(cookie, true);
+      plain.push(p.cpu);
+      zipped.push(z.cpu);
+      plainWire = p.bytes;
+      zippedWire = z.bytes;
+    }
+    return { who, plainWire, zippedWire, plainCpu: median(plain), zippedCpu: median(zipped) };
   }
 
   for (let m = 1; m <= MONTHS; m++) {
@@ -247,15 +289,21 @@ try {
     if (measured) {
       row.umpire_view_bytes = await freshViewBytes(ump.cookie);
       row.player_view_bytes = await freshViewBytes(shown.cookie);
-      if (DEFLATE) {
-        row.umpire_wire_bytes = await wireViewBytes(ump.cookie);
-        row.player_wire_bytes = await wireViewBytes(shown.cookie);
+      if (DEFLATE && m === MEASURED[MEASURED.length - 1]) {
+        firstViews.push(await firstView('umpire', ump.cookie));
+        firstViews.push(await firstView(`player ${shown.i}`, shown.cookie));
       }
       rows.push(row);
       if (process.env.ROWS) console.log(JSON.stringify(row));
     }
     const problems = sockets.flatMap((s) => s.problems);
     if (problems.length) throw new Refused(`${stage}: pushes did not apply cleanly: ${problems.slice(0, 3).join('; ')}`);
+  }
+  if (SAVE_FRAMES) {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(SAVE_FRAMES, { recursive: true });
+    writeFileSync(`${SAVE_FRAMES}/umpire.json`, JSON.stringify(U.frames));
+    writeFileSync(`${SAVE_FRAMES}/player.json`, JSON.stringify(shown.c.frames));
   }
   if (LOAD) {
     stage = 'loading';
@@ -275,12 +323,21 @@ const kb = (b) => (b === undefined ? '-' : (b / 1024).toFixed(1));
 console.log(`\`node bench/aging.mjs ${process.argv.slice(2).join(' ')}\` (binary ${MUSTER_BIN}; ${MONTHS} months, ${PLAYERS} players, ` +
   `${Math.min(PLAYERS, LAST_REGIMENT - FIRST_REGIMENT + 1)} with a regiment; player view: player ${playerShown ?? '-'})`);
 console.log('');
-const wire = DEFLATE ? ' umpire view compressed KB | player view compressed KB |' : '';
-console.log(`| month | diary.submit ms CPU | month.resolve ms CPU | battle turn ms CPU | umpire view KB | player view KB |${wire}`);
-console.log(`|---:|---:|---:|---:|---:|---:|${DEFLATE ? '---:|---:|' : ''}`);
+console.log('| month | diary.submit ms CPU | month.resolve ms CPU | battle turn ms CPU | umpire view KB | player view KB |');
+console.log('|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
-  const w = DEFLATE ? ` ${kb(r.umpire_wire_bytes)} | ${kb(r.player_wire_bytes)} |` : '';
-  console.log(`| ${r.month} (${r.label}) | ${f1(r.diary_ms)} | ${f1(r.resolve_ms)} | ${f1(r.battle_ms)} | ${kb(r.umpire_view_bytes)} | ${kb(r.player_view_bytes)} |${w}`);
+  console.log(`| ${r.month} (${r.label}) | ${f1(r.diary_ms)} | ${f1(r.resolve_ms)} | ${f1(r.battle_ms)} | ${kb(r.umpire_view_bytes)} | ${kb(r.player_view_bytes)} |`);
+}
+if (firstViews.length) {
+  const s2 = (x) => x.toFixed(2);
+  console.log(`\nThe first view of month ${MEASURED[MEASURED.length - 1]} on slow 4G (a fresh socket's subscribe, plain and compressed; ` +
+    `server CPU: the median of ${SUBSCRIBES} of each):\n`);
+  console.log('| who | on the wire KB, plain | compressed | slow 4G s, plain | compressed | server ms CPU, plain | compressed |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const v of firstViews) {
+    console.log(`| ${v.who} | ${kb(v.plainWire)} | ${kb(v.zippedWire)} | ${s2(slow4g(v.plainWire))} | ${s2(slow4g(v.zippedWire))} | ` +
+      `${s2(v.plainCpu)} | ${s2(v.zippedCpu)} |`);
+  }
 }
 console.log('');
 console.log(`CPU: the run time of every server thread (/proc/PID/task/*/schedstat): month.resolve and the battle turn are one ` +

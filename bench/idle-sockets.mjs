@@ -5,6 +5,10 @@
 // RSS is VmRSS from /proc, before the sockets and after them. Run on demand (as root, for the file limit):
 //
 //   node bench/idle-sockets.mjs [--sockets 50000] [--bin build/muster] [--deflate]
+//
+// --deflate: every socket takes permessage-deflate and compresses each message it sends, as Chrome does (the
+// server then reads its subscribe compressed, and sends the view, some 20 KB of JSON, compressed); without it no
+// socket asks, as the harness's clients do not.
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -30,7 +34,8 @@ const { default: WebSocket } = await import('ws');
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const fds = (pid) => spawnSync('ls', [`/proc/${pid}/fd`], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).length;
 
-const DEFLATE = process.argv.includes('--deflate');  // the server offers compression and every socket takes it
+// The server is told to offer compression, which a binary older than that default did not.
+const DEFLATE = process.argv.includes('--deflate');
 const server = await startServer({ args: ['--max-connections-per-user', String(N + 10), '--ws-rate', '100000', '--ws-burst', '100000',
   ...(DEFLATE ? ['--ws-deflate', 'true'] : [])] });
 const sockets = [];
@@ -38,7 +43,8 @@ try {
   const pid = server.proc.pid;
   const u = await newUser(server, 'bench_idle');
   const open = (i) => new Promise((resolve, reject) => {
-    const ws = new WebSocket(server.wsUrl(), { headers: { Cookie: u.cookie, Origin: server.origin }, localAddress: `127.0.0.${1 + (i % 4)}`, perMessageDeflate: DEFLATE });
+    const ws = new WebSocket(server.wsUrl(), { headers: { Cookie: u.cookie, Origin: server.origin }, localAddress: `127.0.0.${1 + (i % 4)}`,
+      perMessageDeflate: DEFLATE && { threshold: 0 } });
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
   });

@@ -1,6 +1,7 @@
 #include "server/app/config.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -9,6 +10,9 @@
 
 #ifndef MUSTER_SOURCE_DIR
 #define MUSTER_SOURCE_DIR "."
+#endif
+#ifndef MUSTER_BINARY_DIR
+#define MUSTER_BINARY_DIR "."
 #endif
 
 namespace muster {
@@ -43,7 +47,9 @@ const std::vector<Setting>& settings() {
         {"db", "SQLite database file", [](Config& c, const std::string& v) { c.db = v; }},
         {"store", "the database instead of --db: sqlite:FILE, or postgresql://USER@HOST:PORT/NAME for several nodes",
          [](Config& c, const std::string& v) { c.db = v; }},
-        {"web", "folder of the static web client", [](Config& c, const std::string& v) { c.web = v; }},
+        {"web", "folder of the web client (default: the built client, " MUSTER_BINARY_DIR "/web, when it has an index.html; "
+                "else the source, " MUSTER_SOURCE_DIR "/web)",
+         [](Config& c, const std::string& v) { c.web = v; }},
         {"migrations", "folder of the numbered .sql migrations", [](Config& c, const std::string& v) { c.migrations = v; }},
         {"tls_cert", "PEM certificate chain; with tls_key turns TLS on", [](Config& c, const std::string& v) { c.tls_cert = v; }},
         {"tls_key", "PEM private key", [](Config& c, const std::string& v) { c.tls_key = v; }},
@@ -119,11 +125,13 @@ const std::vector<Setting>& settings() {
         {"backup_keep", "how many scheduled backups are kept (7)", [](Config& c, const std::string& v) {
              c.backup_keep = static_cast<int>(std::max<long long>(1, to_int("backup_keep", v)));
          }},
-        {"ws_deflate", "true offers WebSocket compression (permessage-deflate): smaller frames, more memory and CPU",
+        {"ws_deflate", "offer WebSocket compression (permessage-deflate) to a client that asks (true; false: plain frames only)",
          [](Config& c, const std::string& v) {
              if (v != "true" && v != "false") throw std::invalid_argument("ws_deflate must be true or false");
              c.ws_deflate = v == "true";
          }},
+        {"ws_deflate_min_bytes", "with ws_deflate, a message of this many bytes or more goes compressed, a shorter one plain (4096; 0: every one)",
+         [](Config& c, const std::string& v) { c.ws_deflate_min_bytes = static_cast<std::size_t>(to_int("ws_deflate_min_bytes", v)); }},
         {"test_clock", "tests only: true lets POST /api/test/clock move the server's clock forward",
          [](Config& c, const std::string& v) {
              if (v != "true" && v != "false") throw std::invalid_argument("test_clock must be true or false");
@@ -168,6 +176,15 @@ void read_file(Config& c, const std::string& path) {
     }
 }
 
+// The built client (minified, hashed names, compressed copies: docs/operations.md, "The web client") when the build
+// made one; else the source's plain ES modules, which a developer edits and reloads without building.
+std::string default_web() {
+    const std::string built = std::string(MUSTER_BINARY_DIR) + "/web";
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(built + "/index.html", ec)) return built;
+    return std::string(MUSTER_SOURCE_DIR) + "/web";
+}
+
 }  // namespace
 
 std::string usage() {
@@ -185,7 +202,7 @@ std::string usage() {
 ConfigResult load_config(int argc, char** argv, const char* (*environ_lookup)(const char*)) {
     ConfigResult result;
     Config c;
-    c.web = std::string(MUSTER_SOURCE_DIR) + "/web";
+    c.web = default_web();
     c.migrations = std::string(MUSTER_SOURCE_DIR) + "/migrations";
     try {
         std::vector<std::pair<std::string, std::string>> flags;

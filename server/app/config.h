@@ -11,7 +11,7 @@ namespace muster {
 struct Config {
     std::string listen = "127.0.0.1:8080";  // HOST:PORT; port 0 picks a free port
     std::string db = "data/muster.db";  // a SQLite file, or a PostgreSQL URL (the setting `store`)
-    std::string web;         // static files; default: the repo's web/
+    std::string web;         // static files; default: the build's web/ when built, else the repo's web/
     std::string migrations;  // default: the repo's migrations/
     std::string tls_cert;    // PEM files; TLS is on when both are set
     std::string tls_key;
@@ -47,7 +47,12 @@ struct Config {
     double ws_rate = 20;   // frames per second per connection
     double ws_burst = 40;
     std::size_t ws_max_message = 64 * 1024;
-    bool ws_deflate = false;  // permessage-deflate offered (docs/performance.md, "Compression")
+    // permessage-deflate offered to a client that asks (every browser does); with it, a message of at least
+    // ws_deflate_min_bytes goes compressed (a view on subscribe) and a smaller one plain (a move's patch, a busy
+    // socket's few patches queued as one array), whose few bytes saved would not pay for the CPU
+    // (docs/performance.md, "Compression").
+    bool ws_deflate = true;
+    std::size_t ws_deflate_min_bytes = 4096;
     std::size_t ws_send_queue = 512;  // frames queued to a client that is not reading, before it is dropped
     std::size_t ws_send_queue_bytes = 8 * 1024 * 1024;  // and bytes
     int login_failures_per_account = 10;  // per 15 minutes

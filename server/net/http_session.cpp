@@ -3,7 +3,6 @@
 #include <sys/ioctl.h>
 
 #include <chrono>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -214,41 +213,38 @@ void HttpSession<Stream>::handle(Request&& request) {
     serve_file(request);
 }
 
+// docs/operations.md, "The web client": a copy compressed at build time when the client takes it (nothing is
+// compressed per request), cached by the folder it is in, and a 304 for the ETag of the coding chosen.
 template <class Stream>
 void HttpSession<Stream>::serve_file(const Request& request) {
     auto path = safe_path(std::string(request.target()));
     if (!path) return refuse(request, http::status::bad_request, "bad_request", "That path is not allowed.");
-    auto file = resolve_file(app_.config().web, *path);
+    auto header = [&](http::field f) { auto v = request[f]; return std::string_view(v.data(), v.size()); };
+    auto file = static_file(app_.config().web, *path, header(http::field::accept_encoding));
     if (!file) return refuse(request, http::status::not_found, "not_found", "No such file.");
 
-    namespace fs = std::filesystem;
-    std::error_code fec;
-    auto size = fs::file_size(*file, fec);
-    auto mtime = fs::last_write_time(*file, fec).time_since_epoch().count();
-    // The files have no content hash in their names, so the browser must revalidate each time;
-    // the ETag makes that a cheap 304.
-    std::string etag = "\"" + std::to_string(size) + "-" + std::to_string(mtime) + "\"";
-    if (request[http::field::if_none_match] == etag) {
-        auto res = std::make_shared<Response>(http::status::not_modified, request.version());
-        res->set(http::field::etag, etag);
-        res->set(http::field::cache_control, "no-cache");
-        res->keep_alive(request.keep_alive());
-        return send(res);
-    }
-    std::ifstream in(*file, std::ios::binary);
-    std::ostringstream content;
-    content << in.rdbuf();
-    auto res = std::make_shared<Response>(http::status::ok, request.version());
-    res->set(http::field::content_type, content_type(*file));
-    res->set(http::field::etag, etag);
-    res->set(http::field::cache_control, "no-cache");
+    const bool unchanged = etag_matches(header(http::field::if_none_match), file->etag);
+    auto res = std::make_shared<Response>(unchanged ? http::status::not_modified : http::status::ok, request.version());
+    res->set(http::field::etag, file->etag);
+    res->set(http::field::cache_control, file->cache_control);
+    // On a 304 too: a cache must not hand this validator's answer to a client asking in another coding.
+    if (file->varies) res->set(http::field::vary, "Accept-Encoding");
     res->keep_alive(request.keep_alive());
-    res->body() = content.str();
+    // Prepared as it is: Beast would add "Content-Length: 0", which RFC 9110 8.6 forbids on a 304 (a cache
+    // could take it for the stored file's length).
+    if (unchanged) return send(res, /*prepared=*/true);
+
+    res->set(http::field::content_type, file->content_type);
+    if (file->coding != Coding::identity) res->set(http::field::content_encoding, coding_name(file->coding));
     if (request.method() == http::verb::head) {
-        res->content_length(res->body().size());
-        res->body().clear();
+        res->content_length(file->size);
         return send(res, /*prepared=*/true);
     }
+    std::ifstream in(file->disk_path, std::ios::binary);
+    if (!in) return refuse(request, http::status::not_found, "not_found", "No such file.");  // gone since looked at
+    std::ostringstream content;
+    content << in.rdbuf();
+    res->body() = content.str();
     send(res);
 }
 

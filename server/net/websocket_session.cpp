@@ -37,6 +37,53 @@ auto& socket_of(Layer& lowest) {
     if constexpr (requires { lowest.socket(); }) return lowest.socket();
     else return lowest;
 }
+
+// Beast keeps its permessage-deflate state private to the stream: on Debian 12's Boost 1.74, the switch that says
+// whether the next message goes compressed (1.81 made it public as stream::compress(bool)) and the compressor's
+// and decompressor's buffers, which it would keep until the socket closes. The explicit instantiations below name
+// the stream's private state, which the language allows there (they are exempt from access checks), so that only
+// the messages that pay are compressed and a quiet socket holds no buffers (docs/performance.md, "Compression").
+template <class Tag, auto Member>
+struct PrivateMember {
+    friend auto member_of(Tag) { return Member; }
+};
+struct PlainWsImpl {
+    friend auto member_of(PlainWsImpl);
+};
+struct TlsWsImpl {
+    friend auto member_of(TlsWsImpl);
+};
+template struct PrivateMember<PlainWsImpl, &websocket::stream<WsSocket>::impl_>;
+template struct PrivateMember<TlsWsImpl, &websocket::stream<TlsStream>::impl_>;
+
+auto& beast_state(websocket::stream<WsSocket>& ws) { return *(ws.*member_of(PlainWsImpl{})); }
+auto& beast_state(websocket::stream<TlsStream>& ws) { return *(ws.*member_of(TlsWsImpl{})); }
+
+// Whether the next message written goes compressed, when the client took permessage-deflate.
+template <class Ws>
+void compress_next(Ws& ws, bool compress) {
+    beast_state(ws).wr_compress_opt = compress;
+}
+
+// After a compressed message is written: the compressor's window and tables (136 KB at the window and memLevel
+// set in run) and the buffer its output went out through are freed; a later large message allocates them again.
+template <class Ws>
+void free_compressor(Ws& ws) {
+    auto& state = beast_state(ws);
+    if (state.pmd_) state.pmd_->zo.clear();
+    state.wr_buf.reset();
+}
+
+// After a compressed message is read (a browser compresses each one it sends): the decompressor's window, 32 KB,
+// is freed (its clear() does not). The client keeps no context between messages (client_no_context_takeover), so
+// a new decompressor reads the next as well as the old would.
+template <class Ws>
+void free_decompressor(Ws& ws) {
+    auto& state = beast_state(ws);
+    if (!state.pmd_ || !state.pmd_->rd_set) return;
+    state.pmd_->zi = beast::zlib::inflate_stream();
+    state.pmd_->zi.reset(state.pmd_config_.client_max_window_bits);
+}
 }  // namespace
 
 template <class Stream>
@@ -58,18 +105,20 @@ void WebsocketSession<Stream>::run(http::request<http::string_body> request) {
         [](websocket::response_type& res) { res.set(http::field::server, "muster"); }));
     ws_.read_message_max(app_.config().ws_max_message);  // larger closes with 1009 (too big)
     // A message goes as one frame in one write: Beast's default cuts one over 4 KB into 4 KB frames, a write each
-    // (a month-36 umpire's view took some 70).
+    // (a month-36 umpire's view took some 70). A compressed one goes a frame per 16 KB of its output (do_write).
     ws_.auto_fragment(false);
     if (app_.config().ws_deflate) {
-        // A small window and no context kept between messages, so that a socket's compressor holds less than
-        // zlib's defaults would (docs/performance.md, "Compression").
+        // Each message compressed alone (no context kept between messages, either way), so that the buffers can
+        // be freed after each (free_compressor). Freed, zlib's whole window of 2^15 costs a quiet socket nothing,
+        // and takes a month-36 umpire's view to 29 KB where 2^11 left 61; level 4 costs half the CPU of level 6
+        // for 5 KB more (docs/performance.md, "Compression").
         websocket::permessage_deflate pmd;
         pmd.server_enable = true;
-        pmd.server_max_window_bits = 11;
+        pmd.server_max_window_bits = 15;
         pmd.server_no_context_takeover = true;
         pmd.client_no_context_takeover = true;
         pmd.memLevel = 4;
-        pmd.compLevel = 6;
+        pmd.compLevel = 4;
         ws_.set_option(pmd);
     }
     ws_.async_accept(request, beast::bind_front_handler(&WebsocketSession::on_accept, self()));
@@ -96,6 +145,7 @@ void WebsocketSession<Stream>::do_read() {
 template <class Stream>
 void WebsocketSession<Stream>::on_read(beast::error_code ec, std::size_t) {
     if (ec) return finish();  // closed, too big (Beast has sent 1009), timed out or reset
+    free_decompressor(ws_);
     if (!closing_) {
         if (ws_.got_text()) {
             app_.on_frame(self(), beast::buffers_to_string(buffer_.data()));
@@ -196,6 +246,14 @@ void WebsocketSession<Stream>::do_write() {
         batch_ += ']';
     }
     const std::string& out = writing_ > 1 ? batch_ : *queue_[head_];
+    // A large message (a view on subscribe) goes compressed when the client took deflate; a small one plain (a
+    // move's patch, or a busy socket's few patches as one array): it would save a phone a few milliseconds for CPU
+    // that a busy campaign would spend on every move (docs/performance.md, "Compression"). Beast's write buffer
+    // holds a compressed message's output, a frame of it at a time, and is unused by a plain one (it goes as one
+    // frame from `out`): 16 KB for one, the least Beast allows for the other.
+    compressing_ = out.size() >= app_.config().ws_deflate_min_bytes;
+    compress_next(ws_, compressing_);
+    ws_.write_buffer_bytes(compressing_ ? 16 * 1024 : 8);
     ws_.async_write(asio::buffer(out), beast::bind_front_handler(&WebsocketSession::on_write, self()));
 }
 
@@ -208,6 +266,7 @@ void WebsocketSession<Stream>::on_write(beast::error_code ec, std::size_t) {
         refuse_more();
         return;
     }
+    if (compressing_) free_compressor(ws_);
     std::size_t written_bytes = 0;
     const std::size_t written = writing_;
     for (; writing_ > 0; --writing_) {

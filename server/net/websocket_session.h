@@ -56,6 +56,7 @@ private:
     // "Frames"), whose text is kept in batch_ until written.
     std::size_t writing_ = 0;
     std::string batch_;
+    bool compressing_ = false;  // the message being written goes compressed (when deflate was negotiated)
     // Frames sent from other strands wait in inbox_ until this strand takes them: posted to it only when it is not
     // going to look anyway (a write under way looks when it completes), so a busy socket costs no post per frame.
     // held_* count every frame accepted and not yet written (inbox and queue), for the slow reader's limits.

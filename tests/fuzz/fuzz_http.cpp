@@ -2,8 +2,9 @@
 // (docs/reliability.md, "Fuzzing"): Beast's request_parser with the server's header and body limits (the largest
 // body until the header is read, then the request's own, a declared Content-Length over it refused), requests one
 // after another while the connection is kept alive; then for each request what needs no database: the upgrade's
-// target and cookie, an e-mail link's token, a static file's path, and for /api/ the ApiRequest, its route
-// (api_route, as App::http_api) and the accounts API's bodies (register, login, password, admin). Half the inputs
+// target and cookie, an e-mail link's token, a static file's path, Accept-Encoding and If-None-Match, and for
+// /api/ the ApiRequest, its route (api_route, as App::http_api) and the accounts API's bodies (register, login,
+// password, admin). Half the inputs
 // (those of odd length) arrive a few bytes per read, as from a slow client, so the parser is fuzzed resuming
 // mid-header and mid-body too. Nothing may throw, and nothing may trip AddressSanitizer or
 // UndefinedBehaviorSanitizer.
@@ -135,6 +136,11 @@ void handle(const http::request<http::string_body>& request) {
     if (path.rfind("/api/", 0) == 0) return api(api_request(request, path, "203.0.113.7"));
     if (request.method() != http::verb::get && request.method() != http::verb::head) return;
     if (auto file = safe_path(target)) check(file->find("/../") == std::string::npos && (*file)[0] == '/', "an unsafe path let through");
+    // The static file's negotiation: a coding the file has, and a list of ETags, both parsed from the client's bytes.
+    auto header = [&](http::field f) { auto v = request[f]; return std::string_view(v.data(), v.size()); };
+    const auto coding = choose_coding(header(http::field::accept_encoding), {Coding::gzip});
+    check(coding == Coding::gzip || coding == Coding::identity, "a coding chosen that the file does not have");
+    (void)etag_matches(header(http::field::if_none_match), "\"12-345-gz\"");
 }
 
 }  // namespace
