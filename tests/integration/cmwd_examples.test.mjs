@@ -30,7 +30,8 @@ let battle;
 const id = {}; // base name -> id
 
 before(async () => {
-  server = await startServer();
+  // The book's example is played as fast as the socket takes it: no flood limit in the way (floods.test.mjs has it).
+  server = await startServer({ args: ['--ws-rate', '1000', '--ws-burst', '1000'] });
   const table = await battleTable(server, { name: 'Flanders', umpire: 'cx_umpire', players: { a: 'cx_british', b: 'cx_french' } });
   ({ campaign, users, settle, refused } = table);
   ({ umpire: U, a: A, b: B } = table.clients);
