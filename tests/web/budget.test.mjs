@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { startServer, MUSTER_WEB } from '../integration/lib/server.mjs';
 import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
-import { launchBrowser, openUser, waitForConnState } from './lib/browser.mjs';
+import { launchBrowser, waitForConnState } from './lib/browser.mjs';
 import { bookBattle } from './lib/book_battles.mjs';
 import { bundleSources, sourceModules, MANIFEST } from './lib/bundles.mjs';
 
@@ -43,6 +43,20 @@ async function recorder(page) {
   return { all: () => [...requests.values()], clear: () => requests.clear() };
 }
 
+/**
+ * A fresh profile signed in with `cookie`, its network recorded from before its first address: {context, page,
+ * net, pageErrors}.
+ */
+async function freshUser(browser, server, cookie) {
+  const context = await browser.newContext({ baseURL: server.origin });
+  const eq = cookie.indexOf('=');
+  await context.addCookies([{ name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url: server.origin }]);
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  return { context, page, pageErrors, net: await recorder(page) };
+}
+
 const loadedSources = (requests) => sourceModules(requests.map((r) => r.url.pathname).filter((p) => p.endsWith('.js')));
 
 test('a player\'s campaign page loads within its budget, no umpire code, only the books of battles opened', { timeout: 240000 }, async (t) => {
@@ -61,9 +75,9 @@ test('a player\'s campaign page loads within its budget, no umpire code, only th
   await U.ok('battle.start', { campaign, battle });
 
   await t.test('first load: within 200 KiB, no umpire code, no book', async (st) => {
-    const u = await openUser(browser, server, {}, { cookie: users.a.cookie });
+    const u = await freshUser(browser, server, users.a.cookie);
+    const net = u.net;
     try {
-      const net = await recorder(u.page);
       await u.page.goto(`${server.origin}/#/campaign/${campaign}`);
       await u.page.locator('[data-testid="my-role"][data-role="player"]').waitFor();
       await u.page.getByTestId('chat-list').waitFor({ state: 'attached' });
@@ -73,7 +87,7 @@ test('a player\'s campaign page loads within its budget, no umpire code, only th
       st.diagnostic(`first load: ${requests.length} requests, ${total} bytes on the wire`);
       assert.ok(total > 0 && total <= BUDGET, `the first load took ${total} bytes (budget ${BUDGET})`);
       const statics = requests.filter((r) => !r.url.pathname.startsWith('/api/'));
-      for (const r of statics) assert.equal(r.status, 200, `${r.url.pathname}: ${r.status}`);
+      for (const r of statics) assert.ok(r.status === 200 && !r.cached, `${r.url.pathname}: ${r.status}${r.cached ? ', from the cache' : ''}`);
       const loaded = loadedSources(requests);
       assert.ok(loaded.includes('/common/pages/campaign.js'), 'the campaign page\'s own bundle was loaded');
       assert.deepEqual(loaded.filter(isUmpireCode), [], 'the umpire\'s code was loaded on a player\'s page');
@@ -102,9 +116,9 @@ test('a player\'s campaign page loads within its budget, no umpire code, only th
   });
 
   await t.test('the umpire\'s page loads his code (the check above can see it), and every book for his console', async () => {
-    const u = await openUser(browser, server, {}, { cookie: users.umpire.cookie });
+    const u = await freshUser(browser, server, users.umpire.cookie);
+    const net = u.net;
     try {
-      const net = await recorder(u.page);
       await u.page.goto(`${server.origin}/#/campaign/${campaign}/battle`);
       await u.page.getByTestId('battle-create-ruleset').waitFor({ state: 'attached' });
       const loaded = loadedSources(net.all());
