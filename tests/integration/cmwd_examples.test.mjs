@@ -12,8 +12,10 @@
 //
 // Not printed by the book, so fixed by the umpire where the example needs them: each side's tempo points in the
 // first game turn (his `tempo` override: 4 each) and the second game turn's tempo dice (British 1 + 2, French
-// 2 + 2, so the French bid 3 of 4 and have "only 1TP ... available for this part of the action"); and the end of
-// Malheureux's wheel (the book draws it, it does not measure it: the umpire's `move` override).
+// 2 + 2, so the French bid 3 of 4 and have "only 1TP ... available for this part of the action"). Every move is
+// the example's own, with no umpire's move: the scenario stands Malheureux's horse askew (facing 225), and their
+// wheel "to face the approaching British" (each base an eighth of a turn, pi/4 BW, to the left) leaves them facing
+// Spriggs' horse straight ahead, "only 2BW apart when the charge commenced".
 import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './lib/server.mjs';
@@ -129,11 +131,19 @@ test('the Example of Combat: two game turns over the protocol give every figure 
   assert.equal(cm(B).tempo.left, 0);
   // "The brigade advances to point blank range. The opposing bases are now in contact."
   for (const n of ['P', 'Q', 'R', 'S']) await act(B, { action: 'move', unit: id[n], distance: 1 });
-  for (const [n, x] of [['X', 60], ['Y', 66], ['Z', 72]]) {
-    await U.ok('battle.override', { campaign, battle, ...at(U), what: 'move', unit: id[n], position: [x, 62], facing: 180, reason: "the end of Malheureux's wheel" });
-  }
+  // "It could charge, but this has to be in a straight line from their present position": askew, they have no one
+  // straight ahead within their charge.
+  for (const n of ['X', 'Y', 'Z']) assert.equal(cm(B).hints.charge[String(id[n])], undefined, `${n} has no charge from where it stands`);
+  for (const n of ['X', 'Y', 'Z']) await act(B, { action: 'wheel', unit: id[n], distance: Math.PI / 4, direction: 'left' });
   await settle();
   near('P', 50 + BW, 'P front to front with A');
+  // Wheeled, each faces its British opposite number straight ahead, 2BW off: X F, Y G, Z H.
+  for (const [n, o] of [['X', 'F'], ['Y', 'G'], ['Z', 'H']]) {
+    assert.ok(Math.abs(unit(n).facing - 180) < 1e-6, `${n} faces the British (it faces ${unit(n).facing})`);
+    assert.ok(Math.abs(unit(n).position[0] - unit(o).position[0]) < 1e-6, `${n} stands straight ahead of ${o}`);
+    near(n, front(o) + 2 * BW, `${n} 2BW from ${o}`);
+  }
+  assert.ok(!bv(U).log.some((l) => l.text.startsWith('The umpire moves')), 'no umpire moved a piece');
   // "Non-tempo player combat ... decides to fire in order from his right."
   for (const [f, d] of [['P', 'A'], ['Q', 'B'], ['R', 'C'], ['S', 'D']]) await act(B, { action: 'fire', unit: id[f], target: id[d] });
   await B.ok('battle.submit', { campaign, battle, ...at(B), done: true });
@@ -189,6 +199,8 @@ test('the Example of Combat: two game turns over the protocol give every figure 
   await act(B, { action: 'order', brigade: 'malheureux' });
   await settle();
   assert.equal(cm(B).tempo.left, 0);
+  // "A charge must be carried out in a straight line": each has its opposite number straight ahead in reach.
+  for (const [c, d] of [['X', 'F'], ['Y', 'G'], ['Z', 'H']]) assert.ok((cm(B).hints.charge[String(id[c])] ?? []).includes(id[d]), `${c} may charge ${d}`);
   await refused(B, 'battle.act', { battle, ...at(B), action: 'order', brigade: 'hautfront' }, 'no_tempo');
   // "Before the cavalry charge is resolved, the infantry firing is carried out ... He chooses to fire R first."
   for (const [f, d] of [['R', 'C'], ['P', 'A'], ['Q', 'B']]) await act(B, { action: 'fire', unit: id[f], target: id[d] });
@@ -266,5 +278,6 @@ test('the Example of Combat: two game turns over the protocol give every figure 
   near('H', 56 + BD);
   assert.deepEqual(cm(A).melees, [[id.Y, id.G], [id.Z, id.H]], 'both combats go on');
   assert.equal(tests('morale', second).length, 0, 'no base broken or newly shaken: no morale test');
+  assert.ok(!bv(U).log.some((l) => l.text.startsWith('The umpire moves')), 'the example played by its own moves alone');
   seenByAll(second);
 });

@@ -71,8 +71,8 @@ Shot shoot(BattleEntry& e, const Unit& f, const Unit& t, bool target_counterchar
     return shot;
 }
 
-// What a shot does to a base in the charge: its reach cut by 1BD ("slowed"), a shaken level, or broken.
-void take_shot(BattleEntry& e, const Unit& u, const Shot& shot, double& reach, bool& slowed, Dice& dice) {
+// What a shot does to a base in the charge: a recoil (its reach cut by 1BD), a shaken level, or broken.
+void take_shot(BattleEntry& e, const Unit& u, const Shot& shot, double& reach, bool& recoiled, Dice& dice) {
     if (!shot.fired) return;
     // "Each time a base with which a general is in contact is fired upon": whatever the fire's effect.
     risk_to_generals(e, u.id, shot.effect == FireEffect::breaks, dice);
@@ -80,7 +80,7 @@ void take_shot(BattleEntry& e, const Unit& u, const Shot& shot, double& reach, b
     if (shot.effect == FireEffect::breaks) return break_base(e, u.id);
     if (shot.effect == FireEffect::recoil_shaken) add_shaken(e, u.id);
     reach -= bd(e);
-    slowed = true;
+    recoiled = true;
 }
 
 // A charge that went ahead of its test, carried through the firing and the contact.
@@ -89,7 +89,7 @@ struct Charge {
     bool flank = false, countercharge = false;
     double gap = 0;  // between the two as the charge commenced
     double reach_c = 0, reach_t = 0;
-    bool slowed_c = false, slowed_t = false;
+    bool recoiled_c = false, recoiled_t = false;  // a recoil result from the fire during the charge
     Shot at_target, at_charger;
 };
 
@@ -138,8 +138,8 @@ void charge_fire(BattleEntry& e, Charge& ch, Dice& dice) {
     if (c.values.value("pistols", false) == true) ch.at_target = shoot(e, c, t, ch.countercharge, dice);
     const bool fires_back = is_cavalry(t) ? t.values.value("pistols", false) == true : (can_fire(t) && !ch.flank);
     if (fires_back) ch.at_charger = shoot(e, t, c, false, dice);
-    take_shot(e, e.battle.units.at(ch.tid), ch.at_target, ch.reach_t, ch.slowed_t, dice);
-    take_shot(e, e.battle.units.at(ch.cid), ch.at_charger, ch.reach_c, ch.slowed_c, dice);
+    take_shot(e, e.battle.units.at(ch.tid), ch.at_target, ch.reach_t, ch.recoiled_t, dice);
+    take_shot(e, e.battle.units.at(ch.cid), ch.at_charger, ch.reach_c, ch.recoiled_c, dice);
 }
 
 void charge_home(BattleEntry& e, const Charge& ch) {
@@ -148,7 +148,7 @@ void charge_home(BattleEntry& e, const Charge& ch) {
     if (!standing(c) || !standing(t)) return;
     // "If cavalry receive a recoil result whilst charging infantry or artillery, they will move back to their
     // starting point without making contact." "If both sides recoil, they will not contact each other."
-    if (ch.slowed_c && (!is_cavalry(t) || ch.slowed_t)) {
+    if (ch.recoiled_c && (!is_cavalry(t) || ch.recoiled_t)) {
         log_line(e, c.name + " is driven back to where it started; no contact.");
         return;
     }
@@ -169,8 +169,12 @@ void charge_home(BattleEntry& e, const Charge& ch) {
     json fired = json::array(), slowed = json::array();
     if (ch.at_target.fired) fired.push_back(ch.cid);
     if (ch.at_charger.fired) fired.push_back(ch.tid);
-    if (ch.slowed_c) slowed.push_back(ch.cid);
-    if (ch.slowed_t) slowed.push_back(ch.tid);
+    // "Cavalry receiving a recoil result while charging or countercharging other cavalry will deduct 1BD from their
+    // move distance but may still charge to contact, deducting 1 point from their hand to hand combat factor": the
+    // charger (whose target here is cavalry: one recoiled charging foot or guns went back above) and a target that
+    // countercharged. A target charged that stood, or turned to face a flank attack, was not charging: no point.
+    if (ch.recoiled_c) slowed.push_back(ch.cid);
+    if (ch.recoiled_t && ch.countercharge) slowed.push_back(ch.tid);
     data_list(e, "melees").push_back(
         {{"a", ch.cid}, {"b", ch.tid}, {"round", 1}, {"charging", charging}, {"fired", fired}, {"slowed", slowed}});
     log_line(e, c.name + " and " + t.name + " meet hand to hand.");

@@ -101,6 +101,59 @@ TEST_CASE("cmwd charges: raw dragoons facing veteran horse; a hand-to-hand break
     CHECK(d.log_of(d.t.bob).find("more than its 1 base: spent.") != std::string::npos);
 }
 
+TEST_CASE("cmwd charges: a horse base charged that stood, recoiled by pistols, is not slowed by fire in hand to hand (\"Firing during charges\")", "[cmwd]") {
+    // chosen-men-well-disposed.txt, "Firing during charges": "Cavalry receiving a recoil result while charging or
+    // countercharging other cavalry will deduct 1BD from their move distance but may still charge to contact,
+    // deducting 1 point from their hand to hand combat factor." F is charged and does not countercharge (the
+    // testers win by 3: "Target receives attack stationary and is shaken"), so its recoil costs it no point.
+    Duel d;
+    d.base("british", "F", "horse", "bennington", 60, 50, 0);
+    d.base("french", "X", "horse", "malheureux", 60, 62, 180, {{"pistols", true}});
+    d.begin();
+    d.charge("X", "F");
+    // The test X 6, F 2; X's pistols 4, F 2; hand to hand X 6, F 4; the British morale die 3.
+    d.done(d.t.dave, {6, 2, 4, 2, 6, 4, 3});
+    const json c = d.last("charge");
+    CHECK(c["difference"] == 4);
+    CHECK(c["result"] == "charges; the target receives it stationary and shaken");
+    const json shot = d.last("charge_fire");
+    CHECK(factors(shot["sides"][1]) == std::vector<std::string>{"defence 2", "shaken -1"});  // not countercharging
+    CHECK(shot["result"] == "recoils 1BD");
+    const json m = d.last("melee");
+    CHECK(factors(m["sides"][0]) == std::vector<std::string>{"horse 0", "charging 2", "fired during the charge -1"});
+    CHECK(m["sides"][0]["total"] == 7);
+    CHECK(factors(m["sides"][1]) == std::vector<std::string>{"horse 0", "shaken -1"});  // no "slowed by fire"
+    CHECK(m["sides"][1]["total"] == 3);
+    CHECK(m["difference"] == 4);
+    CHECK(m["result"] == "F recoils 1BD, the winner following up");
+    CHECK_FALSE(d.broken("F"));
+    // It stood its ground for X, who came the whole 2BW to it (fronts on 50), then went back 1BD in the hand to hand.
+    CHECK(d.front_y("F") == Approx(50 - BD));
+    CHECK(d.front_y("X") == Approx(50 - BD));
+    check_replay(d.t);
+}
+
+TEST_CASE("cmwd charges: a horse base charged in flank turns to face; recoiled by pistols, it is not slowed by fire", "[cmwd]") {
+    // "If a base being charged in flank gets a countercharge result, it will turn to face the chargers but will not
+    // charge": not countercharging, so a recoil result costs it no hand-to-hand point ("Firing during charges").
+    Duel d;
+    d.base("british", "F", "horse", "bennington", 30, 50, 0);
+    d.base("french", "X", "horse", "malheureux", 18, 48.5, 90, {{"pistols", true}});  // off F's west flank, 1.5BW
+    d.begin();
+    d.charge("X", "F");
+    // The test X 2, F 4 (3 + 2 flank + 2 = 7 against 7: a countercharge result); X's pistols 6, F 3;
+    // hand to hand X 3, F 3.
+    d.done(d.t.dave, {2, 4, 6, 3, 3, 3});
+    const json c = d.last("charge");
+    CHECK(c["result"] == "charges; the target turns to face them");
+    const json shot = d.last("charge_fire");
+    CHECK(factors(shot["sides"][1]) == std::vector<std::string>{"defence 2"});
+    CHECK(shot["result"] == "recoils 1BD");
+    const json m = d.last("melee");
+    CHECK(factors(m["sides"][1]) == std::vector<std::string>{"horse 0"});
+    CHECK(m["sides"][1]["total"] == 3);
+}
+
 TEST_CASE("cmwd charges: a target that breaks before contact; the chargers continue their move to the end", "[cmwd]") {
     Duel d;
     d.base("british", "G", "artillery", "guns", 60, 50, 0);

@@ -2,25 +2,43 @@
 // book's own dice: Bennington's and Spriggs' British against d'Hautfront's and Malheureux's French. Each TEST_CASE
 // plays the example up to one of its steps and checks the book's result there.
 //
-// The ground, in cm with 60 mm bases (BW 6, BD 3): the British face north (facing 0), the French south (180).
-// Infantry A B C D (x 30, 36, 42, 48) stand 2BW from P Q R S; Spriggs' horse F G H (x 60, 66, 72) 4BW from the
-// French horse X Y Z, which Malheureux wheels to face them in the first game turn (the umpire places the wheel's
-// end: the book draws it, and does not measure it).
+// The ground is the book's own set-up, the scenario `cmwd-example` (shared/rulesets/cmwd/scenarios.cpp), in cm
+// with 60 mm bases (BW 6, BD 3): the British face north (facing 0), the French south (180). Infantry A B C D
+// (x 30, 36, 42, 48) stand 2BW from P Q R S; Spriggs' horse F G H (x 60, 66, 72) 4BW short of where Malheureux's
+// horse will stand; X Y Z stand askew (facing 225) and "wheel instead, to face the approaching British" by their
+// own move, no umpire's hand: each wheels left pi/4 BW and stands at x 60, 66, 72 facing 180, 2BW from F G H.
+#include <cmath>
+#include <tuple>
+
 #include "rulesets/cmwd/cmwd_table.h"
+#include "shared/rulesets/cmwd/ruleset.h"
 
 using namespace cmwd_test;
 
 namespace {
 
+// "Malheureux decides to wheel instead, to face the approaching British": an eighth of a turn, pi/4 BW of a 1BW
+// frontage (a wheel turns the facing by distance / frontage radians).
+const double eighth_of_a_turn = std::atan(1.0);
+
+json example_scenario() {
+    for (const auto& s : muster::cmwd::scenarios())
+        if (s["id"] == "cmwd-example") return s;
+    FAIL("no scenario cmwd-example");
+    return {};
+}
+
 struct Example : CmwdField {
     Example() {
-        for (auto [n, x] : {std::pair{"A", 30.0}, {"B", 36.0}, {"C", 42.0}, {"D", 48.0}})
-            base("british", n, "infantry", "bennington", x, 50, 0, {{"school", "dutch"}});
-        for (auto [n, x] : {std::pair{"F", 60.0}, {"G", 66.0}, {"H", 72.0}}) base("british", n, "horse", "spriggs", x, 38, 0);
-        for (auto [n, x] : {std::pair{"P", 30.0}, {"Q", 36.0}, {"R", 42.0}, {"S", 48.0}})
-            base("french", n, "infantry", "hautfront", x, 62, 180, {{"school", "a_prest"}});
-        for (auto [n, x] : {std::pair{"X", 90.0}, {"Y", 96.0}, {"Z", 102.0}})
-            base("french", n, "horse", "malheureux", x, 75, 225, {{"pistols", true}});
+        // The bases where the book's scenario puts them.
+        const json scenario = example_scenario();  // kept: a range over a temporary's member dangles
+        for (const auto& u : scenario["battle"]["units"]) {
+            json extra = u["values"];
+            extra.erase("brigade");
+            base(u["side"].get<std::string>(), u["name"].get<std::string>(), u["troop_type"].get<std::string>(),
+                 u["values"]["brigade"].get<std::string>(), u["position"][0].get<double>(), u["position"][1].get<double>(),
+                 u["facing"].get<double>(), extra);
+        }
         general("british", "Brigadier Bennington", "bennington", t.bob.user, 40, 10);
         general("british", "Brigadier Spriggs", "spriggs", 0, 66, 10);
         general("french", "Comte d'Hautfront", "hautfront", t.dave.user, 40, 110);
@@ -54,8 +72,8 @@ struct Example : CmwdField {
         act(t.dave, {{"action", "order"}, {"brigade", "hautfront"}});
         act(t.dave, {{"action", "order"}, {"brigade", "malheureux"}});
         for (const char* n : {"P", "Q", "R", "S"}) act(t.dave, {{"action", "move"}, {"unit", id(n)}, {"distance", 1}});
-        for (auto [n, x] : {std::pair{"X", 60.0}, {"Y", 66.0}, {"Z", 72.0}})
-            override_({{"what", "move"}, {"unit", id(n)}, {"position", {x, 62}}, {"facing", 180}, {"reason", "the wheel"}});
+        for (const char* n : {"X", "Y", "Z"})
+            act(t.dave, {{"action", "wheel"}, {"unit", id(n)}, {"distance", eighth_of_a_turn}, {"direction", "left"}});
         for (auto [f, d] : {std::pair{"P", "A"}, {"Q", "B"}, {"R", "C"}, {"S", "D"}})
             act(t.dave, {{"action", "fire"}, {"unit", id(f)}, {"target", id(d)}});
         // P 3 / A 2, Q 2 / B 3, R 1 / C 5, S 5 / D 2; the morale die 2.
@@ -119,6 +137,46 @@ TEST_CASE("cmwd example p.28: Bennington is within 1BW and may fire; d'Hautfront
     CHECK(ex.cmwd(ex.t.dave)["tempo"]["left"] == 2);
     for (const char* n : {"P", "Q", "R", "S"}) ex.act(ex.t.dave, {{"action", "move"}, {"unit", ex.id(n)}, {"distance", 1}});
     CHECK(ex.front_y("P") == Approx(56));  // "The opposing bases are now in contact."
+}
+
+TEST_CASE("cmwd example p.28: Malheureux's horse, askew, reach no one straight ahead; they wheel by their own move to face Spriggs 2BW off", "[cmwd]") {
+    Example ex;
+    ex.first_turn_british();
+    ex.act(ex.t.dave, {{"action", "order"}, {"brigade", "malheureux"}});
+    // "his Brigade is in an awkward position. It could charge, but this has to be in a straight line from their
+    // present position": from where they stand, nothing of Spriggs' is straight ahead within their charge.
+    const json before = ex.cmwd(ex.t.dave)["hints"]["charge"];
+    for (const char* n : {"X", "Y", "Z"}) CHECK_FALSE(before.contains(std::to_string(ex.id(n))));
+    // "Malheureux decides to wheel instead, to face the approaching British": each base's own wheel, no umpire's move.
+    for (const char* n : {"X", "Y", "Z"})
+        ex.act(ex.t.dave, {{"action", "wheel"}, {"unit", ex.id(n)}, {"distance", eighth_of_a_turn}, {"direction", "left"}});
+    for (auto [n, target, x] : {std::tuple{"X", "F", 60.0}, {"Y", "G", 66.0}, {"Z", "H", 72.0}}) {
+        const json u = ex.unit(n), f = ex.unit(target);
+        CHECK(u["position"][0].get<double>() == Approx(x));
+        CHECK(u["position"][1].get<double>() == Approx(62));
+        CHECK(u["facing"].get<double>() == Approx(180));
+        // Front to front with the British base straight ahead, "only 2BW apart".
+        CHECK(f["position"][0].get<double>() == Approx(x));
+        CHECK(u["position"][1].get<double>() - f["position"][1].get<double>() == Approx(2 * BW));
+    }
+    CHECK(ex.log_of(ex.t.umpire).find("The umpire moves") == std::string::npos);
+}
+
+TEST_CASE("cmwd example p.30-31: the wheel done, X, Y and Z each have straight ahead, 2BW off, the British base they charge", "[cmwd]") {
+    Example ex;
+    ex.first_turn_french();
+    ex.bid(ex.t.bob, 0);
+    ex.bid(ex.t.dave, 3);
+    ex.act(ex.t.dave, {{"action", "order"}, {"brigade", "malheureux"}});
+    // "A charge must be carried out in a straight line; there can be no wheeling during the charge": each has its
+    // opposite number straight ahead in reach (the bases beside it only touch the edges of its path).
+    const json reach = ex.cmwd(ex.t.dave)["hints"]["charge"];
+    for (auto [c, target] : {std::pair{"X", "F"}, {"Y", "G"}, {"Z", "H"}}) {
+        REQUIRE(reach.contains(std::to_string(ex.id(c))));
+        const json mine = reach[std::to_string(ex.id(c))];
+        CHECK(std::find(mine.begin(), mine.end(), json(ex.id(target))) != mine.end());
+    }
+    CHECK(ex.log_of(ex.t.umpire).find("The umpire moves") == std::string::npos);
 }
 
 TEST_CASE("cmwd example p.29: P fires at A: 3 + 1 + 1 + 3 = 8 against 3 + 2 = 5, A recoils 1BD shaken", "[cmwd]") {
