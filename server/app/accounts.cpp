@@ -1,13 +1,16 @@
 // The HTTP accounts API: register, login, logout, me (docs/protocol.md, "HTTP"). The routing and the reading of
 // the bodies, which need no database, are in api_requests.cpp.
+#include <algorithm>
 #include <iostream>
 
+#include <boost/asio/ip/address.hpp>
 #include <boost/asio/post.hpp>
 
 #include "server/app/app.h"
 #include "server/app/db_worker.h"
 #include "server/app/passwords.h"
 #include "server/app/tokens.h"
+#include "server/net/address_slots.h"
 #include "server/store/accounts.h"
 
 namespace muster {
@@ -17,6 +20,14 @@ namespace {
 using nlohmann::json;
 
 const auto failure_window = std::chrono::minutes(15);
+
+// The key an address is counted under: itself, or for IPv6 its /64, which one host may hold whole (and would
+// otherwise be a fresh address for every guess).
+std::string address_key(const std::string& address) {
+    boost::system::error_code ec;
+    const auto parsed = boost::asio::ip::make_address(address, ec);
+    return ec ? account_key(address) : net::AddressSlots::key_of(parsed);
+}
 
 }  // namespace
 
@@ -63,7 +74,7 @@ void App::register_user(const ApiRequest& request, std::function<void(ApiRespons
     if (auto bad = read_credentials(request.body, username, password)) return done(*bad);
     if (auto bad = check_new_account(username, password)) return done(*bad);
 
-    boost::asio::post(hashing_, [this, username, password, done = std::move(done)]() mutable {
+    hash_for(request.address, [this, username, password, done = std::move(done)]() mutable {
         auto hash = hash_password(password, ScryptParams{std::uint64_t{1} << config_.password_work});
         db_->run([username, hash, done = std::move(done)](store::Database& db) {
             try {
@@ -78,30 +89,99 @@ void App::register_user(const ApiRequest& request, std::function<void(ApiRespons
     });
 }
 
-bool App::login_limited(const std::string& account, const std::string& address) {
+bool App::login_admitted(const std::string& account, const std::string& raw_address) {
+    const auto address = address_key(raw_address);
     std::lock_guard lock(limits_mutex_);
-    auto now = std::chrono::steady_clock::now();
-    auto over = [&](std::unordered_map<std::string, Failures>& table, const std::string& key, int limit) {
+    const auto now = std::chrono::steady_clock::now();
+    // What has expired is forgotten, every table at most once a minute.
+    if (now >= next_failures_sweep_) {
+        for (auto* table : {&failures_by_account_, &failures_by_address_, &failures_by_pair_})
+            std::erase_if(*table, [&](const auto& kv) { return now - kv.second.window_start > failure_window; });
+        next_failures_sweep_ = now + std::chrono::minutes(1);
+    }
+    auto count = [&](std::unordered_map<std::string, Failures>& table, const std::string& key) {
         auto it = table.find(key);
-        if (it == table.end()) return false;
+        if (it == table.end()) return 0;
         if (now - it->second.window_start > failure_window) {
             table.erase(it);
-            return false;
+            return 0;
         }
-        return it->second.count >= limit;
+        return it->second.count;
     };
-    return over(failures_by_account_, account, config_.login_failures_per_account) ||
-           over(failures_by_address_, address, config_.login_failures_per_address);
-}
-
-void App::login_failed(const std::string& account, const std::string& address) {
-    std::lock_guard lock(limits_mutex_);
-    auto now = std::chrono::steady_clock::now();
-    for (auto [table, key] : {std::pair{&failures_by_account_, account}, std::pair{&failures_by_address_, address}}) {
-        auto& f = (*table)[key];
-        if (f.count == 0 || now - f.window_start > failure_window) f = Failures{0, now};
+    const auto pair = account + '\n' + address;
+    const int by_account = count(failures_by_account_, account);
+    const int by_address = count(failures_by_address_, address);
+    const int by_pair = count(failures_by_pair_, pair);
+    const int per_account = config_.login_failures_per_account;
+    // Over the address's limit, or the account's limit from this one address: refused.
+    if (by_address >= config_.login_failures_per_address || by_pair >= per_account) return false;
+    // An account over its limit from all addresses together is under attack: only an address with no failures of
+    // its own in the window (the owner's, most likely) may still try, and one failure bars it too.
+    if (by_account >= per_account && by_address > 0) return false;
+    for (auto [table, key] : {std::pair{&failures_by_account_, &account}, std::pair{&failures_by_address_, &address},
+                              std::pair{&failures_by_pair_, &pair}}) {
+        auto& f = (*table)[*key];
+        if (f.count == 0) f.window_start = now;
         ++f.count;
     }
+    return true;
+}
+
+void App::login_not_failed(const std::string& account, const std::string& raw_address, bool right) {
+    const auto address = address_key(raw_address);
+    std::lock_guard lock(limits_mutex_);
+    auto take_back = [](std::unordered_map<std::string, Failures>& table, const std::string& key, bool forget) {
+        auto it = table.find(key);
+        if (it == table.end()) return;
+        if (forget || --it->second.count <= 0) table.erase(it);
+    };
+    take_back(failures_by_account_, account, false);
+    take_back(failures_by_address_, address, false);
+    take_back(failures_by_pair_, account + '\n' + address, right);
+}
+
+void App::hash_for(const std::string& raw_address, std::function<void()> job) {
+    const auto address = address_key(raw_address);
+    {
+        std::lock_guard lock(hash_lines_mutex_);
+        auto& line = hash_lines_[address];
+        if (line.empty()) hash_turns_.push_back(address);
+        line.push_back(std::move(job));
+    }
+    boost::asio::post(hashing_, [this] { run_next_hash(); });
+}
+
+// A runner on the pool: takes the next job in turn from an address none of whose work is running (so one address
+// holds at most one of the pool's threads, and the other is free for everyone else), runs it, and when it is done
+// posts another runner for the work it may have kept waiting.
+void App::run_next_hash() {
+    std::function<void()> next;
+    std::string address;
+    {
+        std::lock_guard lock(hash_lines_mutex_);
+        auto turn = std::find_if(hash_turns_.begin(), hash_turns_.end(),
+                                 [&](const std::string& a) { return !hash_running_.contains(a); });
+        if (turn == hash_turns_.end()) return;  // what waits is from addresses already running: they post again
+        address = std::move(*turn);
+        hash_turns_.erase(turn);
+        auto it = hash_lines_.find(address);
+        next = std::move(it->second.front());
+        it->second.pop_front();
+        if (it->second.empty()) hash_lines_.erase(it);
+        else hash_turns_.push_back(address);
+        hash_running_.insert(address);
+    }
+    try {
+        next();
+    } catch (...) {
+        std::lock_guard lock(hash_lines_mutex_);
+        hash_running_.erase(address);
+        boost::asio::post(hashing_, [this] { run_next_hash(); });
+        throw;
+    }
+    std::lock_guard lock(hash_lines_mutex_);
+    hash_running_.erase(address);
+    if (!hash_turns_.empty()) boost::asio::post(hashing_, [this] { run_next_hash(); });
 }
 
 std::string App::session_cookie(const std::string& token, bool clear) const {
@@ -116,7 +196,8 @@ void App::login(const ApiRequest& request, std::function<void(ApiResponse)> done
     std::string username, password;
     if (auto bad = read_credentials(request.body, username, password)) return done(*bad);
     auto account = account_key(username);
-    if (login_limited(account, request.address))
+    // Counted now, before the hash is queued: attempts sent together are limited as if sent one by one.
+    if (!login_admitted(account, request.address))
         return done(api_error(429, "rate_limited", "Too many failed logins; wait a few minutes and try again."));
 
     auto address = request.address;
@@ -125,15 +206,14 @@ void App::login(const ApiRequest& request, std::function<void(ApiResponse)> done
         try {
             user = store::find_user(db, username);
         } catch (const std::exception& e) {
+            login_not_failed(account, address, false);
             return done(api_unsaved(db, e, "The server could not log you in; try again."));
         }
-        boost::asio::post(hashing_, [this, user, account, address, password, done = std::move(done)]() mutable {
+        hash_for(address, [this, user, account, address, password, done = std::move(done)]() mutable {
             // An unknown user costs the same scrypt as a wrong password, and gets the same answer.
             bool ok = verify_password(password, user ? user->password_hash : dummy_hash_) && user;
-            if (!ok) {
-                login_failed(account, address);
-                return done(api_error(401, "unauthorized", "Wrong username or password."));
-            }
+            if (!ok) return done(api_error(401, "unauthorized", "Wrong username or password."));
+            login_not_failed(account, address, true);
             if (user->disabled)
                 return done(api_error(403, "forbidden", "This account is disabled; ask the server's administrator."));
             auto token = new_session_token();

@@ -5,6 +5,7 @@
 // app.cpp (start-up, replay, sweeping, shutdown).
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -12,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
@@ -94,7 +96,15 @@ private:
     void register_user(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void login(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void logout(const ApiRequest& request, std::function<void(ApiResponse)> done);
-    bool login_limited(const std::string& account, const std::string& address);
+    // The failed-login limits (docs/operations.md, "Logins"): an attempt is counted when it is let through to be
+    // hashed, and refused (false) before any hashing when over a limit; login_not_failed takes back the count of an
+    // attempt that did not fail (`right`: the password was right, and the pair's failures are forgiven).
+    bool login_admitted(const std::string& account, const std::string& address);
+    void login_not_failed(const std::string& account, const std::string& address, bool right);
+    // Runs `job` on the hashing pool, in turn with every other address's (one line per address, taken round-robin;
+    // one address's jobs run one at a time), so that the hashes queued from one address keep nobody else waiting.
+    void hash_for(const std::string& address, std::function<void()> job);
+    void run_next_hash();
     // emails.cpp: a user's e-mail address, verified by a link (docs/protocol.md, "Notifications").
     void email_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     // images.cpp: a campaign's pictures (docs/protocol.md, "Images").
@@ -116,11 +126,10 @@ private:
     void password_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void change_password(const ApiRequest& request, const nlohmann::json& body, std::function<void(ApiResponse)> done);
     void forgot_password(const ApiRequest& request, const nlohmann::json& body, std::function<void(ApiResponse)> done);
-    void reset_password(const nlohmann::json& body, std::function<void(ApiResponse)> done);
+    void reset_password(const ApiRequest& request, const nlohmann::json& body, std::function<void(ApiResponse)> done);
     // test_clock.cpp: moves the clock forward on a server started with test_clock.
     void test_clock_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     Outbound outbound() const;
-    void login_failed(const std::string& account, const std::string& address);
     std::string session_cookie(const std::string& token, bool clear) const;
 
     // dispatch.cpp
@@ -185,13 +194,20 @@ private:
     std::unordered_map<std::int64_t, std::int64_t> active_sessions_;  // session -> last frame, unix ms
     bool stopping_ = false;
 
-    // Failed logins in the current window, by account and by address.
+    // Login attempts counted in the current window (those being hashed and those that failed), by account, by
+    // address and by the pair of both.
     std::mutex limits_mutex_;
     struct Failures {
         int count = 0;
         std::chrono::steady_clock::time_point window_start;
     };
-    std::unordered_map<std::string, Failures> failures_by_account_, failures_by_address_;
+    std::unordered_map<std::string, Failures> failures_by_account_, failures_by_address_, failures_by_pair_;
+    std::chrono::steady_clock::time_point next_failures_sweep_;
+    // The hashing pool's waiting work, one line per address, and the addresses with work waiting in turn.
+    std::mutex hash_lines_mutex_;
+    std::unordered_map<std::string, std::deque<std::function<void()>>> hash_lines_;
+    std::deque<std::string> hash_turns_;
+    std::unordered_set<std::string> hash_running_;  // addresses with a job on the pool now
 };
 
 

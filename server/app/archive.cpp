@@ -1,6 +1,8 @@
 #include "server/app/archive.h"
 
+#include <initializer_list>
 #include <map>
+#include <set>
 
 #include <openssl/evp.h>
 
@@ -95,6 +97,7 @@ std::optional<json> export_campaign(store::Database& db, std::int64_t campaign, 
 
 namespace {
 ImportResult import_checked(store::Database& db, const json& archive, std::int64_t now_ms);
+std::string replay_checked(const std::vector<Event>& events, const std::string& seed, campaign::CampaignState& state);
 }  // namespace
 
 ImportResult import_campaign(store::Database& db, const json& archive, std::int64_t now_ms) {
@@ -121,14 +124,12 @@ ImportResult import_checked(store::Database& db, const json& archive, std::int64
     const json c = archive.value("campaign", json::object());
     const std::string seed_hex = c.value("seed", json(nullptr)).is_string() ? c["seed"].get<std::string>() : "";
     if (seed_hex.empty()) return refuse("it has no dice seed (an open campaign moves with the administrator's 'muster export')");
-    campaign::CampaignState state;
-    try {
-        for (const auto& e : events) campaign::apply(state, e);
-    } catch (const std::exception& e) {
-        return refuse(std::string("its log does not replay (") + e.what() + ")");
-    }
-    if (from_hex(seed_hex).size() != 32 || sha256_hex(from_hex(seed_hex)) != state.seed_sha256)
+    const std::string seed = from_hex(seed_hex);
+    if (seed.size() != 32 || !events.front().body.contains("seed_sha256") || sha256_hex(seed) != events.front().body["seed_sha256"])
         return refuse("its dice seed does not match the commitment in its log");
+    // Every event replayed as the live server would have made it (log_problem): a damaged log is refused whole.
+    campaign::CampaignState state;
+    if (auto why = replay_checked(events, seed, state); !why.empty()) return refuse("its log is damaged: " + why);
     const std::int64_t id = state.id;
 
     store::Transaction tx(db);
@@ -159,6 +160,12 @@ ImportResult import_checked(store::Database& db, const json& archive, std::int64
 }  // namespace
 
 namespace {
+
+// A face the umpire gave in place of a die (a battle's step or override with "dice"): {"sides", "value",
+// "umpire": true}, in no stream; the seed has nothing to say about it.
+bool umpire_given(const json& r) {
+    return r.is_object() && r.contains("umpire") && r["umpire"] == true && !r.contains("stream") && !r.contains("counter");
+}
 
 std::string stream_of(const json& r) {
     return r.is_object() && r.contains("stream") && r["stream"].is_string() ? r["stream"].get<std::string>() : "campaign";
@@ -242,6 +249,7 @@ DiceCheck verify_dice(const json& archive) {
     DiceCheck out{true, 0, ""};
     for (const auto& e : events)
         for (const auto& r : e.dice) {
+            if (umpire_given(r)) continue;
             auto key = own.find(stream_of(r));
             if (auto problem = roll_problem(key == own.end() ? seed : key->second, r))
                 return {false, out.rolls, "event " + std::to_string(e.seq) + " (" + e.type + "): " + *problem};
@@ -276,6 +284,139 @@ BattleDice battle_dice_file(const std::vector<Event>& log, std::int64_t campaign
                 {"seed", ended->body.value("seed", "")},
                 {"rolls", std::move(rolls)}};
     return out;
+}
+
+namespace {
+
+const std::set<std::string>& table_and_other_event_types() {
+    // The table's own (shared/campaign/campaign.cpp), a battle's (shared/battle/lifecycle_apply.cpp, with the
+    // card.* of logs from before the rule-set seam) and the expeditions' and committee's
+    // (shared/campaign/expedition_apply.cpp). The year's are the year's own table (year::handles_event).
+    static const std::set<std::string> types = {
+        "campaign.created", "invite.created", "invite.revoked", "member.joined", "campaign.webhook_set",
+        "campaign.closed", "chat.said", "notice.posted", "dice.rolled",
+        "battle.created", "battle.scenario_saved", "battle.placed", "battle.removed", "battle.overridden",
+        "battle.acted", "battle.generated", "battle.settings_changed", "battle.started", "battle.submitted",
+        "card.played", "battle.withdrawn", "card.withdrawn", "battle.turn_closed", "battle.step_resolved",
+        "talk.said", "battle.ended",
+        "crisis.rolled", "expedition.created", "expedition.generated", "expedition.discarded", "expedition.edited",
+        "expedition.briefed", "committee.attendance_set", "motion.put", "motion.voted", "motion.closed",
+        "expedition.force_set", "expedition.roles_set", "expedition.departed", "expedition.outcome_set",
+        "expedition.reckoned",
+    };
+    return types;
+}
+
+// The command a table event answers, read back from the event; nothing for an event whose command cannot be
+// read back from it (the year's, a battle's, an expedition's carry what the rules computed, not what was asked).
+std::optional<Command> command_of(const Event& e) {
+    const json& b = e.body;
+    auto pick = [&](std::initializer_list<const char*> keys) {
+        json out = json::object();
+        for (const char* k : keys)
+            if (b.contains(k)) out[k] = b[k];
+        return out;
+    };
+    if (e.type == "chat.said") return Command{"chat.say", pick({"text"})};
+    if (e.type == "notice.posted") return Command{"notice.post", pick({"text", "private"})};
+    if (e.type == "invite.created") return Command{"campaign.invite", pick({"role"})};
+    if (e.type == "invite.revoked") return Command{"campaign.revoke_invite", pick({"code"})};
+    if (e.type == "campaign.webhook_set") return Command{"campaign.webhook", pick({"url"})};
+    if (e.type == "member.joined") return Command{"campaign.join", pick({"code"})};
+    if (e.type == "campaign.closed") return Command{"campaign.close", json::object()};
+    if (e.type == "dice.rolled") return Command{"dice.roll", pick({"dice", "reason", "private"})};
+    return std::nullopt;
+}
+
+std::string who(const campaign::CampaignState& state, std::int64_t user) {
+    const Role role = state.role_of(user);
+    return "user " + std::to_string(user) + (role == Role::none ? " (not a member of the campaign then)" : " (" + to_string(role) + ")");
+}
+
+// A table event decided again as the command that makes it, by its author as the state knew him: "" when the
+// rules allow it and give this very event.
+std::string redecided(const campaign::CampaignState& state, const Event& e, const Command& command) {
+    const json& b = e.body;
+    Viewer v{e.actor, "", state.role_of(e.actor)};
+    if (auto m = state.members.find(e.actor); m != state.members.end()) v.name = m->second.name;
+    if (e.type == "member.joined" && b.contains("name") && b["name"].is_string()) v.name = b["name"].get<std::string>();
+    campaign::Supplied supplied;
+    supplied.now = e.at;
+    if (e.type == "invite.created" && b.contains("code") && b["code"].is_string()) supplied.invite_code = b["code"].get<std::string>();
+    if (e.type == "campaign.closed" && b.contains("seed") && b["seed"].is_string()) supplied.seed_hex = b["seed"].get<std::string>();
+    // The roll's faces are its logged dice (checked against the seed apart): the rules must read them as logged.
+    std::vector<int> faces;
+    if (e.type == "dice.rolled")
+        for (const auto& r : e.dice) faces.push_back(r.is_object() && r.contains("value") && r["value"].is_number_integer() ? r["value"].get<int>() : 0);
+    ScriptedDice dice(std::move(faces));
+    campaign::Decision d;
+    try {
+        d = campaign::decide(state, command, v, dice, supplied);
+    } catch (const std::exception& x) {
+        return "the rules cannot make it again from its dice (" + std::string(x.what()) + ")";
+    }
+    if (auto* error = std::get_if<Error>(&d)) return "the rules refuse it to its author, " + who(state, e.actor) + ": " + error->message;
+    const auto& made = std::get<std::vector<Event>>(d);
+    if (made.size() != 1 || made.front().type != e.type || made.front().actor != e.actor || made.front().body != b ||
+        dice.remaining() != 0)
+        return e.type == "dice.rolled" ? "its faces or total are not those of its dice" : "it is not the event the rules make of it";
+    return "";
+}
+
+}  // namespace
+
+bool known_event_type(const std::string& type) {
+    return table_and_other_event_types().count(type) > 0 || campaign::year::handles_event(type);
+}
+
+namespace {
+
+std::string replay_checked(const std::vector<Event>& events, const std::string& seed, campaign::CampaignState& state) {
+    std::map<std::string, std::string> own;  // battles' own seeds, by stream
+    if (auto why = battle_keys(events, seed, own); !why.empty()) return why;
+    std::map<std::string, std::int64_t> next_roll;  // each stream's next counter
+    for (const auto& e : events) {
+        const std::string at = "event " + std::to_string(e.seq) + " (" + e.type + "): ";
+        if (!known_event_type(e.type)) return at + "no version of Muster writes an event of this type";
+        if (e.type == "campaign.created") {
+            if (e.seq != 1) return at + "a campaign is created once, by its first event";
+        } else if (auto command = command_of(e)) {
+            if (auto why = redecided(state, e, *command); !why.empty()) return at + why;
+            if (e.type == "campaign.closed" && from_hex(e.body.value("seed", "")) != seed)
+                return at + "the seed it reveals is not the archive's";
+        } else if (e.actor != 0 && state.role_of(e.actor) == Role::none) {
+            return at + "its author, user " + std::to_string(e.actor) + ", is not a member of the campaign then";
+        }
+        for (const auto& r : e.dice) {
+            if (umpire_given(r)) {
+                if (state.role_of(e.actor) != Role::umpire)
+                    return at + "a face given by hand (\"umpire\": true) in an event by " + who(state, e.actor) + ", not an umpire";
+                continue;
+            }
+            const std::string stream = stream_of(r);
+            auto& next = next_roll[stream];
+            const bool counted = r.is_object() && r.contains("counter") && r["counter"].is_number_integer();
+            if (counted && r["counter"].get<std::int64_t>() != next)
+                return at + "roll " + std::to_string(r["counter"].get<std::int64_t>()) + " of \"" + stream +
+                       "\" is out of turn: that stream's next roll is " + std::to_string(next);
+            auto key = own.find(stream);
+            if (auto problem = roll_problem(key == own.end() ? seed : key->second, r)) return at + *problem;
+            ++next;
+        }
+        try {
+            campaign::apply(state, e);
+        } catch (const std::exception& x) {
+            return at + "it does not replay (" + x.what() + ")";
+        }
+    }
+    return "";
+}
+
+}  // namespace
+
+std::string log_problem(const std::vector<Event>& events, const std::string& seed) {
+    campaign::CampaignState state;
+    return replay_checked(events, seed, state);
 }
 
 }  // namespace muster

@@ -32,6 +32,21 @@ struct ImportResult {
 };
 ImportResult import_campaign(store::Database& db, const nlohmann::json& archive, std::int64_t now_ms);
 
+// Why the archive's log is one the server would never have written, in words naming the first such event ("event
+// 12 (chat.said): ..."), or "" when none is. `events` come in order from seq 1; `seed` is the campaign's raw dice
+// seed, already checked against its commitment. Each event, replayed in order on the state the ones before it made:
+// - is of a type this version's log has (known_event_type);
+// - a table event (a member joining, an invite made or revoked, the webhook set, a chat line, a notice, an open or
+//   blind roll, the campaign closed) is decided again, by campaign::decide, as the command that makes it, from its
+//   author as the state then knew him: it must be allowed and give the same event, body and faces;
+// - any other event's author is a member of the campaign then, or the server's clock (user 0);
+// - each die rolled is the next of its stream and is the face the seed (or its battle's own) gives; a face the
+//   umpire gave is in an umpire's event;
+// - it folds into the state (campaign::apply) without error.
+std::string log_problem(const std::vector<Event>& events, const std::string& seed);
+// Whether an event of this type can be in a campaign's log, written by this version or any before it.
+bool known_event_type(const std::string& type);
+
 // Recomputes every logged roll from the archive's seed and checks the seed against the commitment every member saw.
 struct DiceCheck {
     bool ok = false;

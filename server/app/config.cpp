@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/net/client_address.h"
+
 #ifndef MUSTER_SOURCE_DIR
 #define MUSTER_SOURCE_DIR "."
 #endif
@@ -80,15 +82,31 @@ const std::vector<Setting>& settings() {
          [](Config& c, const std::string& v) { c.directory_refresh_seconds = static_cast<int>(std::clamp<long long>(to_int("directory_refresh_seconds", v), 0, 3600)); }},
         {"max_http_connections_waiting", "HTTP connections from all addresses waiting on their client, past which the longest waiting is ended (0: no cap)",
          [](Config& c, const std::string& v) { c.max_http_connections_waiting = static_cast<int>(to_int("max_http_connections_waiting", v)); }},
+        {"trusted_proxies", "comma-separated addresses and networks (10.0.0.5, 10.1.0.0/16) of proxies whose PROXY header or "
+                            "X-Forwarded-For names the client's address (none: the socket's address is the client's)",
+         [](Config& c, const std::string& v) {
+             c.trusted_proxies = split_list(v);
+             (void)net::TrustedProxies(c.trusted_proxies);  // throws on an item that is not an address or a network
+         }},
+        {"proxy_protocol", "true: every connection from a trusted proxy begins with a PROXY protocol v2 header "
+                           "(HAProxy's send-proxy-v2), and one without is closed (false)",
+         [](Config& c, const std::string& v) {
+             if (v != "true" && v != "false") throw std::invalid_argument("proxy_protocol must be true or false");
+             c.proxy_protocol = v == "true";
+         }},
         {"http_header_timeout_seconds", "seconds for a request's header to arrive in full (10), and for an idle connection to send one",
          [](Config& c, const std::string& v) {
              c.http_header_timeout_seconds = static_cast<int>(std::clamp<long long>(to_int("http_header_timeout_seconds", v), 1, 300));
+         }},
+        {"ws_message_timeout_seconds", "seconds for a WebSocket message to arrive in full from its first bytes (10); past it the socket is closed with 1008",
+         [](Config& c, const std::string& v) {
+             c.ws_message_timeout_seconds = static_cast<int>(std::clamp<long long>(to_int("ws_message_timeout_seconds", v), 1, 300));
          }},
         {"ws_rate", "frames per second allowed per WebSocket", [](Config& c, const std::string& v) { c.ws_rate = static_cast<double>(to_int("ws_rate", v)); }},
         {"ws_burst", "burst of frames allowed per WebSocket", [](Config& c, const std::string& v) { c.ws_burst = static_cast<double>(to_int("ws_burst", v)); }},
         {"ws_send_queue", "frames queued for a slow client before it is disconnected", [](Config& c, const std::string& v) { c.ws_send_queue = static_cast<std::size_t>(to_int("ws_send_queue", v)); }},
         {"ws_send_queue_bytes", "bytes queued for a slow client before it is disconnected", [](Config& c, const std::string& v) { c.ws_send_queue_bytes = static_cast<std::size_t>(to_int("ws_send_queue_bytes", v)); }},
-        {"login_failures_per_account", "failed logins per account in 15 minutes before 429", [](Config& c, const std::string& v) { c.login_failures_per_account = static_cast<int>(to_int("login_failures_per_account", v)); }},
+        {"login_failures_per_account", "failed logins for one account from one address in 15 minutes before 429; from all addresses, before only addresses without failures may try", [](Config& c, const std::string& v) { c.login_failures_per_account = static_cast<int>(to_int("login_failures_per_account", v)); }},
         {"login_failures_per_address", "failed logins per address in 15 minutes before 429", [](Config& c, const std::string& v) { c.login_failures_per_address = static_cast<int>(to_int("login_failures_per_address", v)); }},
         {"smtp_host", "the club's SMTP relay (no e-mail is sent without one)", [](Config& c, const std::string& v) { c.smtp_host = v; }},
         {"smtp_port", "its port", [](Config& c, const std::string& v) { c.smtp_port = static_cast<int>(to_int("smtp_port", v)); }},
@@ -233,6 +251,8 @@ ConfigResult load_config(int argc, char** argv, const char* (*environ_lookup)(co
             if (!found) throw std::invalid_argument("unknown option " + flag);
             found->set(c, value);
         }
+        if (c.proxy_protocol && c.trusted_proxies.empty())
+            throw std::invalid_argument("proxy_protocol needs trusted_proxies: the proxies whose PROXY headers are read");
         if (c.tls_cert.empty() != c.tls_key.empty())
             throw std::invalid_argument("TLS needs both tls_cert and tls_key");
         if (!c.smtp_host.empty() && c.smtp_from.empty())

@@ -43,10 +43,20 @@ struct Config {
     // From all addresses: past it the connection that has waited longest is ended, so that slow clients from many
     // addresses hold a bounded number of descriptors (the server raises its own file limit to the hard limit).
     int max_http_connections_waiting = 1024;
+    // Proxies whose word is taken for a client's address (addresses and networks, e.g. 10.0.0.5, 10.1.0.0/16):
+    // from them, a PROXY protocol v2 header or X-Forwarded-For names the client (server/net/client_address.h); the
+    // caps per address and the failed-login limits then count the client, not the proxy. Empty: nobody's word.
+    std::vector<std::string> trusted_proxies;
+    // Every connection from a trusted proxy begins with a PROXY protocol v2 header (HAProxy's send-proxy-v2); one that
+    // does not, or whose header is malformed, is closed. Off: no header is read, X-Forwarded-For alone names the client.
+    bool proxy_protocol = false;
     int http_header_timeout_seconds = 10;  // for a request's header to come in full, and for an idle keep-alive
     double ws_rate = 20;   // frames per second per connection
     double ws_burst = 40;
     std::size_t ws_max_message = 64 * 1024;
+    // A message must come in full within this long of its first bytes (a frame at a time, however slowly, held no
+    // longer); past it the socket is closed with 1008, as a slow HTTP request is dropped.
+    int ws_message_timeout_seconds = 10;
     // permessage-deflate offered to a client that asks (every browser does); with it, a message of at least
     // ws_deflate_min_bytes goes compressed (a view on subscribe) and a smaller one plain (a move's patch, a busy
     // socket's few patches queued as one array), whose few bytes saved would not pay for the CPU
@@ -55,7 +65,7 @@ struct Config {
     std::size_t ws_deflate_min_bytes = 4096;
     std::size_t ws_send_queue = 512;  // frames queued to a client that is not reading, before it is dropped
     std::size_t ws_send_queue_bytes = 8 * 1024 * 1024;  // and bytes
-    int login_failures_per_account = 10;  // per 15 minutes
+    int login_failures_per_account = 10;  // per 15 minutes, per account and address (docs/operations.md, "Logins")
     int login_failures_per_address = 30;
     // Notifications (docs/protocol.md, "Notifications"): the club's SMTP relay; none set: no e-mail is sent.
     std::string smtp_host;

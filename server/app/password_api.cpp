@@ -29,19 +29,19 @@ void App::password_api(const ApiRequest& request, std::function<void(ApiResponse
     const json body = json::parse(request.body, nullptr, false);
     if (request.path == "/api/password") return change_password(request, body, std::move(done));
     if (request.path == "/api/password/forgot") return forgot_password(request, body, std::move(done));
-    return reset_password(body, std::move(done));
+    return reset_password(request, body, std::move(done));
 }
 
 void App::change_password(const ApiRequest& request, const json& body, std::function<void(ApiResponse)> done) {
     std::string current, fresh;
     if (auto bad = read_password_change(body, current, fresh)) return done(*bad);
-    authenticate(request.token, [this, current, fresh, done = std::move(done)](std::optional<SessionInfo> who) mutable {
+    authenticate(request.token, [this, address = request.address, current, fresh, done = std::move(done)](std::optional<SessionInfo> who) mutable {
         if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
         const SessionInfo me = *who;
-        db_->run([this, me, current, fresh, done = std::move(done)](store::Database& db) mutable {
+        db_->run([this, me, address, current, fresh, done = std::move(done)](store::Database& db) mutable {
             auto user = store::find_user_by_id(db, me.user);
             if (!user) return done(api_error(401, "unauthorized", "You are not logged in."));
-            boost::asio::post(hashing_, [this, me, stored = user->password_hash, current, fresh, done = std::move(done)]() mutable {
+            hash_for(address, [this, me, stored = user->password_hash, current, fresh, done = std::move(done)]() mutable {
                 if (!verify_password(current, stored)) return done(api_error(403, "forbidden", "Your current password is not that."));
                 const auto hash = hash_password(fresh, ScryptParams{std::uint64_t{1} << config_.password_work});
                 db_->run([this, me, hash, done = std::move(done)](store::Database& db) {
@@ -67,8 +67,7 @@ void App::forgot_password(const ApiRequest& request, const json& body, std::func
     if (auto bad = read_password_forgot(body, account)) return done(*bad);
     const ApiResponse same{200, {{"sent", "If that account has a verified e-mail address, a link to reset its password is on its way."}}, ""};
     // Counted as a failed login: a flood of requests cannot flood anyone's inbox.
-    if (login_limited("reset:" + account, request.address)) return done(same);
-    login_failed("reset:" + account, request.address);
+    if (!login_admitted("reset:" + account, request.address)) return done(same);
     const Outbound out = outbound();
     const std::int64_t minutes = config_.reset_link_minutes;
     db_->run([account, out, minutes, same, done = std::move(done)](store::Database& db) {
@@ -96,11 +95,11 @@ void App::forgot_password(const ApiRequest& request, const json& body, std::func
     });
 }
 
-void App::reset_password(const json& body, std::function<void(ApiResponse)> done) {
+void App::reset_password(const ApiRequest& request, const json& body, std::function<void(ApiResponse)> done) {
     std::string token, fresh;
     if (auto bad = read_password_reset(body, token, fresh)) return done(*bad);
     const std::string token_hash = sha256_hex(token);
-    boost::asio::post(hashing_, [this, token_hash, fresh, done = std::move(done)]() mutable {
+    hash_for(request.address, [this, token_hash, fresh, done = std::move(done)]() mutable {
         const auto hash = hash_password(fresh, ScryptParams{std::uint64_t{1} << config_.password_work});
         db_->run([this, token_hash, hash, done = std::move(done)](store::Database& db) {
             try {

@@ -56,14 +56,14 @@ std::string AddressSlots::key_of(const asio::ip::address& address) {
     return address.to_string();
 }
 
-std::optional<AddressSlots::Slot> AddressSlots::admit(const asio::ip::address& address) {
+std::optional<AddressSlots::Slot> AddressSlots::admit(const asio::ip::address& address, bool capped) {
     if (cap_ == 0 && total_cap_ == 0) return Slot{};
     std::string key = key_of(address);
     auto waiting = std::make_shared<Waiting>();
     std::function<void()> evict;
     {
         std::lock_guard lock(mutex_);
-        if (auto it = counts_.find(key); cap_ != 0 && it != counts_.end() && it->second >= cap_) return std::nullopt;
+        if (auto it = counts_.find(key); capped && cap_ != 0 && it != counts_.end() && it->second >= cap_) return std::nullopt;
         evict = add(key, waiting);
     }
     if (evict) evict();

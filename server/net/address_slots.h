@@ -53,8 +53,9 @@ public:
     // 0: no cap. With both 0 nothing is counted.
     explicit AddressSlots(std::size_t per_address, std::size_t total = 0) : cap_(per_address), total_cap_(total) {}
 
-    // A held slot for a new connection from `address`, or nothing when the address is at its cap.
-    std::optional<Slot> admit(const asio::ip::address& address);
+    // A held slot for a new connection from `address`, or nothing when the address is at its cap. Not `capped`: a
+    // connection from a trusted proxy whose client is not known yet (X-Forwarded-For), counted but never refused.
+    std::optional<Slot> admit(const asio::ip::address& address, bool capped = true);
     std::size_t count(const asio::ip::address& address);
     std::size_t waiting();  // connections waiting on their client, all addresses, not counting those evicted
 

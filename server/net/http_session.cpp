@@ -32,11 +32,21 @@ void reset_on_timeout(tcp::socket& socket, bool reset) {
 }  // namespace
 
 template <class Stream>
-HttpSession<Stream>::HttpSession(Stream&& stream, App& app, AddressSlots::Slot slot)
-    : stream_(std::move(stream)), app_(app), slot_(std::move(slot)) {
-    beast::error_code ec;
-    auto endpoint = beast::get_lowest_layer(stream_).socket().remote_endpoint(ec);
-    if (!ec) address_ = endpoint.address().to_string();
+HttpSession<Stream>::HttpSession(Stream&& stream, App& app, AddressSlots::Slot slot, const asio::ip::address& client,
+                                 std::shared_ptr<const TrustedProxies> trusted)
+    : stream_(std::move(stream)), app_(app), address_(client.to_string()), client_(client), trusted_(std::move(trusted)),
+      slot_(std::move(slot)) {}
+
+// From a trusted proxy, the address its X-Forwarded-For gives (every such header, in order); from anyone else, or
+// with no such header, the connection's client.
+template <class Stream>
+std::string HttpSession<Stream>::address_of(const Request& request) const {
+    if (!trusted_ || !trusted_->contains(client_)) return address_;
+    std::string joined;
+    for (auto [it, end] = request.equal_range("X-Forwarded-For"); it != end; ++it)
+        joined.append(joined.empty() ? "" : ",").append(it->value().data(), it->value().size());
+    if (joined.empty()) return address_;
+    return forwarded_for(joined, client_, *trusted_).to_string();
 }
 
 template <class Stream>
@@ -184,7 +194,7 @@ void HttpSession<Stream>::handle(Request&& request) {
         return;
     }
     if (path.rfind("/api/", 0) == 0) {
-        ApiRequest api = api_request(request, path, address_);
+        ApiRequest api = api_request(request, path, address_of(request));
         auto version = request.version();
         bool keep_alive = request.keep_alive();
         app_.http_api(std::move(api), [self = this->shared_from_this(), version, keep_alive](ApiResponse r) {

@@ -9,13 +9,17 @@
 #include "server/app/app.h"
 #include "server/net/address_slots.h"
 #include "server/net/beast.h"
+#include "server/net/client_address.h"
 
 namespace muster::net {
 
 template <class Stream>
 class HttpSession : public std::enable_shared_from_this<HttpSession<Stream>> {
 public:
-    HttpSession(Stream&& stream, App& app, AddressSlots::Slot slot);
+    // `client`: the connection's address, or the one a trusted proxy's PROXY header gave; when it is itself a trusted
+    // proxy, each request's X-Forwarded-For names the client for the accounts API (server/net/client_address.h).
+    HttpSession(Stream&& stream, App& app, AddressSlots::Slot slot, const asio::ip::address& client,
+                std::shared_ptr<const TrustedProxies> trusted);
     void run();
 
 private:
@@ -32,12 +36,15 @@ private:
     void send(std::shared_ptr<Response> response, bool prepared = false);
     void refuse(const Request& request, http::status status, const std::string& code, const std::string& message);
     void do_close();
+    std::string address_of(const Request& request) const;  // the client's address for this request
 
     Stream stream_;
     App& app_;
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
-    std::string address_;
+    std::string address_;  // the client's, as the accounts API gets it
+    asio::ip::address client_;
+    std::shared_ptr<const TrustedProxies> trusted_;
     AddressSlots::Slot slot_;
     std::chrono::steady_clock::time_point request_start_;  // when the read of this request began
 };

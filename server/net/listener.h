@@ -1,12 +1,15 @@
 #pragma once
 // Accepts connections and starts an HTTP session on each, on its own strand; with TLS configured,
 // completes the TLS handshake first. A connection from an address with max_http_connections_per_address
-// connections waiting on their clients already is closed at once (server/net/address_slots.h).
+// connections waiting on their clients already is closed at once (server/net/address_slots.h). A connection from a
+// trusted proxy with proxy_protocol on gives its client's address first, in a PROXY v2 header (client_address.h), and
+// is counted and capped as that address; without the header, or with a malformed one, it is closed.
 #include <memory>
 #include <optional>
 
 #include "server/app/app.h"
 #include "server/net/address_slots.h"
+#include "server/net/client_address.h"
 #include "server/net/beast.h"
 
 namespace muster::net {
@@ -22,13 +25,16 @@ public:
 private:
     void do_accept();
     void on_accept(beast::error_code ec, tcp::socket socket);
-    void start(tcp::socket socket);  // an HTTP session on it, or closes it when its address is at the cap
+    void start(tcp::socket socket);  // reads a PROXY header first from a trusted proxy, then begin()
+    // An HTTP session (after TLS's handshake) for `client`, or closes it when that address is at the cap.
+    void begin(PlainStream stream, const asio::ip::address& client);
 
     asio::io_context& ioc_;
     tcp::acceptor acceptor_;
     App& app_;
     ssl::context* ssl_context_;
     std::shared_ptr<AddressSlots> slots_;
+    std::shared_ptr<const TrustedProxies> trusted_;
 };
 
 }  // namespace muster::net

@@ -139,12 +139,25 @@ void WebsocketSession<Stream>::on_accept(beast::error_code ec) {
 
 template <class Stream>
 void WebsocketSession<Stream>::do_read() {
-    ws_.async_read(buffer_, beast::bind_front_handler(&WebsocketSession::on_read, self()));
+    // A read at a time rather than a whole message (async_read), so that a message's time can be limited: one
+    // trickled as empty continuation frames would otherwise be read for as long as its client kept sending.
+    ws_.async_read_some(buffer_, 0, beast::bind_front_handler(&WebsocketSession::on_read, self()));
 }
 
 template <class Stream>
 void WebsocketSession<Stream>::on_read(beast::error_code ec, std::size_t) {
-    if (ec) return finish();  // closed, too big (Beast has sent 1009), timed out or reset
+    if (ec) {
+        if (message_timer_) message_timer_->cancel();
+        return finish();  // closed, too big (Beast has sent 1009), timed out or reset
+    }
+    if (!ws_.is_message_done()) {
+        if (!in_message_) message_started();
+        return do_read();
+    }
+    if (in_message_) {
+        in_message_ = false;
+        message_timer_->cancel();
+    }
     free_decompressor(ws_);
     if (!closing_) {
         if (ws_.got_text()) {
@@ -155,6 +168,32 @@ void WebsocketSession<Stream>::on_read(beast::error_code ec, std::size_t) {
     }
     buffer_.consume(buffer_.size());
     do_read();
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::message_started() {
+    in_message_ = true;
+    if (!message_timer_) message_timer_ = std::make_unique<asio::steady_timer>(ws_.get_executor());
+    message_timer_->expires_after(std::chrono::seconds(app_.config().ws_message_timeout_seconds));
+    message_timer_->async_wait(beast::bind_front_handler(&WebsocketSession::message_too_slow, self()));
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::message_too_slow(beast::error_code ec) {
+    if (ec || !in_message_ || finished_) return;  // the message came, or the socket is gone
+    // A wait that ended as the message came and the next one's began is not the next one's.
+    if (message_timer_->expiry() > std::chrono::steady_clock::now()) return;
+    in_message_ = false;
+    if (closing_) return;
+    start_close(static_cast<int>(websocket::close_code::policy_error), "message too slow");
+    // A client that keeps sending frames never answers the close (Beast would read them for its close timeout,
+    // 30 s): its socket is shut a second after the close frame went.
+    message_timer_->expires_after(std::chrono::seconds(1));
+    message_timer_->async_wait([s = self()](beast::error_code wait_ec) {
+        if (wait_ec || s->finished_) return;
+        beast::error_code ignored;
+        socket_of(beast::get_lowest_layer(s->ws_)).close(ignored);
+    });
 }
 
 template <class Stream>
@@ -287,17 +326,23 @@ void WebsocketSession<Stream>::on_write(beast::error_code ec, std::size_t) {
 
 template <class Stream>
 void WebsocketSession<Stream>::close(int code, std::string reason) {
-    asio::post(ws_.get_executor(), [s = self(), code, reason = std::move(reason)] {
+    asio::post(ws_.get_executor(), [s = self(), code, reason = std::move(reason)]() mutable {
         if (s->closing_ || s->finished_) return;
-        s->closing_ = true;
-        s->refuse_more();
-        // Only the frames being written stay (a queue that is not empty always has a write under way).
-        s->queue_.erase(s->queue_.begin() + static_cast<std::ptrdiff_t>(s->head_ + s->writing_), s->queue_.end());
-        websocket::close_reason why(static_cast<websocket::close_code>(code), reason);
-        s->ws_.async_close(why, [s](beast::error_code) {
-            beast::error_code ignored;
-            socket_of(beast::get_lowest_layer(s->ws_)).close(ignored);
-        });
+        s->start_close(code, std::move(reason));
+    });
+}
+
+template <class Stream>
+void WebsocketSession<Stream>::start_close(int code, std::string reason) {
+    // On the strand, not closing yet.
+    closing_ = true;
+    refuse_more();
+    // Only the frames being written stay (a queue that is not empty always has a write under way).
+    queue_.erase(queue_.begin() + static_cast<std::ptrdiff_t>(head_ + writing_), queue_.end());
+    websocket::close_reason why(static_cast<websocket::close_code>(code), reason);
+    ws_.async_close(why, [s = self()](beast::error_code) {
+        beast::error_code ignored;
+        socket_of(beast::get_lowest_layer(s->ws_)).close(ignored);
     });
 }
 

@@ -39,6 +39,9 @@ private:
     void on_accept(beast::error_code ec);
     void do_read();
     void on_read(beast::error_code ec, std::size_t bytes);
+    void message_started();
+    void message_too_slow(beast::error_code ec);
+    void start_close(int code, std::string reason);
     void write_inbox();
     void refuse_more();
     void drop_slow_reader();
@@ -49,6 +52,11 @@ private:
     websocket::stream<typename WsLayer<Stream>::type> ws_;
     beast::flat_buffer buffer_;
     App& app_;
+    // A message read a frame at a time must come in full within ws_message_timeout_seconds of its first bytes
+    // (docs/operations.md, "Limits"). The timer is made for the first message that takes more than one read (a
+    // browser's come whole, so most sockets never make one); in_message_ says part of one has come.
+    std::unique_ptr<asio::steady_timer> message_timer_;
+    bool in_message_ = false;
     // Frames to write, from queue_[head_] on (a vector: an idle socket's deque would hold a block of its own).
     std::vector<std::shared_ptr<const std::string>> queue_;
     std::size_t head_ = 0;

@@ -4,7 +4,9 @@
 // after another while the connection is kept alive; then for each request what needs no database: the upgrade's
 // target and cookie, an e-mail link's token, a static file's path, Accept-Encoding and If-None-Match, and for
 // /api/ the ApiRequest, its route (api_route, as App::http_api) and the accounts API's bodies (register, login,
-// password, admin). Half the inputs
+// password, admin), and the client's address by X-Forwarded-For (server/net/client_address.h). An input that begins
+// with a PROXY v2 header is read as a trusted proxy's connection: the header parsed as Listener::start does, then
+// HTTP after it. Half the inputs
 // (those of odd length) arrive a few bytes per read, as from a slow client, so the parser is fuzzed resuming
 // mid-header and mid-body too. Nothing may throw, and nothing may trip AddressSanitizer or
 // UndefinedBehaviorSanitizer.
@@ -22,6 +24,7 @@
 #include "server/app/api_requests.h"
 #include "server/app/config.h"
 #include "server/net/beast.h"
+#include "server/net/client_address.h"
 #include "server/net/http_request.h"
 #include "server/net/static_files.h"
 #include "shared/core/fields.h"
@@ -133,7 +136,13 @@ void handle(const http::request<http::string_body>& request) {
         check(link_token(target).find('&') == std::string::npos, "a link's token running into the next parameter");
         return;
     }
-    if (path.rfind("/api/", 0) == 0) return api(api_request(request, path, "203.0.113.7"));
+    if (path.rfind("/api/", 0) == 0) {
+        static const TrustedProxies trusted({"127.0.0.1", "10.0.0.0/8", "2001:db8::/32"});
+        const auto forwarded = request["X-Forwarded-For"];
+        const auto client = forwarded_for(std::string_view(forwarded.data(), forwarded.size()),
+                                          asio::ip::make_address_v4("127.0.0.1"), trusted);
+        return api(api_request(request, path, client.to_string()));
+    }
     if (request.method() != http::verb::get && request.method() != http::verb::head) return;
     if (auto file = safe_path(target)) check(file->find("/../") == std::string::npos && (*file)[0] == '/', "an unsafe path let through");
     // The static file's negotiation: a coding the file has, and a list of ETags, both parsed from the client's bytes.
@@ -147,7 +156,16 @@ void handle(const http::request<http::string_body>& request) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const Config config;
-    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+    std::string_view bytes(reinterpret_cast<const char*>(data), size);
+    // A trusted proxy's connection: its PROXY v2 header first, of the length it says, never read past.
+    const auto head = parse_proxy_v2(data, size);
+    if (head.status == ProxyHeader::Status::ok) {
+        check(head.length >= proxy_v2_fixed && head.length <= size, "a PROXY header's length out of its bytes");
+        bytes.remove_prefix(head.length);
+    } else if (head.status == ProxyHeader::Status::need_more) {
+        check(head.length > size && head.length <= proxy_v2_fixed + 65535, "a PROXY header asking for a length out of bounds");
+        return 0;  // cut short: closed at the timeout
+    }
     BytesStream stream(bytes, size % 2 == 1 ? 1 + data[0] % 16 : 65536);
     beast::flat_buffer buffer;
     // HttpSession::do_read, on_header and on_read, one request after another on the connection.

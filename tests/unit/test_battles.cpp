@@ -239,6 +239,49 @@ TEST_CASE("a scripted battle: two turns step by step, losses applied to the camp
     for (const auto& v : t.everyone()) CHECK(view(again, v).dump() == view(t.state, v).dump());
 }
 
+// docs/protocol.md, "battle.step": the umpire's "dice" stand for the step's own throws. A step that throws none
+// (Over the Hill's orders step) refuses any, and a step given more than it throws refuses the extra, as a face the
+// die does not have is refused: bad_request, nothing changed.
+TEST_CASE("battle.step: dice a step does not throw are refused, nothing changed", "[battles][umpire]") {
+    YearTable t;
+    set_up(t, false);
+    t.ok(t.umpire, "battle.start", {{"battle", 1}});
+    t.ok(t.bob, "card.play", {{"battle", 1}, {"card", "order.advance"}, {"unit", 2}});
+    t.ok(t.carol, "card.play", {{"battle", 1}, {"card", "no_action"}});
+    t.ok(t.dave, "card.play", {{"battle", 1}, {"card", "order.fire"}, {"unit", 1}});
+    REQUIRE(battle_of(t, t.umpire)["next_step"] == "orders");
+    const std::string before = battle_of(t, t.umpire).dump();
+    const std::size_t events = t.log.size();
+    std::string why;
+    CHECK(t.error(t.umpire, "battle.step", {{"battle", 1}, {"dice", {7}}}, &why) == "bad_request");
+    CHECK(why == "dice: the step \"orders\" throws no dice; 1 was given. Nothing was changed.");
+    CHECK(t.error(t.umpire, "battle.step", {{"battle", 1}, {"dice", {3}}}, &why) == "bad_request");
+    CHECK(t.log.size() == events);
+    CHECK(battle_of(t, t.umpire).dump() == before);
+    t.ok(t.umpire, "battle.step", {{"battle", 1}});  // orders, with no dice
+    CHECK(battle_of(t, t.umpire)["next_step"] == "movement");
+    for (int i = 0; i < 5; ++i) t.ok(t.umpire, "battle.step", {{"battle", 1}});  // the rest of turn 1
+    t.ok(t.bob, "card.play", {{"battle", 1}, {"card", "no_action"}});
+    t.ok(t.carol, "card.play", {{"battle", 1}, {"card", "no_action"}});
+    t.ok(t.dave, "card.play", {{"battle", 1}, {"card", "no_action"}});
+    t.ok(t.umpire, "battle.step", {{"battle", 1}});  // orders: none
+    // Movement throws one die, the 7th's reaction test to its advance: a second face is refused, nothing changed.
+    REQUIRE(battle_of(t, t.umpire)["next_step"] == "movement");
+    const std::string at_movement = battle_of(t, t.umpire).dump();
+    CHECK(t.error(t.umpire, "battle.step", {{"battle", 1}, {"dice", {3, 4}}}, &why) == "bad_request");
+    CHECK(why == "dice: the step \"movement\" throws 1 die here; 2 were given. Nothing was changed.");
+    CHECK(battle_of(t, t.umpire).dump() == at_movement);
+    // The one face it throws is taken.
+    auto step = t.ok(t.umpire, "battle.step", {{"battle", 1}, {"dice", {3}}});
+    CHECK(step[0].body["step"] == "movement");
+    CHECK(umpire_unit(t, 2)["position"] == json::array({50.0, 45.0}));
+    REQUIRE(step[0].dice.size() == 1);
+    CHECK(step[0].dice[0]["umpire"] == true);
+    // A face beyond the die's own is refused as before.
+    CHECK(t.error(t.umpire, "battle.step", {{"battle", 1}, {"dice", {7}}}, &why) == "bad_request");
+    CHECK(why == "dice: die 1 is thrown as a d6: 7 is not one of its faces. Nothing was changed.");
+}
+
 TEST_CASE("the turn timer closes the turn as the umpire's clock", "[battles]") {
     YearTable t;
     set_up(t, true);

@@ -39,7 +39,7 @@ defaults
     timeout server 30s
     timeout tunnel 1h
     option httpchk GET /healthz
-    default-server inter 300ms fall 2 rise 1${shutdownSessions ? ' on-marked-down shutdown-sessions' : ''}
+    default-server send-proxy-v2 inter 300ms fall 2 rise 1${shutdownSessions ? ' on-marked-down shutdown-sessions' : ''}
 frontend muster
     bind 127.0.0.1:${port}
     use_backend %[path,field(4,/),map(${MAP},nodes)] if { path_beg /ws/c/ }
@@ -68,9 +68,10 @@ export async function proxyCluster(dir, tag, extra = [], { shutdownSessions = tr
   const ADMIN = path.join(dir, `${tag}-admin.sock`);
   const MAP = path.join(dir, `${tag}-campaigns.map`);
   writeFileSync(MAP, '');
-  // Behind the proxy every connection comes from its address: no per-address cap (docs/operations.md).
+  // The proxy names each connection's client in a PROXY v2 header (send-proxy-v2), as docker/haproxy.cfg: the
+  // nodes trust it (docs/operations.md, "The client's address behind a proxy").
   const args = (node) => ['--node', node, '--lease-seconds', String(leaseSeconds), '--proxy-admin', ADMIN, '--proxy-map', MAP,
-    '--max-http-connections-per-address', '0', ...extra];
+    '--trusted-proxies', '127.0.0.1', '--proxy-protocol', 'true', ...extra];
   const a = await startServer({ args: args('node-a') });
   const b = await startServer({ dir: a.dir, args: args('node-b') }).catch(async (e) => { await a.cleanup(); throw e; });
   const port = await freePort();

@@ -141,6 +141,19 @@ TEST_CASE("verify_dice checks a battle's dice file and a campaign archive holdin
     auto whole = verify_dice(archive_of(t));
     CHECK(whole.ok);
     CHECK(whole.problem == "");
+    // The import's replay (log_problem) takes this log as the server wrote it, and names what was changed in it.
+    CHECK(log_problem(t.log, campaign_seed) == "");
+    for (std::size_t i = 0; i < t.log.size(); ++i)
+        if (!t.log[i].dice.empty()) {
+            auto changed_log = t.log;
+            auto& r = changed_log[i].dice[0];
+            r["value"] = r["value"].get<int>() % r["sides"].get<int>() + 1;
+            CHECK(log_problem(changed_log, campaign_seed).find("event " + std::to_string(t.log[i].seq) + " (") == 0);
+            changed_log = t.log;
+            changed_log[i].type = "battle.rumoured";
+            CHECK(log_problem(changed_log, campaign_seed).find("no version of Muster writes") != std::string::npos);
+            break;
+        }
     json tampered = archive_of(t);
     for (auto& e : tampered["events"])
         if (e["body"].value("seed_scheme", "") == "battle-seed") e["body"]["seed_sha256"] = std::string(64, '0');

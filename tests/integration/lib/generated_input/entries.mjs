@@ -238,7 +238,7 @@ export const ENTRIES = [
   C('battle.step', {
     setup: (w) => battle(w, 'oth', { settings: { auto_run: false } }), mode: 'prepare', prepareFirst: true,
     prepare: async (ctx) => { if (bview(ctx).status !== 'resolving') await ok(S(ctx, 'U'), 'battle.close_turn', atTurn(ctx)); },
-    base: (ctx) => atTurn(ctx, { step: bview(ctx).next_step, dice: [3, 4] }),
+    base: (ctx) => atTurn(ctx, { step: bview(ctx).next_step, dice: [] }), // no card played: no step of the turn throws a die, and dice it does not throw are refused
   }),
   C('battle.act', { label: 'battle.act[oth]', spec: (c) => c.specs.find((s) => s.source === 'heading body'), setup: (w) => battle(w, 'oth'), sender: 'A', expectBase: 'wrong_phase', base: (ctx) => atTurn(ctx, { action: 'move' }) }),
   C('battle.override', { label: 'battle.override[oth tp]', variant: [null, 'tp'], setup: (w) => battle(w, 'oth'), base: (ctx) => inBattle(ctx, { what: 'tp', unit: OTH.unitB, value: 3, reason: 'heavy losses' }) }),
