@@ -132,6 +132,8 @@ public:
         for (auto& r : inner_.take_log()) log_.push_back(r);
         return v;
     }
+    std::size_t given() const { return faces_.size(); }
+    std::size_t used() const { return next_; }
 
 private:
     std::vector<int> faces_;
@@ -155,6 +157,18 @@ Error not_a_face(const NotAFace& x) {
                        std::to_string(x.face) + " is not one of its faces. Nothing was changed.");
 }
 
+// Faces given that the step or override never threw (all of them, when it throws none): refused like a face the
+// die does not have, since the umpire meant them for a roll that is not there. Every book's dice go through
+// UmpireFirstDice, which counts what was thrown, so the check is the same for all of them.
+std::optional<Error> unused_faces(const UmpireFirstDice& d, const std::string& what) {
+    if (d.used() == d.given()) return std::nullopt;
+    const std::string given = std::to_string(d.given()) + (d.given() == 1 ? " was" : " were");
+    if (d.used() == 0)
+        return bad_request("dice: " + what + " throws no dice; " + given + " given. Nothing was changed.");
+    return bad_request("dice: " + what + " throws " + std::to_string(d.used()) + (d.used() == 1 ? " die" : " dice") +
+                       " here; " + given + " given. Nothing was changed.");
+}
+
 }  // namespace
 
 Decision decide_step(const BattlesState& s, const Context& x, const Command& c, const Viewer& v, Dice& dice) {
@@ -176,6 +190,7 @@ Decision decide_step(const BattlesState& s, const Context& x, const Command& c, 
     } catch (const NotAFace& x) {
         return not_a_face(x);
     }
+    if (auto e = unused_faces(d, "the step \"" + step + "\"")) return *e;
     seal_lines(next.battle, 0, rules);
     json body = snapshot(next, 0);
     body["step"] = step;
@@ -292,6 +307,7 @@ Decision decide_override(const BattlesState& s, const Context& x, const Command&
         return not_a_face(x);
     }
     if (auto* e = std::get_if<Error>(&r)) return *e;
+    if (auto e = unused_faces(d, "this override")) return *e;
     if (auto e = refuse_concealment(rules, be->battle, next.battle)) return *e;
     Event ev = changed_event("battle.overridden", *be, next, c.body, std::get<std::string>(r), v, d, reason);
     ev.body["what"] = what;
