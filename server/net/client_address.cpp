@@ -1,5 +1,7 @@
 #include "server/net/client_address.h"
 
+#include "server/net/http_request.h"
+
 #include <cstring>
 #include <stdexcept>
 
@@ -14,15 +16,9 @@ asio::ip::address plain(const asio::ip::address& address) {
     return address;
 }
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
-
 // One entry of X-Forwarded-For: an address, "v4:port" or "[v6]" / "[v6]:port".
 std::optional<asio::ip::address> entry_address(std::string_view entry) {
-    entry = trim(entry);
+    entry = trim_ows(entry);
     if (entry.empty() || entry.size() > 64) return std::nullopt;
     if (entry.front() == '[') {
         auto close = entry.find(']');
@@ -41,7 +37,7 @@ std::optional<asio::ip::address> entry_address(std::string_view entry) {
 
 TrustedProxies::TrustedProxies(const std::vector<std::string>& items) {
     for (const auto& raw : items) {
-        const std::string item(trim(raw));
+        const std::string item(trim_ows(raw));
         if (item.empty()) continue;
         boost::system::error_code ec;
         const auto slash = item.find('/');
@@ -134,7 +130,7 @@ asio::ip::address forwarded_for(std::string_view header, const asio::ip::address
         const auto comma = header.rfind(',');
         const std::string_view entry = comma == std::string_view::npos ? header : header.substr(comma + 1);
         header = comma == std::string_view::npos ? std::string_view{} : header.substr(0, comma);
-        if (trim(entry).empty()) continue;  // "a,,b" and a trailing comma: nothing there
+        if (trim_ows(entry).empty()) continue;  // "a,,b" and a trailing comma: nothing there
         const auto address = entry_address(entry);
         if (!address) return believed;
         believed = *address;

@@ -4,6 +4,12 @@
 
 namespace muster::net {
 
+std::string_view trim_ows(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
 std::uint64_t largest_body(const Config& config) {
     return std::max({request_body_max, static_cast<std::uint64_t>(config.image_max_bytes),
                      static_cast<std::uint64_t>(config.archive_max_bytes)});

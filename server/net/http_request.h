@@ -4,6 +4,7 @@
 // (tests/fuzz/fuzz_http.cpp) share these, so the fuzzer parses with the server's own limits.
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "server/app/api_requests.h"
 #include "server/app/config.h"
@@ -24,6 +25,8 @@ std::uint64_t body_limit(const http::request_header<>& head, const Config& confi
 // so that a proxy in front of several nodes can send it to the node that keeps it (docs/operations.md, "More than
 // one machine"). The query is ignored.
 bool websocket_target(const std::string& target);
+// A header value without the spaces and tabs around it (RFC 9110 5.6.3, OWS).
+std::string_view trim_ows(std::string_view s);
 // A cookie's value in a Cookie header, "" when absent.
 std::string cookie_value(beast::string_view header, const std::string& name);
 // The token of a link in an e-mail (/verify-email?token=..., /unsubscribe?token=...), "" when absent.

@@ -1,5 +1,7 @@
 #include "server/net/static_files.h"
 
+#include "server/net/http_request.h"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -19,12 +21,6 @@ int hex_value(char c) {
 }
 
 bool is_ows(char c) { return c == ' ' || c == '\t'; }
-
-std::string_view trim_ows(std::string_view s) {
-    while (!s.empty() && is_ows(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_ows(s.back())) s.remove_suffix(1);
-    return s;
-}
 
 std::string ascii_lower(std::string_view s) {
     std::string out(s);
@@ -102,6 +98,14 @@ std::optional<std::string> inside_root(const fs::path& root, const fs::path& can
     return f;
 }
 
+// resolve_file under a root already made canonical.
+std::optional<std::string> resolve_in(const fs::path& root, const std::string& path) {
+    std::error_code ec;
+    fs::path candidate = root / fs::path(path.substr(1));
+    if (fs::is_directory(candidate, ec)) candidate /= "index.html";
+    return inside_root(root, candidate);
+}
+
 }  // namespace
 
 std::optional<std::string> safe_path(const std::string& target) {
@@ -139,9 +143,7 @@ std::optional<std::string> resolve_file(const std::string& web_root, const std::
     std::error_code ec;
     fs::path root = fs::canonical(web_root, ec);
     if (ec) return std::nullopt;
-    fs::path candidate = root / fs::path(path.substr(1));
-    if (fs::is_directory(candidate, ec)) candidate /= "index.html";
-    return inside_root(root, candidate);
+    return resolve_in(root, path);
 }
 
 std::string content_type(const std::string& file) {
@@ -217,11 +219,11 @@ std::string cache_control_for(const std::string& path) {
 
 std::optional<StaticFile> static_file(const std::string& web_root, const std::string& path,
                                       std::string_view accept_encoding) {
-    auto file = resolve_file(web_root, path);
-    if (!file) return std::nullopt;
     std::error_code ec;
     const fs::path root = fs::canonical(web_root, ec);
     if (ec) return std::nullopt;
+    auto file = resolve_in(root, path);
+    if (!file) return std::nullopt;
     // The copies sit beside F's real location and go through the same checks as F.
     std::vector<std::pair<Coding, std::string>> copies;
     for (auto [coding, ext] : {std::pair{Coding::br, ".br"}, std::pair{Coding::gzip, ".gz"}})

@@ -7,6 +7,7 @@
 import { preload } from '../common/preload.js';
 
 const isPlayer = (view) => !!(view && view.year && view.me && view.me.role === 'player');
+// year/format.js's myColonel, not imported: that module would then come with every campaign page.
 const reportsOf = (view) => ((view.year.colonels || {})[String(view.me.user)] || {}).reports || {};
 
 export const playerTabs = [
