@@ -209,11 +209,12 @@ test('phone: a campaign that needs you keeps its name readable and the page its 
   assert.ok(diary.height >= 40 && diary.width >= 40, `the Diary tab is big enough to tap: ${JSON.stringify(diary)}`);
   await select.selectOption('regiments');
   await waitForHash(page, `#/campaign/${campaign}/regiments`);
-  assert.equal(await page.locator('#panel-regiments').isVisible(), true);
+  // A tab's code loads when first opened: wait for it rather than look at once.
+  await page.locator('#panel-regiments').waitFor({ state: 'visible' });
   await page.getByTestId('tab-diary').tap();
   await waitForHash(page, `#/campaign/${campaign}/diary`);
   assert.equal(await select.inputValue(), 'diary');
-  assert.equal(await page.getByTestId('diary-text').isVisible(), true);
+  await page.getByTestId('diary-text').waitFor({ state: 'visible' });
   await assertNoSideways(page, 'campaign page, Diary');
 
   // A tablet in portrait (768 px) has the same one row; at a desktop's size the tabs stay and the select is not shown.
