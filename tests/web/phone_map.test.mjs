@@ -1,13 +1,13 @@
 // The battle map on a phone (390x844, touch; web/common/battle/zoom.js and pieces.js). Over the Hill's table with
 // A's leader Kemp set down on his 33rd and the 43rd touching it: three pieces under one fingertip.
-// - A's map takes the screen's whole width, and his hand of cards comes straight after it.
-// - A taps the stack: the bar under the map lists Kemp, the 33rd and the 43rd by name, each a full-size target; he
+// - A's map takes the screen's whole width, and his hand of cards waits in the sheet folded over the map's foot.
+// - A taps the stack: the bar above the map lists Kemp, the 33rd and the 43rd by name, each a full-size target; he
 //   taps the 43rd: it is the one chosen and its ranges (the server's hints) are drawn.
 // - Two fingers pinch the map out: the map zooms round them (the frame scrolls to pan it), the page itself neither
 //   zooms nor grows wider; pinching back in returns to the whole table.
 // - The umpire taps the stack on his phone and picks the 43rd from the bar: it is selected on the map and in his
 //   console, ready to turn or remove.
-// - The replay's map zooms by its own Zoom button as the live map does.
+// - The replay's map (its own part of the page on a phone) zooms by its own Zoom button as the live map does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from '../integration/lib/server.mjs';
@@ -80,17 +80,18 @@ test('the battle map on a phone: the whole width, stacked pieces one by one, pin
     await U.ok('battle.start', { campaign, battle });
   });
 
-  await step('A\'s map takes the whole width and his hand of cards comes straight after it', async () => {
+  await step('A\'s map takes the whole width and his hand of cards waits in the sheet folded over its foot', async () => {
     pa = await openUser(browser, server, PHONE, { cookie: users.a.cookie, path: `/#/campaign/${campaign}/battle` });
     const page = pa.page;
     await waitForConnState(page, 'online');
-    await el(page, 'card-option', { card: 'talk' }).waitFor();
+    await el(page, 'card-option', { card: 'talk' }).waitFor({ state: 'attached' });
     const map = await page.getByTestId('battle-map').boundingBox();
     assert.ok(map.x <= 1 && map.width >= 388, `the map fills the width: ${JSON.stringify(map)}`);
-    const panel = await page.locator('.panel-map').boundingBox();
-    // The book's panel: the card that holds his hand.
-    const hand = await page.getByTestId('card-hand').locator('xpath=ancestor::section[1]').boundingBox();
-    assert.ok(hand.y >= panel.y + panel.height && hand.y - (panel.y + panel.height) <= 40, `the hand follows the map: ${JSON.stringify({ panel, hand })}`);
+    // The sheet (web/common/battle/sheet.js): folded to its bar at the foot of the screen.
+    await el(page, 'battle-sheet', { open: 'false' }).waitFor();
+    const bar = await page.getByTestId('battle-sheet').boundingBox();
+    assert.ok(Math.abs(bar.y + bar.height - 844) <= 1 && bar.height <= 70, `the sheet's bar at the screen's foot: ${JSON.stringify(bar)}`);
+    assert.equal(await el(page, 'card-option', { card: 'talk' }).isVisible(), false, 'the hand waits in the folded sheet');
   });
 
   await step('A taps the stack: Kemp, the 33rd and the 43rd by name, each a full-size target; the 43rd\'s ranges', async () => {
@@ -107,12 +108,20 @@ test('the battle map on a phone: the whole width, stacked pieces one by one, pin
     assert.equal(await el(page, 'battle-map-piece', { kind: 'unit', id: ids['43rd'] }).getAttribute('aria-pressed'), 'true');
     await el(page, 'battle-range', { unit: ids['43rd'] }).first().waitFor({ state: 'attached' });
     assert.equal(await el(page, 'battle-range', { unit: ids['33rd'] }).count(), 0, 'only the chosen one\'s ranges');
+    // His own piece tapped: the sheet of his turn opened over the map, the hand in it.
+    await el(page, 'battle-sheet', { open: 'true' }).waitFor();
+    await el(page, 'card-option', { card: 'talk' }).waitFor();
     await shot(page, 'phone-map-player-stack');
+    await page.getByTestId('battle-sheet-toggle').tap();
+    await el(page, 'battle-sheet', { open: 'false' }).waitFor();
   });
 
   await step('two fingers pinch the map out and back: the map zooms, the page does not', async () => {
     const page = pa.page;
     const cdp = await pa.context.newCDPSession(page);
+    // From the whole table: the page opened it framed on his pieces.
+    if (await page.getByTestId('battle-map-zoom').getAttribute('aria-pressed') === 'true') await page.getByTestId('battle-map-zoom').tap();
+    await page.locator('.panel-map .battle-map-frame').scrollIntoViewIfNeeded();
     const box = await page.locator('.panel-map .battle-map-frame').boundingBox();
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
@@ -138,6 +147,7 @@ test('the battle map on a phone: the whole width, stacked pieces one by one, pin
 
   await step('the replay\'s map zooms the same way', async () => {
     const page = pa.page;
+    await page.getByTestId('battle-section-replay').tap(); // on a phone the battle's parts are shown one at a time
     const frame = page.locator('.replay-map .battle-map-frame');
     await frame.waitFor();
     await page.getByTestId('battle-replay-zoom').tap();

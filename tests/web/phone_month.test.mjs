@@ -51,10 +51,13 @@ const TURNS = [
     book: 'reivers', name: 'Hot Trod', depth: 1000, pick: [300, 250],
     async turn(p) {
       await p.getByTestId('reivers-action').selectOption('move');
+      // The sheet folds down for a point on the map (tests/web/phone_battle.test.mjs taps it); he types it instead.
+      await p.locator('[data-testid="battle-sheet"][data-open="false"]').waitFor();
+      await p.getByTestId('battle-sheet-toggle').tap();
       await p.getByTestId('reivers-x').fill('320');
       await p.getByTestId('reivers-y').fill('260');
       await p.getByTestId('reivers-act').tap();
-      await p.getByTestId('battle-log').filter({ hasText: 'Armstrongs of Mangerton' }).first().waitFor();
+      await p.getByTestId('battle-log').filter({ hasText: 'Armstrongs of Mangerton' }).first().waitFor({ state: 'attached' }); // the log is its own part on a phone
       await p.getByTestId('reivers-finish').tap();
     },
     other: null, // the bound is his alone; it ends with his finish
@@ -193,6 +196,9 @@ test('a month and a battle turn of each book, done by taps on a phone; every scr
       const p = phone.page;
       await show(p);
       await check(p, `phone-${x.book}-turn`);
+      // His turn is in the sheet over the map (web/common/battle/sheet.js), opened from its bar.
+      await p.getByTestId('battle-sheet-toggle').tap();
+      await p.locator('[data-testid="battle-sheet"][data-open="true"]').waitFor();
       await x.turn(p);
       if (x.other) {
         const bv = (await B.caughtUp(campaign)).battles[String(battle)];

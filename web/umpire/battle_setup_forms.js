@@ -3,7 +3,7 @@
 // in their side's half of the table; the umpire drags them into place.
 
 import { h, errorLine, runForm } from '../common/dom.js';
-import { TERRAIN_KINDS, markScale } from '../common/battle/map.js';
+import { TERRAIN_KINDS, markScale } from '../common/battle/scene.js';
 import { memberName } from '../common/battle/names.js';
 
 const field = (id, label, control) => h('div', { class: 'field' }, h('label', { for: id }, label), control);

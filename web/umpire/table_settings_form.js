@@ -4,7 +4,7 @@
 // them (its `umpire.tableSettings`), the terrain that blocks sight and movement in terrain. Sent only when changed.
 
 import { h } from '../common/dom.js';
-import { TERRAIN_KINDS } from '../common/battle/map.js';
+import { TERRAIN_KINDS } from '../common/battle/scene.js';
 
 const CHECKS = [
   ['chat_closed', 'battle-chat-closed', 'Close the table chat to the battle\'s players while it is fought (they talk as their leaders may)'],

@@ -3,7 +3,7 @@
 // submitted item (a card) is; the rest is the model's.
 
 import { h, setText } from '../dom.js';
-import { drawScene, tableSvg } from './map.js';
+import { drawScene, tableSvg } from './scene.js';
 import { mapZoom } from './zoom.js';
 import { namer } from './names.js';
 

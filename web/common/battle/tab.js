@@ -12,6 +12,7 @@ import { talkPanel } from './talk.js';
 import { logPanel, replayPanel } from './log.js';
 import { recordsPanel } from './records.js';
 import { unitsPanel } from './units.js';
+import { orderSheet } from './sheet.js';
 import { bookOf, bookKnown, loadBook } from '../../rulesets/index.js';
 import { battleList, battleConsoleLoader } from './index.js';
 
@@ -28,7 +29,8 @@ function headerElements() {
     turn: h('span', { class: 'battle-turn', testid: 'battle-turn' }),
     sub: h('p', { class: 'muted battle-sub', testid: 'battle-sub' }),
     notice: h('p', { class: 'notice-line battle-ruleset-notice', testid: 'battle-ruleset-notice', role: 'status', hidden: true }),
-    dice: h('p', { class: 'hint battle-dice', testid: 'battle-dice', hidden: true }),
+    // On a phone the dice's line is with the log (data-part), leaving the map on the first screen.
+    dice: h('p', { class: 'hint battle-dice', testid: 'battle-dice', hidden: true, dataset: { part: 'log' } }),
   };
   e.pickerField = h('div', { class: 'field battle-picker', hidden: true }, h('label', { for: 'battle-select' }, 'Battle'), e.picker);
   e.head = h('div', { class: 'card battle-head' }, h('div', { class: 'battle-title-row' }, e.title, e.status, e.turn), e.sub, e.dice, e.notice);
@@ -67,7 +69,8 @@ function showHeader(e, view, b, book) {
   setText(e.status, statusLabel(b, book));
   e.status.dataset.status = b.status;
   e.status.className = `badge battle-status status-${b.status}`;
-  setText(e.turn, b.turn ? `Turn ${b.turn}` : '');
+  // A book that counts its turns otherwise says so (Chosen Men: a game turn of several bounds).
+  setText(e.turn, book && book.turnLabel ? book.turnLabel(b) : b.turn ? `Turn ${b.turn}` : '');
   e.turn.dataset.turn = String(b.turn || 0);
   setText(e.sub, subText(view, b));
   // A book this client does not know: the shared page still works; say plainly what is missing.
@@ -102,6 +105,30 @@ function secretSlot(ctx, campaignId, hooks) {
   };
 }
 
+// On a phone the battle's parts are shown one at a time (style.css hides the others by their data-part): the map,
+// with the player's turn in its sheet, first.
+const SECTIONS = [['map', 'Map'], ['talk', 'Talk'], ['log', 'Log'], ['units', 'Units'], ['replay', 'Replay']];
+
+function sectionsBar(choose) {
+  const buttons = SECTIONS.map(([id, label]) => h('button', { type: 'button', class: 'small ghost battle-section', testid: `battle-section-${id}`, 'aria-pressed': id === 'map' ? 'true' : 'false', onclick: () => choose(id) }, label));
+  const el = h('nav', { class: 'battle-sections', 'aria-label': 'Parts of the battle' }, ...buttons);
+  return { el, show: (id) => buttons.forEach((b, i) => b.setAttribute('aria-pressed', SECTIONS[i][0] === id ? 'true' : 'false')) };
+}
+
+// The part of the table a phone's player first sees: his own pieces and the edge of the table nearer them (his
+// side's ground), [x0, y0, x1, y1] in table units; null for a viewer with no pieces, or on a wider screen.
+function openingFrame(b, me) {
+  if (typeof window === 'undefined' || !window.matchMedia || !window.matchMedia('(max-width: 700px)').matches) return null;
+  const mine = [...(b.units || []).filter((u) => u.owner === me.user && !u.removed),
+    ...(b.leaders || []).filter((l) => b.me && l.id === b.me.leader)].map((x) => x.position || [0, 0]);
+  if (!mine.length || !b.table) return null;
+  const xs = mine.map((p) => p[0]);
+  const ys = mine.map((p) => p[1]);
+  const pad = b.table.width * 0.08;
+  const nearStart = ys.reduce((a, y) => a + y, 0) / ys.length < b.table.depth / 2;
+  return [Math.min(...xs) - pad, nearStart ? 0 : Math.min(...ys) - pad, Math.max(...xs) + pad, nearStart ? Math.max(...ys) + pad : b.table.depth];
+}
+
 function mapHint(pickReq, editing, b) {
   if (pickReq) return pickReq.hint || 'Click or tap a point on the map.';
   if (editing) return b.status === 'setup' ? 'Drag units, leaders and terrain to place them; click one to select it.' : 'Drag to move (an override, with a reason).';
@@ -129,25 +156,35 @@ class BattlePage {
     const consoleDo = (name, arg) => { if (this.consoleApi) this.consoleApi[name](arg); };
     this.map = battleMap({
       onPoint: (p) => {
-        if (this.pickReq && this.secret && this.secret.mapPoint && this.secret.mapPoint(p)) return;
+        if (this.pickReq && this.secret && this.secret.mapPoint && this.secret.mapPoint(p)) {
+          if (this.sheetFolded) { this.sheetFolded = false; this.sheet.open(); }
+          return;
+        }
         consoleDo('mapPoint', p);
       },
       canDrag: () => !!this.consoleApi && this.consoleApi.canDrag(),
       onDrag: (d) => consoleDo('mapDrag', d),
       onSelect: (sel) => consoleDo('mapSelect', sel),
       onTurn: (flip) => this.replay.setFlip(flip),
+      onPiece: (p) => this.tapped(p),
     });
     this.slot = secretSlot(this.ctx, this.campaignId, {
       pick: (req) => {
         const same = JSON.stringify(req) === JSON.stringify(this.pickReq);
+        // A point is asked for: the sheet folds down so the map can be tapped, and its bar says what to tap.
+        if (req && !this.pickReq && this.sheet.isOpen()) { this.sheetFolded = true; this.sheet.fold(req.hint || 'Tap a point on the map.'); }
+        if (!req && this.sheetFolded) { this.sheetFolded = false; this.sheet.open(); }
         this.pickReq = req;
         if (!same) this.renderMap();
       },
       showMap: () => {
+        this.showSection('map');
         const r = this.map.svg.getBoundingClientRect();
         if (r.bottom < 60 || r.top > window.innerHeight - 60) this.map.el.scrollIntoView({ block: 'start', behavior: 'smooth' });
       },
     });
+    this.sheet = orderSheet(this.slot.el);
+    this.sections = sectionsBar((id) => this.showSection(id));
     this.talk = talkPanel(this.ctx, this.campaignId);
     this.units = unitsPanel();
     this.log = logPanel();
@@ -161,26 +198,59 @@ class BattlePage {
     this.loading = h('p', { class: 'muted', testid: 'battle-loading', role: 'status', hidden: true }, 'Fetching the battle\'s record…');
     this.consoleSlot = h('div', { class: 'battle-console-slot' });
     this.createSlot = h('div', { class: 'battle-create-slot' });
-    this.body = h('div', { class: 'battle-body' },
+    for (const [panel, part] of [[this.talk, 'talk'], [this.log, 'log'], [this.records, 'log'], [this.units, 'units'], [this.replay, 'replay']]) panel.el.dataset.part = part;
+    this.consoleSlot.dataset.part = 'map';
+    this.body = h('div', { class: 'battle-body', dataset: { section: 'map' } },
       e.head,
+      this.sections.el,
       h('div', { class: 'battle-grid' },
-        h('section', { class: 'card panel panel-map', 'aria-label': 'Map' }, this.map.el),
-        h('div', { class: 'battle-side' }, this.slot.el, this.talk.el)),
+        h('section', { class: 'card panel panel-map', 'aria-label': 'Map', dataset: { part: 'map' } }, this.map.el),
+        h('div', { class: 'battle-side' }, this.sheet.el, this.talk.el)),
       this.consoleSlot,
       this.records.el,
       h('div', { class: 'battle-lower' }, this.log.el, this.units.el),
       // The replay takes the whole width: its small map beside the turn's lines.
       this.replay.el);
     this.el = h('div', { class: 'battle-tab' }, e.pickerField, this.none, this.loading, this.createSlot, this.body);
-    e.picker.addEventListener('change', () => { this.selectedId = Number(e.picker.value); this.refresh(); });
+    e.picker.addEventListener('change', () => this.show(Number(e.picker.value)));
   }
 
   refresh() { if (this.lastView) this.update(this.lastView); }
 
+  // On a phone, one part of the battle at a time (style.css).
+  showSection(id) {
+    this.body.dataset.section = id;
+    this.sections.show(id);
+    if (id === 'map') this.renderMap();
+    if (id === 'log') this.log.scrollToEnd();
+  }
+
+  // A piece tapped on the map, or chosen from the bar of those under a tap: one of the player's own opens his sheet
+  // on it (the book narrows its panel to that piece where it can).
+  tapped(p) {
+    const b = this.lastView && this.current(this.lastView);
+    if (!b || this.pickReq || !this.sheet.el.classList.contains('is-active')) return;
+    const mine = p.kind === 'leader' ? !!b.me && b.me.leader === p.id
+      : (b.units || []).some((u) => u.id === p.id && u.owner === (this.lastView.me || {}).user);
+    if (!mine) return;
+    const x = (p.kind === 'leader' ? b.leaders : b.units || []).find((y) => y.id === p.id);
+    const narrowed = !!(this.secret && this.secret.focus && this.secret.focus(p));
+    this.sheet.open(narrowed && x ? x.name : undefined);
+  }
+
   // Turns the page to battle `id` (the campaign page's list of what needs you opens a battle's item here).
   show(id) {
     this.selectedId = id;
+    this.openOnMap = true;
     this.refresh();
+  }
+
+  // A phone opens a battle on its map: the page scrolled to the battle's name, the map just below.
+  scrollToBattle() {
+    if (!this.openOnMap || this.body.hidden || !window.matchMedia('(max-width: 700px)').matches) return;
+    this.openOnMap = false;
+    this.showSection('map');
+    this.e.head.scrollIntoView({ block: 'start' });
   }
 
   // The battle on screen: the one picked, else the newest that needs the viewer (the server's `needs_you`), else the
@@ -230,6 +300,7 @@ class BattlePage {
       editUnits: editing,
       editTerrain: editing && b.status === 'setup',
       hint: mapHint(req, editing, b),
+      frame: openingFrame(b, me),
     });
   }
 
@@ -282,7 +353,15 @@ class BattlePage {
     showHeader(this.e, view, b, book);
     this.secret = this.slot.use(book);
     if (!this.secret) this.pickReq = null;
+    const me = view.me || {};
+    this.sheet.active(!!this.secret && me.role === 'player' && !!b.me && !!(b.me.leader || b.me.side) && b.status !== 'ended');
+    if (this.sheetBattle !== b.id) {
+      this.sheetBattle = b.id;
+      this.sheet.close();
+      if (this.secret && this.secret.focus) this.secret.focus(null);
+    }
     this.renderMap();
+    this.scrollToBattle();
     if (this.secret) this.secret.update(view, b);
     for (const panel of [this.talk, this.units, this.log, this.replay, this.records]) panel.update(view, b, book);
   }
@@ -294,7 +373,7 @@ export function createBattleTab(ctx, campaignId) {
   return {
     el: page.el,
     update: (view) => page.update(view),
-    shown() { page.renderMap(); page.log.scrollToEnd(); },
+    shown() { page.openOnMap = true; page.renderMap(); page.scrollToBattle(); page.log.scrollToEnd(); },
     open({ battle }) { if (battle !== null && battle !== undefined) page.show(battle); }, // {battle: id}: that battle on screen
   };
 }

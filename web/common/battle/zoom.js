@@ -9,8 +9,13 @@ const BUTTON_ZOOM = 2.5;
 
 const gap = (a, b) => Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
 
-// frame: the scrolled box, svg: the table in it, button: the Zoom toggle. Returns {set(z, focus?), zoom, pinching()}.
-export function mapZoom(frame, svg, button) {
+// How far the map zooms to frame a player's pieces when a battle opens on a phone (frameTo).
+const FRAME_ZOOM = 4;
+
+// frame: the scrolled box, svg: the table in it, button: the Zoom toggle, changed(): called after the zoom changed
+// (the map redraws its pieces' targets and names for the new size). Returns {set(z, focus?), frameTo(box), zoom,
+// pinching()}.
+export function mapZoom(frame, svg, button, changed = () => {}) {
   let zoom = 1;
   let pinch = null; // {d0, z0} while two fingers are down
 
@@ -32,6 +37,21 @@ export function mapZoom(frame, svg, button) {
     const after = svg.getBoundingClientRect();
     frame.scrollLeft = fx * after.width - f.x;
     frame.scrollTop = fy * after.height - f.y;
+    // Not while fingers are down: a redraw would take the element they touch, and its touches with it.
+    if (!pinch) changed();
+  }
+
+  // Zooms so that `box` ([x0, y0, x1, y1], fractions of the drawing from its top left corner) fills the frame, up
+  // to FRAME_ZOOM, with its middle in the frame's middle.
+  function frameTo(box) {
+    const w = Math.max(box[2] - box[0], 1e-3);
+    const tall = Math.max(box[3] - box[1], 1e-3);
+    set(Math.min(FRAME_ZOOM, 1 / w));
+    const fit = frame.clientHeight / (tall * svg.getBoundingClientRect().height);
+    if (fit < 1 && zoom > 1) set(zoom * fit);
+    const r = svg.getBoundingClientRect();
+    frame.scrollLeft = ((box[0] + box[2]) / 2) * r.width - frame.clientWidth / 2;
+    frame.scrollTop = ((box[1] + box[3]) / 2) * r.height - frame.clientHeight / 2;
   }
 
   button.addEventListener('click', () => set(zoom > 1 ? 1 : BUTTON_ZOOM));
@@ -47,9 +67,13 @@ export function mapZoom(frame, svg, button) {
     const r = frame.getBoundingClientRect();
     set(pinch.z0 * (gap(a, b) / pinch.d0), { x: (a.clientX + b.clientX) / 2 - r.left, y: (a.clientY + b.clientY) / 2 - r.top });
   }, { passive: false });
-  const end = (ev) => { if (ev.touches.length < 2) pinch = null; };
+  const end = (ev) => {
+    if (ev.touches.length >= 2 || !pinch) return;
+    pinch = null;
+    changed();
+  };
   frame.addEventListener('touchend', end);
   frame.addEventListener('touchcancel', end);
 
-  return { set, get zoom() { return zoom; }, pinching: () => pinch !== null };
+  return { set, frameTo, get zoom() { return zoom; }, pinching: () => pinch !== null };
 }
