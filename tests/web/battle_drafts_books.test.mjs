@@ -8,7 +8,7 @@ import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName, httpRequest } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, waitForConnState, failureShots, stepper } from './lib/browser.mjs';
-import { el } from './lib/battle.mjs';
+import { el, openSheet } from './lib/battle.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -31,6 +31,7 @@ test('a battle turn\'s choice in every book comes back after a reload', { timeou
     await page.getByTestId('battle-turn').first().waitFor();
     if (await page.getByTestId('battle-select').isVisible()) await page.getByTestId('battle-select').selectOption(String(battle));
     await page.locator(`[data-battle="${battle}"][data-status="cards"]`).first().waitFor();
+    await openSheet(page);
   }
 
   /** A's phone on the battle; `compose(page)` makes his choice; the page is reloaded and `check(page)` reads it. */
@@ -130,6 +131,7 @@ test('a battle turn\'s choice in every book comes back after a reload', { timeou
     await U.ok('battle.place', { campaign, battle, unit: { side: 'b', owner: users.b.user, name: 'Grahams of Netherby', troop_type: 'rider', position: [900, 850], facing: 180, values: { heidman: richie } } });
     await roundTrip(battle, async (p) => {
       await p.getByTestId('reivers-action').selectOption('move');
+      await openSheet(p); // folded for a tap on the map; he types the point instead
       await p.getByTestId('reivers-x').fill('320');
       await p.getByTestId('reivers-y').fill('300');
     }, async (p) => {

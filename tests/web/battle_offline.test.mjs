@@ -18,7 +18,7 @@ import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName, httpRequest } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, waitForConnState, failureShots, stepper, UI_TIMEOUT, RECONNECT_TIMEOUT } from './lib/browser.mjs';
-import { el } from './lib/battle.mjs';
+import { el, openSheet } from './lib/battle.mjs';
 import { cuttableLine } from './lib/line.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -73,6 +73,7 @@ test('a battle turn\'s card survives a phone that loses its line and reloads; a 
     pa = await openUser(browser, line, PHONE, { cookie: users.a.cookie, path: `/#/campaign/${campaign}/battle` });
     await waitForConnState(pa.page, 'online');
     await el(pa.page, 'battle-turn', { turn: 1 }).waitFor();
+    await openSheet(pa.page);
   });
 
   await step('he chooses an order to his unit: kept on the server a moment later, seen by nobody else', async () => {
@@ -159,7 +160,10 @@ test('a battle turn\'s card survives a phone that loses its line and reloads; a 
 
   await step('turn 3: his card goes in but its answer is lost with the line; sent again, it is known as in, not stale', async () => {
     const p = pa.page;
+    // The notice is above the tabs; the open sheet covers the screen's lower part, so it is folded first.
+    await p.getByTestId('battle-sheet-toggle').tap();
     await p.getByTestId('kept-dismiss').tap();
+    await openSheet(p);
     await el(p, 'card-option', { card: 'inspire' }).click();
     line.deafen();
     await p.getByTestId('card-play').click();

@@ -15,7 +15,7 @@ import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, waitForConnState, failureShots, stepper, UI_TIMEOUT, RECONNECT_TIMEOUT } from './lib/browser.mjs';
-import { el } from './lib/battle.mjs';
+import { el, openSheet } from './lib/battle.mjs';
 import { writeLfasOrders } from './lib/book_battles.mjs';
 import { cuttableLine } from './lib/line.mjs';
 
@@ -55,6 +55,7 @@ test('each book\'s battle turn send survives a phone that loses its line and rel
     await p.getByTestId('battle-turn').first().waitFor();
     if (await p.getByTestId('battle-select').isVisible()) await p.getByTestId('battle-select').selectOption(String(battle));
     await p.getByTestId('battle-name').filter({ hasText: name }).waitFor();
+    await openSheet(p); // his turn is in the sheet over the map; open, it stays open over a reload
   }
 
   /** The umpire closes and steps the battle's turns until turn `turn` is open. */
@@ -256,10 +257,11 @@ test('each book\'s battle turn send survives a phone that loses its line and rel
     await el(p, 'reivers-status', { 'may-act': 'true' }).waitFor();
     // He rides his name on with the line up (battle.act is not kept), then finishes his bound with it down.
     await p.getByTestId('reivers-action').selectOption('move');
+    await openSheet(p); // folded for a tap on the map; he types the point instead
     await p.getByTestId('reivers-x').fill('320');
     await p.getByTestId('reivers-y').fill('260');
     await p.getByTestId('reivers-act').tap();
-    await p.getByTestId('battle-log').filter({ hasText: 'Armstrongs of Mangerton' }).first().waitFor();
+    await p.getByTestId('battle-log').filter({ hasText: 'Armstrongs of Mangerton' }).first().waitFor({ state: 'attached' }); // the log is its own part on a phone
     const kept = await sendOffline({
       battle, name: 'Hot Trod', what: 'the end of your bound', type: 'battle.submit',
       send: (q) => q.getByTestId('reivers-finish').tap(),

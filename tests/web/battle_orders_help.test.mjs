@@ -17,7 +17,7 @@ import { startServer } from '../integration/lib/server.mjs';
 import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, failureShots, stepper, injectAxe } from './lib/browser.mjs';
-import { el, waitForBattle } from './lib/battle.mjs';
+import { el, waitForBattle, openSheet } from './lib/battle.mjs';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -155,6 +155,7 @@ test('a leader apart from his units: warned, drawn and explained; stacked pieces
     pa = await openUser(browser, server, { viewport: PHONE, hasTouch: true, isMobile: true }, { cookie: users.a.cookie, path: `/#/campaign/${campaign}/battle` });
     const p = pa.page;
     await el(p, 'battle-turn', { turn: 1 }).waitFor();
+    await openSheet(p);
     assert.equal(await p.getByTestId('battle-leaders-alone').count(), 0, 'the warning is the umpire\'s');
     await el(p, 'battle-leader-reach', { leader: L.Kemp, kind: 'with' }).waitFor({ state: 'attached' });
     await el(p, 'card-option', { card: 'order.advance' }).click();
@@ -179,8 +180,11 @@ test('a leader apart from his units: warned, drawn and explained; stacked pieces
     assert.equal(await p.getByTestId('card-play').isDisabled(), true, 'no Play for a point he cannot reach');
     assert.equal(await p.getByTestId('battle-move-target').count(), 0, 'no point marked beyond his reach');
 
+    // On a phone the sheet opened again to say so; folded, the map is tapped again, and the sheet opens on the answer.
+    await p.getByTestId('battle-sheet-toggle').click();
     const near = await mapPosition(p, [40, 36]);
     await map.click({ position: { x: near.x, y: near.y } });
+    await el(p, 'battle-sheet', { open: 'true' }).waitFor();
     await p.waitForFunction(() => /^Ride to/.test(document.querySelector('[data-testid="card-move-point"]').textContent));
     await p.getByTestId('card-play').click();
     await p.getByTestId('card-played').waitFor();

@@ -93,3 +93,10 @@ export async function waitForBattle(u, campaign, battle, pred, what) {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** On a phone: the sheet of the player's turn over the map (web/common/battle/sheet.js), opened from its bar. */
+export async function openSheet(page) {
+  await page.locator('[data-testid="battle-sheet"].is-active').waitFor();
+  if (await page.getByTestId('battle-sheet').getAttribute('data-open') !== 'true') await page.getByTestId('battle-sheet-toggle').click();
+  await page.locator('[data-testid="battle-sheet"][data-open="true"]').waitFor();
+}

@@ -11,6 +11,9 @@ import { mapZoom } from './zoom.js';
 import { piecesBar } from './pieces.js';
 import { drawScene, setViewBox, tableSvg, markScale, projector, TERRAIN_KINDS, terrainKnown } from './scene.js';
 
+// Whether a finger may point at the map (a phone, a tablet, a touch screen beside a mouse).
+const TOUCH = () => typeof matchMedia === 'function' && matchMedia('(any-pointer: coarse)').matches;
+
 const TOUCH_SLOP = 10; // CSS px a finger may wander in a tap (select) before it is a drag (move)
 
 function mapElements() {
@@ -311,7 +314,7 @@ class MapView {
     setViewBox(e.svg, t);
     this.frameOnce();
     drawScene(e.svg, battle, { flip: this.flip, ids: 'battle', opts, selected: this.selected, onHover: (id, left) => this.onHover(id, left),
-      onHoverLeader: (id, left) => this.onHoverLeader(id, left), book: opts.book, battle, px: this.screenPx() });
+      onHoverLeader: (id, left) => this.onHoverLeader(id, left), book: opts.book, battle, px: this.screenPx(), touch: TOUCH() });
     e.svg.appendChild(e.overlay);
     this.drawOverlay();
     // Legend: sides and the terrain kinds on this table.

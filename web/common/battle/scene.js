@@ -29,9 +29,9 @@ const HIT_PX = 45;
 const LABEL_PX = 14;
 const FONT = 2.4; // the labels' font size in the stylesheet, in table units at mark scale 1
 
-// The scale of the marks that carry words (leaders, names, notes): on the live map, whatever makes their words
-// LABEL_PX high on screen; in the replay, the table's mark scale.
-const wordScale = (k, px) => (px > 0 ? LABEL_PX / (FONT * px) : k);
+// The scale of the marks that carry words (leaders, names, notes): on a touch screen's live map, whatever makes
+// their words LABEL_PX high on screen at any zoom; with a mouse, and in the replay, the table's mark scale.
+const wordScale = (k, px, touch) => (px > 0 && touch ? LABEL_PX / (FONT * px) : k);
 
 // Roughly how wide a line of text is, in table units, at scale km (a name kept inside the table's edge).
 const textWidth = (text, km) => 0.58 * FONT * String(text || '').length * km;
@@ -125,6 +125,8 @@ function terrainEl(d, tf) {
   return g;
 }
 
+const laidOut = (d) => Number(d.look.px) > 0; // the live map, on screen
+
 // A piece's unseen target: a circle round the middle of its outline `box` (SVG points), r table units or larger.
 function hitCircle(box, r) {
   const xs = box.map((p) => p[0]);
@@ -181,7 +183,7 @@ function unitEl(d, u) {
     const c = toSvg([(f.frontLeft[0] + f.rearRight[0]) / 2, (f.frontLeft[1] + f.rearRight[1]) / 2]);
     g.appendChild(markAt(c, k, {}, s('text', { class: 'unit-glyph', x: 0, y: 1, 'text-anchor': 'middle' }, glyph)));
   }
-  if (d.hitR > 0 && !u.removed && cls.includes('unit-mine')) g.appendChild(unitLabel(d, box, u.name));
+  if (laidOut(d) && !u.removed && cls.includes('unit-mine')) g.appendChild(unitLabel(d, box, u.name));
   if (live) {
     g.addEventListener('pointerenter', () => look.onHover(u.id));
     g.addEventListener('pointerleave', () => look.onHover(null, u.id));
@@ -258,8 +260,8 @@ function leaderEl(d, l) {
 // myUser, mySide, myLeader, highlightUnits, editUnits, editTerrain), selected, onHover(unit id | null),
 // book (the battle's book, or null: its troop labels and marks on units), battle (the battle's view, for the
 // book's notes on terrain; the scene itself when left out), turn (the replay's frame: a book's note shows only
-// what the viewer knew then), px (the live map's screen px per table unit, when laid out: targets for a finger and
-// names kept readable)}.
+// what the viewer knew then), px (the live map's screen px per table unit, when laid out: names kept readable),
+// touch (a finger points: each piece gets a target it can take)}.
 // The drawing's box: the table and a margin round it for the marks at its edges.
 export function setViewBox(svg, table) {
   const t = table || { width: 180, depth: 120 };
@@ -278,8 +280,9 @@ export function drawScene(svg, scene, look = {}) {
   const book = look.book || {};
   const k = markScale(t);
   const px = Number(look.px) || 0;
-  const km = wordScale(k, px);
-  const d = { toSvg, pts, ids, opts, selected, live, book, look, sides: scene.sides, k, km, hitR: px > 0 ? HIT_PX / 2 / px : 0, width: t.width, battle: look.battle || scene };
+  const km = wordScale(k, px, !!look.touch);
+  const hitR = px > 0 && look.touch ? HIT_PX / 2 / px : 0;
+  const d = { toSvg, pts, ids, opts, selected, live, book, look, sides: scene.sides, k, km, hitR, width: t.width, battle: look.battle || scene };
 
   setViewBox(svg, t);
   // On a large table the outlines keep their width on screen (the stylesheet's .is-large-table).

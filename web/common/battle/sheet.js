@@ -8,8 +8,9 @@ import { h, setText } from '../dom.js';
 
 const TITLE = 'Your turn';
 
-// content: the book's panel slot. Returns {el, active(on), open(title?), fold(words), close(), isOpen()}.
-export function orderSheet(content) {
+// content: the book's panel slot; changed(open): the sheet opened or closed. Returns {el, active(on), open(title?),
+// fold(words), close(), isOpen(), justChosen()}.
+export function orderSheet(content, changed = () => {}) {
   const title = h('span', { class: 'sheet-title', testid: 'battle-sheet-title', id: 'battle-sheet-title' }, TITLE);
   const toggle = h('button', { type: 'button', class: 'small secondary sheet-toggle', testid: 'battle-sheet-toggle', 'aria-expanded': 'false', 'aria-controls': 'battle-sheet-body' }, 'Open');
   // Focusable: it scrolls, and a keyboard must be able to scroll it even when it holds no control.
@@ -18,12 +19,17 @@ export function orderSheet(content) {
     h('div', { class: 'sheet-head' }, title, toggle), body);
 
   function show(open, words) {
+    if (el.dataset.open !== (open ? 'true' : 'false')) changed(open);
     el.dataset.open = open ? 'true' : 'false';
     toggle.setAttribute('aria-expanded', open ? 'true' : 'false');
     setText(toggle, open ? 'Close' : 'Open');
     if (words !== undefined) setText(title, words || TITLE);
   }
   toggle.addEventListener('click', () => show(el.dataset.open !== 'true', el.dataset.open === 'true' ? TITLE : undefined));
+  // When the player last chose something in the sheet: a point asked for just after is his doing, and the sheet
+  // folds for it; one asked for by a push (the view moved on) leaves the sheet as he has it.
+  let touched = -Infinity;
+  for (const type of ['click', 'change', 'input']) body.addEventListener(type, () => { touched = performance.now(); }, true);
 
   return {
     el,
@@ -37,5 +43,6 @@ export function orderSheet(content) {
     fold(words) { show(false, words); },
     close() { show(false, TITLE); },
     isOpen: () => el.dataset.open === 'true',
+    justChosen: () => performance.now() - touched < 1500,
   };
 }

@@ -157,7 +157,9 @@ class BattlePage {
     this.map = battleMap({
       onPoint: (p) => {
         if (this.pickReq && this.secret && this.secret.mapPoint && this.secret.mapPoint(p)) {
-          if (this.sheetFolded) { this.sheetFolded = false; this.sheet.open(); }
+          // The point taken: the sheet shows what the book made of it (a refusal beside its control).
+          this.sheetFolded = false;
+          if (this.sheet.el.classList.contains('is-active')) this.sheet.open();
           return;
         }
         consoleDo('mapPoint', p);
@@ -172,7 +174,7 @@ class BattlePage {
       pick: (req) => {
         const same = JSON.stringify(req) === JSON.stringify(this.pickReq);
         // A point is asked for: the sheet folds down so the map can be tapped, and its bar says what to tap.
-        if (req && !this.pickReq && this.sheet.isOpen()) { this.sheetFolded = true; this.sheet.fold(req.hint || 'Tap a point on the map.'); }
+        if (req && !this.pickReq && this.sheet.isOpen() && this.sheet.justChosen()) { this.sheetFolded = true; this.sheet.fold(req.hint || 'Tap a point on the map.'); }
         if (!req && this.sheetFolded) { this.sheetFolded = false; this.sheet.open(); }
         this.pickReq = req;
         if (!same) this.renderMap();
@@ -183,7 +185,8 @@ class BattlePage {
         if (r.bottom < 60 || r.top > window.innerHeight - 60) this.map.el.scrollIntoView({ block: 'start', behavior: 'smooth' });
       },
     });
-    this.sheet = orderSheet(this.slot.el);
+    // Open or folded, the sheet stays so for this battle when the page is reloaded (a phone that slept).
+    this.sheet = orderSheet(this.slot.el, (open) => this.keepSheet(open));
     this.sections = sectionsBar((id) => this.showSection(id));
     this.talk = talkPanel(this.ctx, this.campaignId);
     this.units = unitsPanel();
@@ -216,6 +219,17 @@ class BattlePage {
   }
 
   refresh() { if (this.lastView) this.update(this.lastView); }
+
+  sheetKey(id) { return `muster.sheet.${this.campaignId}.${id}`; }
+
+  keepSheet(open) {
+    if (this.sheetBattle === undefined) return;
+    try { sessionStorage.setItem(this.sheetKey(this.sheetBattle), open ? 'open' : 'folded'); } catch { /* private mode: not kept */ }
+  }
+
+  keptSheet(id) {
+    try { return sessionStorage.getItem(this.sheetKey(id)) === 'open'; } catch { return false; }
+  }
 
   // On a phone, one part of the battle at a time (style.css).
   showSection(id) {
@@ -357,9 +371,11 @@ class BattlePage {
     this.sheet.active(!!this.secret && me.role === 'player' && !!b.me && !!(b.me.leader || b.me.side) && b.status !== 'ended');
     if (this.sheetBattle !== b.id) {
       this.sheetBattle = b.id;
-      this.sheet.close();
       if (this.secret && this.secret.focus) this.secret.focus(null);
+      if (this.keptSheet(b.id)) this.sheet.open(); else this.sheet.close();
     }
+    if (this.sheetWanted && this.sheet.el.classList.contains('is-active')) this.sheet.open();
+    this.sheetWanted = false;
     this.renderMap();
     this.scrollToBattle();
     if (this.secret) this.secret.update(view, b);
@@ -374,6 +390,11 @@ export function createBattleTab(ctx, campaignId) {
     el: page.el,
     update: (view) => page.update(view),
     shown() { page.openOnMap = true; page.renderMap(); page.scrollToBattle(); page.log.scrollToEnd(); },
-    open({ battle }) { if (battle !== null && battle !== undefined) page.show(battle); }, // {battle: id}: that battle on screen
+    // {battle: id}: that battle on screen, with the sheet of his turn open (what needs him is in it).
+    open({ battle }) {
+      if (battle === null || battle === undefined) return;
+      page.sheetWanted = true;
+      page.show(battle);
+    },
   };
 }
