@@ -75,6 +75,25 @@ const TURNS = [
       await p.getByTestId('card-play').tap();
       await p.getByTestId('card-withdraw').waitFor();
     },
+    // The other side plays; the umpire resolves the turn: a tap on Kemp says where he rode, beside the map.
+    async after(p, { B, U, campaign, battle }) {
+      await B.ok('card.play', { campaign, battle, turn: 1, card: 'no_action' });
+      for (;;) {
+        const b = (await U.caughtUp(campaign)).battles[String(battle)];
+        if (b.turn > 1) break;
+        if (b.status === 'cards') await U.ok('battle.close_turn', { campaign, battle, turn: b.turn });
+        else await U.ok('battle.step', { campaign, battle, turn: b.turn, step: b.next_step });
+      }
+      await el(p, 'battle-turn', { turn: 2 }).waitFor({ state: 'attached' });
+      await p.getByTestId('battle-sheet-toggle').tap(); // folded: the map is free to tap
+      const box = await pieceBox(p, '.leader-mine');
+      await p.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      const news = p.getByTestId('battle-piece-news');
+      await news.filter({ hasText: /^Kemp, turn 1: / }).waitFor();
+      if (process.env.MUSTER_SHOTS) await p.screenshot({ path: path.join(process.env.MUSTER_SHOTS, 'phone-oth-news-screen.png') });
+      const where = await news.boundingBox();
+      assert.ok(where.y >= 0 && where.y + where.height <= SCREEN, `what befell him is on screen: ${JSON.stringify(where)}`);
+    },
   },
   {
     book: 'cmwd', name: 'Schellenberg', piece: '.unit-mine',
@@ -134,8 +153,9 @@ test('a battle turn of each book on a phone, by taps on the map; the sheet of hi
   // The page checks; with MUSTER_SHOTS, the screen as the player sees it too (the sheet is fixed to the screen,
   // which a full-page picture does not show where it is).
   const check = async (page, what) => {
-    found.push(...await checkPage(page, what));
+    // First: a full-page picture stretches the window for a moment, and the map redraws for it.
     if (process.env.MUSTER_SHOTS) await page.screenshot({ path: path.join(process.env.MUSTER_SHOTS, `${what}-screen.png`) });
+    found.push(...await checkPage(page, what));
   };
   const userPage = async (key, options) => {
     const u = await openUser(browser, server, options, { cookie: users.a.cookie, path: `/#/campaigns` });
@@ -190,6 +210,7 @@ test('a battle turn of each book on a phone, by taps on the map; the sheet of hi
       assert.ok(sheet.y > 0 && sheet.y + sheet.height <= SCREEN + 1, `${x.book}: the sheet is on screen: ${JSON.stringify(sheet)}`);
       await check(p, `phone-${x.book}-sheet`);
       await x.turn(p);
+      if (x.after) await x.after(p, { B: table.clients.b, U, campaign, battle });
       const tall = await p.evaluate(() => document.scrollingElement.scrollHeight);
       assert.ok(tall <= 3 * SCREEN, `${x.book}: the page in his turn is within three screens: ${tall}px`);
       await check(p, `phone-${x.book}-sent`);

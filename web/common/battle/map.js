@@ -43,7 +43,7 @@ class MapView {
     this.pieces = piecesBar((p) => this.choose(p));
     const e = this.e;
     e.el = h('div', { class: 'battle-map-wrap' }, h('div', { class: 'map-toolbar' }, e.rulerButton, e.flipButton, e.zoomButton, e.readout, e.hint),
-      e.frame, this.pieces.el, e.legend);
+      e.frame, this.pieces.el, options.news || null, e.legend);
     this.listenToolbar();
     this.listenPointer();
     // A phone turned, a window resized: the pieces' targets and names are sized for the screen again.
@@ -159,6 +159,22 @@ class MapView {
     this.pieces.show(pieces, chosen);
     if (chosen) this.look(chosen);
     if (chosen && this.options.onPiece) this.options.onPiece(chosen);
+  }
+
+  // Brings piece p into the screen's upper part, `above` px from the top at most (a phone's sheet has opened over
+  // the lower): the page scrolled to the pieces under the tap (or the map's top), the zoomed map's frame to the piece.
+  reveal(p, above) {
+    const g = this.e.svg.querySelector(p.kind === 'unit' ? `[data-unit="${p.id}"]` : `[data-leader="${p.id}"]`);
+    if (!g) return;
+    const head = this.pieces.el.hidden ? this.e.frame : this.pieces.el;
+    window.scrollBy(0, head.getBoundingClientRect().top - 64); // below the sticky top bar
+    const f = this.e.frame.getBoundingClientRect();
+    const r = g.getBoundingClientRect();
+    this.e.frame.scrollTop += r.top + r.height / 2 - (f.top + Math.min(f.bottom, above)) / 2;
+    // A piece at the table's near edge, where the frame scrolls no further: the page, then, even past the bar.
+    const after = g.getBoundingClientRect();
+    const mid = after.top + after.height / 2;
+    if (mid > above - 30) window.scrollBy(0, mid - (64 + above) / 2);
   }
 
   // One of the viewer's own pieces: a unit he owns, or his leader.
@@ -337,7 +353,8 @@ class MapView {
 // options: onPoint(pt) (a click on the table, in table units), canDrag() -> bool,
 // onDrag({kind: 'unit'|'leader'|'terrain', id, delta: [dx, dy]}), onSelect({kind, id}),
 // onTurn(flip) (the table turned round: the replay follows), onPiece({kind, id}) (a piece tapped or chosen from the
-// bar; of a stack, the viewer's own first)
+// bar; of a stack, the viewer's own first), news (an element shown with the pieces under a tap: what befell the one
+// chosen)
 export function battleMap(options = {}) {
   const m = new MapView(options);
   return {
@@ -346,6 +363,7 @@ export function battleMap(options = {}) {
     update(b, o = {}) { m.update(b, o); },
     redraw() { m.draw(); },
     select(sel) { m.selected = sel; m.draw(); },
+    reveal(p, above) { m.reveal(p, above); },
     get selected() { return m.selected; },
   };
 }

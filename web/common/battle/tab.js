@@ -13,6 +13,7 @@ import { logPanel, replayPanel } from './log.js';
 import { recordsPanel } from './records.js';
 import { unitsPanel } from './units.js';
 import { orderSheet } from './sheet.js';
+import { pieceNews } from './piece_news.js';
 import { bookOf, bookKnown, loadBook } from '../../rulesets/index.js';
 import { battleList, battleConsoleLoader } from './index.js';
 
@@ -154,7 +155,9 @@ class BattlePage {
 
   buildPanels() {
     const consoleDo = (name, arg) => { if (this.consoleApi) this.consoleApi[name](arg); };
+    this.news = pieceNews();
     this.map = battleMap({
+      news: this.news.el,
       onPoint: (p) => {
         if (this.pickReq && this.secret && this.secret.mapPoint && this.secret.mapPoint(p)) {
           // The point taken: the sheet shows what the book made of it (a refusal beside its control).
@@ -231,6 +234,13 @@ class BattlePage {
     try { return sessionStorage.getItem(this.sheetKey(id)) === 'open'; } catch { return false; }
   }
 
+  // What befell the piece last chosen on the map, in the log's words (piece_news.js).
+  showNews(b) {
+    const p = this.newsPiece && this.newsPiece.battle === b.id ? this.newsPiece : null;
+    const x = p ? (p.kind === 'leader' ? b.leaders : b.units || []).find((y) => y.id === p.id) : null;
+    this.news.show(b, x ? { kind: p.kind, id: p.id, name: x.name } : null);
+  }
+
   // On a phone, one part of the battle at a time (style.css).
   showSection(id) {
     this.body.dataset.section = id;
@@ -243,13 +253,17 @@ class BattlePage {
   // on it (the book narrows its panel to that piece where it can).
   tapped(p) {
     const b = this.lastView && this.current(this.lastView);
-    if (!b || this.pickReq || !this.sheet.el.classList.contains('is-active')) return;
+    if (!b) return;
+    this.newsPiece = { ...p, battle: b.id };
+    this.showNews(b);
+    if (this.pickReq || !this.sheet.el.classList.contains('is-active')) return;
     const mine = p.kind === 'leader' ? !!b.me && b.me.leader === p.id
       : (b.units || []).some((u) => u.id === p.id && u.owner === (this.lastView.me || {}).user);
     if (!mine) return;
     const x = (p.kind === 'leader' ? b.leaders : b.units || []).find((y) => y.id === p.id);
     const narrowed = !!(this.secret && this.secret.focus && this.secret.focus(p));
     this.sheet.open(narrowed && x ? x.name : undefined);
+    if (this.sheet.isOpen() && window.matchMedia('(max-width: 700px)').matches) this.map.reveal(p, this.sheet.el.getBoundingClientRect().top);
   }
 
   // Turns the page to battle `id` (the campaign page's list of what needs you opens a battle's item here).
@@ -377,6 +391,7 @@ class BattlePage {
     if (this.sheetWanted && this.sheet.el.classList.contains('is-active')) this.sheet.open();
     this.sheetWanted = false;
     this.renderMap();
+    this.showNews(b);
     this.scrollToBattle();
     if (this.secret) this.secret.update(view, b);
     for (const panel of [this.talk, this.units, this.log, this.replay, this.records]) panel.update(view, b, book);
