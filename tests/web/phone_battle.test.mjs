@@ -68,7 +68,18 @@ const TURNS = [
       await el(p, 'card-option', { card: 'move' }).tap();
       await sheetOpen(p, 'false'); // folded: the map is tapped for where he rides
       assert.match(await p.getByTestId('battle-sheet-title').textContent(), /Move: click or tap where your leader rides/);
-      const [x, y] = await tablePoint(p, [60, 50]);
+      // Too far: refused in words in the sheet, on screen, with nothing played (over-the-hills.txt, "Move": "Leaders
+      // can move 40cm per turn on horseback").
+      let [x, y] = await tablePoint(p, [60, 100]);
+      await p.touchscreen.tap(x, y);
+      await sheetOpen(p, 'true');
+      const why = p.getByTestId('card-move-point').filter({ hasText: /rides at most 40 cm/ });
+      await why.waitFor();
+      const box = await why.boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= SCREEN, `the refusal is on screen: ${JSON.stringify(box)}`);
+      assert.equal(await p.getByTestId('card-play').isDisabled(), true, 'nothing to play');
+      await p.getByTestId('battle-sheet-toggle').tap();
+      [x, y] = await tablePoint(p, [60, 50]);
       await p.touchscreen.tap(x, y);
       await sheetOpen(p, 'true');
       await p.getByTestId('card-move-point').filter({ hasText: /\d/ }).waitFor();
@@ -113,8 +124,14 @@ const TURNS = [
       const c = p.getByTestId('lfas-unit').first();
       await c.getByTestId('lfas-move-kind').selectOption('move');
       await c.getByTestId('lfas-av').selectOption('2');
-      await c.getByTestId('lfas-to-x').fill('31');
-      await c.getByTestId('lfas-to-y').fill('12');
+      // Where it goes, tapped on the map: the sheet folds for it and opens again with the point filled in.
+      await c.getByTestId('lfas-pick').tap();
+      await sheetOpen(p, 'false');
+      const [x, y] = await tablePoint(p, [31, 12]);
+      await p.touchscreen.tap(x, y);
+      await sheetOpen(p, 'true');
+      assert.ok(Math.abs(Number(await c.getByTestId('lfas-to-x').inputValue()) - 31) < 0.6, 'x picked on the map');
+      assert.ok(Math.abs(Number(await c.getByTestId('lfas-to-y').inputValue()) - 12) < 0.6, 'y picked on the map');
       await p.getByTestId('lfas-send').tap();
       await p.getByTestId('lfas-withdraw').waitFor();
     },
@@ -217,7 +234,7 @@ test('a battle turn of each book on a phone, by taps on the map; the sheet of hi
 
       // At a desktop's size: no sheet, the book's panel beside the map.
       await show(desk.page, battle, x.name);
-      assert.equal(await desk.page.locator('.sheet-head').isVisible(), false, 'no sheet on a desktop');
+      assert.equal(await desk.page.locator('.order-sheet-head').isVisible(), false, 'no sheet on a desktop');
       await desk.page.locator('.battle-side .battle-secret-slot > *').first().waitFor({ timeout: UI_TIMEOUT });
       await check(desk.page, `desktop-${x.book}`);
     });

@@ -171,10 +171,13 @@ class MapView {
     const f = this.e.frame.getBoundingClientRect();
     const r = g.getBoundingClientRect();
     this.e.frame.scrollTop += r.top + r.height / 2 - (f.top + Math.min(f.bottom, above)) / 2;
-    // A piece at the table's near edge, where the frame scrolls no further: the page, then, even past the bar.
+    // A piece at the table's near edge, where the frame scrolls no further: the page, then; past the bar only when
+    // it names the one piece (of a stack, the bar is how the others are picked).
     const after = g.getBoundingClientRect();
     const mid = after.top + after.height / 2;
-    if (mid > above - 30) window.scrollBy(0, mid - (64 + above) / 2);
+    const stack = this.pieces.el.querySelectorAll('[data-testid="battle-map-piece"]').length > 1;
+    const room = stack ? this.pieces.el.getBoundingClientRect().top - 64 : Infinity;
+    if (mid > above - 30) window.scrollBy(0, Math.max(0, Math.min(mid - (64 + above) / 2, room)));
   }
 
   // One of the viewer's own pieces: a unit he owns, or his leader.

@@ -144,7 +144,7 @@ function unitLabel(d, box, name) {
   const bottom = Math.max(...box.map((p) => p[1]));
   const half = textWidth(name, d.km) / 2;
   const x = Math.min(Math.max(cx, half), d.width - half);
-  return markAt([r2(x), r2(bottom)], d.km, { class: 'unit-name' },
+  return markAt([r2(x), r2(bottom)], d.km, { class: 'map-unit-name' },
     s('text', { class: 'unit-label', x: 0, y: FONT, 'text-anchor': 'middle', testid: `${d.ids}-unit-label` }, name || ''));
 }
 

@@ -11,12 +11,12 @@ const TITLE = 'Your turn';
 // content: the book's panel slot; changed(open): the sheet opened or closed. Returns {el, active(on), open(title?),
 // fold(words), close(), isOpen(), justChosen()}.
 export function orderSheet(content, changed = () => {}) {
-  const title = h('span', { class: 'sheet-title', testid: 'battle-sheet-title', id: 'battle-sheet-title' }, TITLE);
-  const toggle = h('button', { type: 'button', class: 'small secondary sheet-toggle', testid: 'battle-sheet-toggle', 'aria-expanded': 'false', 'aria-controls': 'battle-sheet-body' }, 'Open');
+  const title = h('span', { class: 'order-sheet-title', testid: 'battle-sheet-title', id: 'battle-sheet-title' }, TITLE);
+  const toggle = h('button', { type: 'button', class: 'small secondary order-sheet-toggle', testid: 'battle-sheet-toggle', 'aria-expanded': 'false', 'aria-controls': 'battle-sheet-body' }, 'Open');
   // Focusable: it scrolls, and a keyboard must be able to scroll it even when it holds no control.
-  const body = h('div', { class: 'sheet-body', id: 'battle-sheet-body', tabindex: '0' }, content);
+  const body = h('div', { class: 'order-sheet-body', id: 'battle-sheet-body', tabindex: '0' }, content);
   const el = h('section', { class: 'battle-sheet', testid: 'battle-sheet', 'aria-labelledby': 'battle-sheet-title', dataset: { open: 'false', part: 'map' } },
-    h('div', { class: 'sheet-head' }, title, toggle), body);
+    h('div', { class: 'order-sheet-head' }, title, toggle), body);
 
   function show(open, words) {
     if (el.dataset.open !== (open ? 'true' : 'false')) changed(open);
@@ -25,7 +25,7 @@ export function orderSheet(content, changed = () => {}) {
     setText(toggle, open ? 'Close' : 'Open');
     if (words !== undefined) setText(title, words || TITLE);
   }
-  toggle.addEventListener('click', () => show(el.dataset.open !== 'true', el.dataset.open === 'true' ? TITLE : undefined));
+  toggle.addEventListener('click', () => show(el.dataset.open !== 'true', TITLE));
   // When the player last chose something in the sheet: a point asked for just after is his doing, and the sheet
   // folds for it; one asked for by a push (the view moved on) leaves the sheet as he has it.
   let touched = -Infinity;
@@ -38,7 +38,7 @@ export function orderSheet(content, changed = () => {}) {
       el.classList.toggle('is-active', !!on);
       if (!on) show(false, TITLE);
     },
-    open(words) { show(true, words); },
+    open(words) { show(true, words || TITLE); },
     // Folded to its bar while a point is picked on the map: the bar says what to tap.
     fold(words) { show(false, words); },
     close() { show(false, TITLE); },

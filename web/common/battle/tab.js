@@ -162,7 +162,10 @@ class BattlePage {
         if (this.pickReq && this.secret && this.secret.mapPoint && this.secret.mapPoint(p)) {
           // The point taken: the sheet shows what the book made of it (a refusal beside its control).
           this.sheetFolded = false;
-          if (this.sheet.el.classList.contains('is-active')) this.sheet.open();
+          if (this.sheet.el.classList.contains('is-active')) {
+            this.sheet.open();
+            this.showPointAnswer();
+          }
           return;
         }
         consoleDo('mapPoint', p);
@@ -232,6 +235,16 @@ class BattlePage {
 
   keptSheet(id) {
     try { return sessionStorage.getItem(this.sheetKey(id)) === 'open'; } catch { return false; }
+  }
+
+  // The book's answer to a point tapped on the map (its element marked data-map-point: where the leader rides, or
+  // why not) scrolled into the sheet's view.
+  showPointAnswer() {
+    requestAnimationFrame(() => {
+      const shown = (x) => (x.checkVisibility ? x.checkVisibility() : !!x.offsetParent);
+      const answer = [...this.slot.el.querySelectorAll('[data-map-point]')].find(shown);
+      if (answer) answer.scrollIntoView({ block: 'center' });
+    });
   }
 
   // What befell the piece last chosen on the map, in the log's words (piece_news.js).
