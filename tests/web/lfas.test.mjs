@@ -7,8 +7,11 @@
 // Carolina Militia (4th class) 22" up the table. In the pages:
 // - the umpire's set-up form offers no Concealed box and adds a unit and a commander with the book's values;
 // - A's orders: the 33rd's movement (2 average dice to (33.25, 17.75)) with its DP risk; sent without an order it
-//   is refused with the server's words; A picks a ride on the map and removes it, orders the 33rd (1 CP: the
-//   budget goes down), sends, takes back and sends again;
+//   is refused with the server's words on its card; the dragoons, 20" off, are not offered an order given directly
+//   ("Orders given directly by a commander require the unit to be within 6" command range") until A adds a ride;
+//   the server refuses that order as beyond 6" where the ride ends, beside the spending lines; A removes both,
+//   orders the 33rd (1 CP: the budget goes down), sends, takes back and sends again;
+// - a click on the 33rd on the map narrows A's panel to its block (the book's focus), "All units" shows them all;
 // - B's page and every frame it received before the reveal hold nothing of A's orders; B orders and moves his
 //   militia;
 // - the umpire steps the seven phases, giving the movement dice 1, 6, 1: both pages show the movement tests with
@@ -154,8 +157,29 @@ test('Loose Files: sealed orders with movement dice, DP risk and command points;
     assert.equal(await c.getByTestId('lfas-no-order').isVisible(), true, 'warned: no order reaches it');
     assert.match(await page.getByTestId('lfas-summary').innerText(), /Move: 33rd Foot with 2 average dice toward \(33\.25, 17\.75\)/);
     await page.getByTestId('lfas-send').click();
-    await page.getByTestId('lfas-error').filter({ hasText: /^Move 1: 33rd Foot has no order/ }).waitFor();
+    // The refusal beside the control that caused it: the 33rd's card.
+    await c.getByTestId('lfas-unit-error').filter({ hasText: /^Move 1: 33rd Foot has no order/ }).waitFor();
+    assert.equal(await page.getByTestId('lfas-error').isHidden(), true, 'not on the panel\'s line');
     await el(page, 'lfas-status', { state: 'writing' }).waitFor();
+  });
+
+  await step('a click on the 33rd on the map narrows A\'s panel to its block; All units shows every block again', async () => {
+    const page = pa.page;
+    const [x, y] = await mapPoint(page, [30, 7.6], TABLE.depth);
+    await page.mouse.click(x, y);
+    // Cornwallis stands near: the bar of the pieces under the click names both; his leader first (everything shown).
+    await el(page, 'battle-map-piece', { kind: 'unit', id: ID['33rd'] }).click();
+    await el(page, 'lfas-panel', { focus: ID['33rd'] }).waitFor();
+    assert.equal(await card(page, ID['33rd']).isVisible(), true);
+    assert.equal(await card(page, ID['17th']).isHidden(), true, 'the dragoons\' block is hidden');
+    assert.equal(await page.getByTestId('lfas-summary').isHidden(), true);
+    assert.equal(await page.getByTestId('lfas-send').isVisible(), true, 'Send stays');
+    assert.equal(await page.getByTestId('lfas-command').isVisible(), true, 'the command points stay');
+    await page.getByTestId('lfas-focus-all').click();
+    await el(page, 'lfas-panel', { focus: '' }).waitFor();
+    await card(page, ID['17th']).waitFor();
+    assert.equal(await page.getByTestId('lfas-focus-all').isHidden(), true);
+    assert.equal(await page.getByTestId('lfas-summary').isVisible(), true);
   });
 
   await step('A picks a ride on the map and removes it, orders the 33rd (1 CP): the budget goes down', async () => {
@@ -166,6 +190,14 @@ test('Loose Files: sealed orders with movement dice, DP risk and command points;
     await page.getByTestId('lfas-spend').selectOption('move');
     await page.getByTestId('lfas-spend-dice').selectOption('2');
     await el(page, 'lfas-spend-cost', { cost: 2 }).waitFor();
+    // The dragoons are 20" from Cornwallis: listed, not offered, with the reason (the server's lfas.units hint).
+    await page.getByTestId('lfas-spend').selectOption('order');
+    const dragoons = el(page, 'lfas-spend-unit-label', { unit: ID['17th'] });
+    assert.equal(await dragoons.getAttribute('data-range'), 'out');
+    assert.match(await dragoons.innerText(), /17th Light Dragoons — out of range: \d+(\.\d+)?" from Lord Cornwallis; an order given directly needs it within 6"/);
+    assert.equal(await el(page, 'lfas-spend-unit-check', { unit: ID['17th'] }).isDisabled(), true);
+    assert.equal(await el(page, 'lfas-spend-unit-label', { unit: ID['33rd'] }).getAttribute('data-range'), 'in');
+    await page.getByTestId('lfas-spend').selectOption('move');
     await page.getByTestId('lfas-spend-pick').click();
     const [x, y] = await mapPoint(page, RIDE_AT, TABLE.depth);
     await page.mouse.click(x, y);
@@ -174,8 +206,22 @@ test('Loose Files: sealed orders with movement dice, DP risk and command points;
     assert.ok(Math.hypot(at[0] - RIDE_AT[0], at[1] - RIDE_AT[1]) < 1, `the map's point ${at}`);
     await page.getByTestId('lfas-spend-add').click();
     await el(page, 'lfas-budget', { left: left - 2, spent: 2 }).waitFor();
+    // With a ride in his lines the dragoons may be ticked: the server judges them where the ride ends, and refuses.
+    await page.getByTestId('lfas-spend').selectOption('order');
+    await el(page, 'lfas-spend-unit-label', { unit: ID['17th'], range: 'ride' }).waitFor();
+    await el(page, 'lfas-spend-unit-check', { unit: ID['17th'] }).check();
+    await page.getByTestId('lfas-spend-add').click();
+    await el(page, 'lfas-budget', { left: left - 3, spent: 3 }).waitFor();
+    await page.getByTestId('lfas-send').click();
+    await page.getByTestId('lfas-command-error').filter({ hasText: /^Command 2: 17th Light Dragoons would be \d+\.?\d*" from Lord Cornwallis where his ride ends: orders given directly need it within 6"\.$/ }).waitFor();
+    await el(page, 'lfas-spending-item', { spend: 'order', refused: 'true' }).waitFor();
+    await el(page, 'lfas-status', { state: 'writing' }).waitFor();
+    assert.equal(Number(await page.getByTestId('lfas-cp').getAttribute('data-left')), left, 'no point spent');
+    await el(page, 'lfas-spending-item', { spend: 'order', cost: 1 }).getByTestId('lfas-spending-remove').click();
+    await page.getByTestId('lfas-command-error').waitFor({ state: 'hidden' });
     await el(page, 'lfas-spending-item', { spend: 'move', cost: 2 }).getByTestId('lfas-spending-remove').click();
     await el(page, 'lfas-budget', { left, spent: 0 }).waitFor();
+    await el(page, 'lfas-spend-unit-label', { unit: ID['17th'], range: 'out' }).waitFor();
     await page.getByTestId('lfas-spend').selectOption('order');
     await el(page, 'lfas-spend-unit-check', { unit: ID['33rd'] }).check();
     await page.getByTestId('lfas-spend-add').click();

@@ -2,6 +2,7 @@
 // unit (or several in a brigade doing the same thing) within 6" 1 CP; write an order in multiplayer games 2 CPs;
 // rally one D. Point 2 CPs; inspire troops in combat (+1) 3 CPs, the last two requiring adjacency to the unit's
 // command group").
+#include <algorithm>
 #include <cmath>
 
 #include "shared/battle/geometry.h"
@@ -91,12 +92,20 @@ void one(BattleEntry& e, Leader& g, const json& c, Dice& dice) {
 
 void command_step(BattleEntry& e, Dice& dice) {
     if (!e.data.contains("written") || !e.data["written"].is_array()) e.data["written"] = json::array();
-    for (const auto& p : plans(e))
-        for (const auto& c : p["item"].value("command", json::array())) {
+    // Phase 4, "allocate Command Points and move commanders/couriers", in no order within it (setting
+    // command_range_from): "after_ride", his rides first, so his orders reach the units within 6" of where he ends;
+    // "before_ride", his orders first, from where he stands. The rest in the order he wrote them.
+    const std::string first = settings_from(e.settings).command_range_from == "after_ride" ? "move" : "order";
+    for (const auto& p : plans(e)) {
+        std::vector<json> spending;
+        for (const auto& c : p["item"].value("command", json::array())) spending.push_back(c);
+        std::stable_partition(spending.begin(), spending.end(), [&](const json& c) { return c.value("spend", "") == first; });
+        for (const auto& c : spending) {
             auto it = e.battle.leaders.find(c.value("leader", std::int64_t{0}));
             if (it == e.battle.leaders.end() || leader_out(it->second)) continue;
             one(e, it->second, c, dice);
         }
+    }
 }
 
 void roll_command_points(BattleEntry& e, Dice& dice) {

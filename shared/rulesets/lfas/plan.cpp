@@ -1,7 +1,9 @@
 #include "shared/rulesets/lfas/plan.h"
 
 #include <cmath>
+#include <iomanip>
 #include <set>
+#include <sstream>
 
 #include "shared/battle/geometry.h"
 #include "shared/core/fields.h"
@@ -133,6 +135,52 @@ std::variant<Error, json> read_command(const BattleEntry& e, const Leader& me, c
     return bad_request(where + ": \"spend\" points to move, order, write, rally or inspire.");
 }
 
+// Where his orders are given from (setting command_range_from): where he stands, or with "after_ride" where his rides
+// in these orders end if his dice come up well: each ride toward its point, as far as its average dice at their
+// best face carry him ("move one die x inches 1 CP"; "numbered 2/3/3/4/4/5"). Shorter dice may still leave a unit
+// out of reach: the command step judges again where he stands then.
+Point order_point(const BattleEntry& e, const Leader& me, const json& commands, bool& rides) {
+    Point at = me.position;
+    rides = false;
+    if (settings_from(e.settings).command_range_from != "after_ride") return at;
+    for (const auto& c : commands) {
+        if (c.value("spend", "") != "move") continue;
+        rides = true;
+        const Point to = c["to"].get<Point>();
+        const double d = battle::distance(at, to);
+        const double go = std::min<double>(d, c["dice"].get<int>() * average_face(6));
+        if (d > 0) at = {at.x + (to.x - at.x) * go / d, at.y + (to.y - at.y) * go / d};
+    }
+    return at;
+}
+
+// A length to a tenth of an inch, a whole one without its ".0": "16.2", "6".
+std::string tenths(double inches) {
+    const double r = std::round(inches * 10) / 10;
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(r == std::floor(r) ? 0 : 1) << r;
+    return out.str();
+}
+
+// "Orders given directly by a commander require the unit to be within 6" command range": an order to a unit
+// beyond it is refused when he writes it, nothing spent (the written order, 2 CP, has no range).
+std::optional<Error> check_command_range(const BattleEntry& e, const Leader& me, const json& commands) {
+    bool rides = false;
+    const Point from = order_point(e, me, commands, rides);
+    for (std::size_t i = 0; i < commands.size(); ++i) {
+        if (commands[i].value("spend", "") != "order") continue;
+        for (const auto& id : commands[i]["units"]) {
+            const Unit& u = *e.battle.unit(id.get<std::int64_t>());
+            const double d = battle::distance_to_unit(u, from);
+            if (d <= command_range + battle::epsilon) continue;
+            return Error{"out_of_range", "Command " + std::to_string(i + 1) + ": " + u.name + (rides ? " would be " : " is ") +
+                                             tenths(d) + "\" from " + me.name + (rides ? " where his ride ends" : "") +
+                                             ": orders given directly need it within " + tenths(command_range) + "\"."};
+        }
+    }
+    return std::nullopt;
+}
+
 std::optional<Error> read_fire(const BattleEntry& e, const Leader& me, const json& f, std::size_t i, json& out) {
     const std::string where = "Fire " + std::to_string(i + 1);
     const Unit* u = nullptr;
@@ -226,6 +274,7 @@ battle::ItemCheck read_plan(const BattleEntry& e, const Leader& me, const json& 
             for (const auto& id : one["units"]) ordered.insert(id.get<std::int64_t>());
         item["command"].push_back(one);
     }
+    if (auto err = check_command_range(e, me, item["command"])) return *err;
     const int points = e.data.contains("cp") && e.data["cp"].contains(std::to_string(me.id))
                            ? e.data["cp"][std::to_string(me.id)].value("left", 0) : 0;
     if (cost > points)

@@ -17,6 +17,7 @@ const std::vector<f::Field<LfasSettings>>& fields() {
         f::word("first_side", &S::first_side),
         f::choice("movers_meeting", &S::movers_meeting, {"both_stop", "in_order"}),
         f::flag("orders_needed", &S::orders_needed),
+        f::choice("command_range_from", &S::command_range_from, {"after_ride", "before_ride"}),
         f::choice("speed_limit_for", &S::speed_limit_for, {"cavalry", "all"}),
         f::number("adjacent_inches", &S::adjacent_inches, 0, 12),
         f::number("wheel_degrees", &S::wheel_degrees, 0, 180),

@@ -21,6 +21,10 @@ struct LfasSettings : battle::TableSettings {
     // "in_order", each moves in turn in the order the orders came, seeing the others' new places.
     std::string movers_meeting = "both_stop";
     bool orders_needed = true;   // a unit moves only on an order given this turn (1 CP within 6") or written (2 CP)
+    // "Orders given directly by a commander require the unit to be within 6" command range"; phase 4 is "allocate
+    // Command Points and move commanders/couriers", in no order within it: "after_ride", an order is given where his
+    // rides of the turn end; "before_ride", where he stands as the phase begins.
+    std::string command_range_from = "after_ride";
     std::string speed_limit_for = "cavalry";  // who "may only change speed by one or two dice": cavalry | all
     double adjacent_inches = 1;  // a commander "adjacent" to a unit's command group (rally, inspire, attached)
     double wheel_degrees = 45;   // a change of direction above this is a wheel: "an uphill move ... plus 1 DP"

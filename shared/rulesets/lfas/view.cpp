@@ -1,5 +1,8 @@
 #include "shared/rulesets/lfas/ruleset.h"
 
+#include <cmath>
+
+#include "shared/battle/geometry.h"
 #include "shared/rulesets/lfas/plan.h"
 #include "shared/rulesets/lfas/tables.h"
 
@@ -28,8 +31,16 @@ json view_fields(const BattleEntry& e, const Viewer& viewer, const std::string& 
     json hints = json::object();
     const Leader* me = viewer.role == Role::player ? e.battle.leader_of(viewer.user) : nullptr;
     if (me && e.status == "cards")
-        for (const auto& [id, u] : e.battle.units)
-            if (!u.removed && commands(*me, u)) hints[std::to_string(id)] = unit_hints(e, u);
+        for (const auto& [id, u] : e.battle.units) {
+            if (u.removed || !commands(*me, u)) continue;
+            json h = unit_hints(e, u);
+            // "Orders given directly by a commander require the unit to be within 6" command range": how far from
+            // his commander it stands now, so that his page offers an order only to those within it.
+            const double d = battle::distance_to_unit(u, me->position);
+            h["command_inches"] = std::round(d * 10) / 10;
+            h["in_command_range"] = d <= command_range + battle::epsilon;
+            hints[std::to_string(id)] = std::move(h);
+        }
     const std::string acting = acting_side(e);
     const bool may_act = me && e.status == "cards" && !leader_out(*me) && (acting.empty() || acting == me->side);
     return {{"lfas", {{"cp", std::move(cp)}, {"standoffs", std::move(standoffs)}, {"written", std::move(written)},

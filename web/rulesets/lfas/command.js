@@ -6,7 +6,7 @@
 
 import { h, setText } from '../../common/dom.js';
 import { keepValue } from '../../common/battle/override_form.js';
-import { lfasOf, costsOf, costOf, leaderName, unitName, plural, at } from './words.js';
+import { lfasOf, costsOf, costOf, leaderName, unitName, plural, at, inches } from './words.js';
 
 const opt = (v, l) => h('option', { value: String(v) }, l);
 const field = (id, label, control) => h('div', { class: 'field' }, h('label', { for: id }, label), control);
@@ -39,6 +39,9 @@ export function commandElements() {
     cost: h('p', { class: 'hint', testid: 'lfas-spend-cost' }),
     add: h('button', { type: 'button', class: 'secondary', testid: 'lfas-spend-add' }, 'Add this spending'),
     list: h('ol', { class: 'lfas-spending', testid: 'lfas-spending' }),
+    // The server's refusal of a spending line ("Command 2: ..."), shown beside the lines (refuse()).
+    refusal: h('p', { class: 'form-error', role: 'alert', testid: 'lfas-command-error', hidden: true }),
+    refusedIndex: null,
   };
   e.fDice = h('div', { class: 'stack' }, field('lfas-spend-dice', 'Average dice', e.dice),
     h('div', { class: 'field-row' }, field('lfas-spend-x', 'To x (inches)', e.x), field('lfas-spend-y', 'To y (inches)', e.y)),
@@ -47,8 +50,16 @@ export function commandElements() {
   e.fUnit = field('lfas-spend-unit', 'Unit', e.unit);
   e.el = h('fieldset', { class: 'lfas-command stack', testid: 'lfas-command' }, h('legend', {}, 'Command points'),
     field('lfas-spend', 'Spend points to', e.spend), e.fDice, e.fUnits, e.fUnit, e.cost,
-    h('div', { class: 'form-actions' }, e.add), e.list, e.budget);
+    h('div', { class: 'form-actions' }, e.add), e.list, e.refusal, e.budget);
   return e;
+}
+
+// The server refused the spending line `index` (0-based) with `message`; null: no refusal to show.
+export function refuseSpending(e, index, message) {
+  e.refusedIndex = message ? index : null;
+  e.refusal.hidden = !message;
+  setText(e.refusal, message || '');
+  [...e.list.children].forEach((li, i) => { li.dataset.refused = String(i === e.refusedIndex); });
 }
 
 // A new turn: nothing ticked or typed from the last one.
@@ -85,15 +96,43 @@ export function spendingWords(b, entry) {
   return `${verb} ${unitName(b, entry.unit)} (${c})`;
 }
 
-function unitChecks(e, b, units) {
-  const key = units.map((u) => u.id).join(',');
+// Whether an order is judged where his ride ends (the setting command_range_from) and he has a ride in his lines:
+// then the server, not the page, says whether a unit beyond his 6" now will be within it.
+function ridesFirst(b, entries) {
+  const from = (b.settings || {}).command_range_from || 'after_ride';
+  return from === 'after_ride' && entries.some((x) => x.spend === 'move');
+}
+
+// Each unit's place in "Order units within 6"": `in` (the server's hint in_command_range), `out` (not offered, with
+// the reason) or `ride` (beyond 6" now, offered since he rides first and the server judges it where he ends).
+function rangeOf(b, u, riding) {
+  const hint = (lfasOf(b).units || {})[String(u.id)] || {};
+  if (hint.in_command_range !== false) return { state: 'in', hint };
+  return { state: riding ? 'ride' : 'out', hint };
+}
+
+function rangeWords(b, r) {
+  const range = inches(costsOf(b).command_range ?? 6);
+  const off = `${inches(r.hint.command_inches)} from ${leaderName(b, b.me && b.me.leader)}`;
+  if (r.state === 'out') return ` — out of range: ${off}; an order given directly needs it within ${range}`;
+  if (r.state === 'ride') return ` — ${off} now; the server judges it where his ride ends (within ${range})`;
+  return '';
+}
+
+function unitChecks(e, b, units, entries) {
+  const riding = ridesFirst(b, entries);
+  const ranges = units.map((u) => rangeOf(b, u, riding));
+  const key = units.map((u, i) => `${u.id}:${ranges[i].state}:${ranges[i].hint.command_inches ?? ''}`).join(',');
   if (e.units.dataset.key === key) return;
   const ticked = new Set([...e.units.querySelectorAll('input:checked')].map((i) => i.value));
   e.units.dataset.key = key;
-  e.units.replaceChildren(...units.map((u) => {
+  e.units.replaceChildren(...units.map((u, i) => {
+    const r = ranges[i];
     const id = `lfas-spend-unit-${u.id}`;
-    const box = h('input', { type: 'checkbox', id, value: String(u.id), testid: 'lfas-spend-unit-check', dataset: { unit: String(u.id) }, checked: ticked.has(String(u.id)) });
-    return h('label', { class: 'check', for: id }, box, ` ${u.name || `Unit ${u.id}`}`);
+    const out = r.state === 'out';
+    const box = h('input', { type: 'checkbox', id, value: String(u.id), testid: 'lfas-spend-unit-check', dataset: { unit: String(u.id) }, checked: !out && ticked.has(String(u.id)), disabled: out });
+    return h('label', { class: `check${out ? ' is-disabled' : ''}`, for: id, testid: 'lfas-spend-unit-label', dataset: { unit: String(u.id), range: r.state } },
+      box, h('span', {}, ` ${u.name || `Unit ${u.id}`}`, r.state === 'in' ? '' : h('span', { class: 'hint', testid: 'lfas-spend-unit-range' }, rangeWords(b, r))));
   }));
 }
 
@@ -118,13 +157,13 @@ export function showSpendForm(e, b) {
 // Fills the command points part: his units to choose from, the lines added and the budget they leave.
 export function showCommand(e, b, units, entries, onRemove) {
   keepValue(e.spend, spendChoices(costsOf(b)));
-  unitChecks(e, b, units);
+  unitChecks(e, b, units, entries);
   keepValue(e.unit, units.map((u) => opt(u.id, u.name || `Unit ${u.id}`)));
   showSpendForm(e, b);
   e.list.replaceChildren(...entries.map((entry, i) => {
     const remove = h('button', { type: 'button', class: 'small ghost', testid: 'lfas-spending-remove', 'aria-label': `Remove: ${spendingWords(b, entry)}` }, 'Remove');
     remove.addEventListener('click', () => onRemove(i));
-    return h('li', { testid: 'lfas-spending-item', dataset: { spend: entry.spend, cost: String(costOf(entry, costsOf(b))) } }, `${spendingWords(b, entry)} `, remove);
+    return h('li', { testid: 'lfas-spending-item', dataset: { spend: entry.spend, cost: String(costOf(entry, costsOf(b))), refused: String(i === e.refusedIndex) } }, `${spendingWords(b, entry)} `, remove);
   }));
   const pts = pointsOf(b);
   const spent = entries.reduce((s, x) => s + costOf(x, costsOf(b)), 0);

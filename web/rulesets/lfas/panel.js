@@ -8,7 +8,7 @@ import { h, setText, errorLine, runForm } from '../../common/dom.js';
 import { sendAtMoment, clearForNewTurn } from '../../common/battle/moment.js';
 import { battleDraft, sendTurn, formChoice, applyFormChoice } from '../../common/battle/draft.js';
 import { lfasOf, sideName, unitName } from './words.js';
-import { readSpending, showSpendForm, showPoints, resetSpendForm } from './command.js';
+import { readSpending, showSpendForm, showPoints, resetSpendForm, refuseSpending } from './command.js';
 import { ordersElements, syncCards, readOrders, showSummary, loadOrders } from './orders.js';
 import { testsElements, showTests } from './tests.js';
 
@@ -18,6 +18,8 @@ function panelElements() {
     status: h('p', { class: 'lfas-status', testid: 'lfas-status', role: 'status' }),
     orders: ordersElements(),
     withdraw: h('button', { type: 'button', class: 'ghost', testid: 'lfas-withdraw' }, 'Take back my orders'),
+    // Narrowed to one unit (focus()): back to every unit's block.
+    allUnits: h('button', { type: 'button', class: 'small ghost', testid: 'lfas-focus-all', hidden: true }, 'All units'),
     standoffs: h('ul', { class: 'lfas-standoffs', testid: 'lfas-standoffs' }),
     written: h('ul', { class: 'lfas-written', testid: 'lfas-written' }),
     tests: testsElements(),
@@ -25,7 +27,7 @@ function panelElements() {
   };
   e.withdrawRow = h('div', { class: 'form-actions' }, e.withdraw);
   e.el = h('section', { class: 'card panel panel-lfas', testid: 'lfas-panel', 'aria-labelledby': 'lfas-heading' },
-    e.heading, e.status, e.orders.command.cp, e.orders.command.cpList, e.orders.el, e.withdrawRow, e.error.el,
+    e.heading, e.allUnits, e.status, e.orders.command.cp, e.orders.command.cpList, e.orders.el, e.withdrawRow, e.error.el,
     e.standoffs, e.written, e.tests.el);
   return e;
 }
@@ -55,7 +57,7 @@ function statusOf(view, b, sent) {
 class LfasPanel {
   constructor(ctx, campaignId, hooks) {
     Object.assign(this, { ctx, campaignId: Number(campaignId), hooks, view: null, battle: null, picking: null });
-    Object.assign(this, { turnKey: '', cards: new Map(), commands: [], loaded: false });
+    Object.assign(this, { turnKey: '', cards: new Map(), commands: [], loaded: false, focused: null });
     this.e = panelElements();
     // His orders as he writes them, kept on the server until sent (web/common/battle/draft.js).
     this.draft = battleDraft(this.campaignId);
@@ -86,6 +88,7 @@ class LfasPanel {
       const entry = readSpending(c);
       if (entry instanceof Error) { this.e.error.show(entry.message); return; }
       this.e.error.hide();
+      refuseSpending(c, null, null);
       this.commands.push(entry);
       this.refresh();
       this.draft.edited(this.choice());
@@ -94,10 +97,63 @@ class LfasPanel {
       const body = readOrders(this.battle, this.cards, this.commands);
       if (body instanceof Error) { this.e.error.show(`${body.message} Nothing was sent.`); return; }
       this.stopPick();
-      runForm({ button: o.send, error: this.e.error, action: () => sendTurn(this.ctx, this.campaignId, this.battle, { type: 'battle.submit', body, what: 'your orders', error: this.e.error, draft: this.draft }) });
+      const error = this.refusalLine(body);
+      runForm({ button: o.send, error, action: () => sendTurn(this.ctx, this.campaignId, this.battle, { type: 'battle.submit', body, what: 'your orders', error, draft: this.draft }) });
     });
+    this.e.allUnits.addEventListener('click', () => this.focus(null));
     for (const ev of ['input', 'change']) o.el.addEventListener(ev, () => this.draft.edited(this.choice()));
     this.e.withdraw.addEventListener('click', () => runForm({ button: this.e.withdraw, error: this.e.error, action: () => this.send('battle.withdraw', {}) }));
+  }
+
+  // Where the server's refusal of `body` shows: beside what it names ("Command 2: ..." by the spending lines, "Move
+  // 1: ..." or "Fire 1: ..." on the card of the unit of that entry in the body sent), else on the panel's line.
+  refusalLine(body) {
+    return { show: (message) => this.refuse(message, body), hide: () => this.refuse(null, body) };
+  }
+
+  refuse(message, body) {
+    refuseSpending(this.e.orders.command, null, null);
+    for (const card of this.cards.values()) card.refuse(null);
+    this.e.error.hide();
+    if (!message) return;
+    const m = /^(Command|Move|Fire) (\d+):/.exec(message);
+    const n = m ? Number(m[2]) - 1 : -1;
+    if (m && m[1] === 'Command' && n < this.commands.length) { refuseSpending(this.e.orders.command, n, message); return; }
+    const entry = m && m[1] !== 'Command' ? (body[m[1] === 'Move' ? 'move' : 'fire'] || [])[n] : null;
+    const card = entry ? this.cards.get(entry.unit) : null;
+    if (card && !card.el.hidden) card.refuse(message);
+    else this.e.error.show(message);
+  }
+
+  // The battle page's tap on one of his pieces: a unit narrows the panel to its block, with the command points and
+  // Send; a leader or null shows everything. True when it narrowed (only while he writes orders for that unit).
+  focus(piece) {
+    this.focused = piece && piece.kind === 'unit' ? Number(piece.id) : null;
+    return this.applyFocus();
+  }
+
+  applyFocus() {
+    const e = this.e;
+    const was = this.narrowed;
+    const narrow = this.focused !== null && !e.orders.el.hidden && this.cards.has(this.focused);
+    this.narrowed = narrow;
+    for (const [id, card] of this.cards) card.el.hidden = narrow && id !== this.focused;
+    const others = [e.orders.unitsHeading, e.orders.summaryHeading, e.orders.summary, e.standoffs, e.written, e.tests.el];
+    if (narrow) for (const x of others) x.hidden = true;
+    if (was && !narrow && this.battle) {
+      // Back to everything: each part shown as update() shows it.
+      e.orders.summaryHeading.hidden = false;
+      e.orders.summary.hidden = false;
+      if (!e.orders.el.hidden) this.refresh();
+      this.showGoingOn(this.battle);
+      showTests(e.tests, this.battle);
+    }
+    e.el.dataset.focus = narrow ? String(this.focused) : '';
+    e.allUnits.hidden = !narrow;
+    // The spending form's unit: the one in focus, for a written order, a rally or inspiring.
+    const pick = e.orders.command.unit;
+    if (narrow && [...pick.options].some((o) => o.value === String(this.focused))) pick.value = String(this.focused);
+    return narrow;
   }
 
   // A command of this turn: it carries the turn the page shows (web/common/battle/moment.js).
@@ -136,6 +192,11 @@ class LfasPanel {
     const r = (n) => Math.round(n * 100) / 100;
     if (this.picking.kind === 'unit') this.cards.get(this.picking.id)?.setPoint(p);
     else [this.e.orders.command.x.value, this.e.orders.command.y.value] = p.map((n) => String(r(n)));
+    // The fields the point went into: the page shows them (web/rulesets/index.js, data-map-point).
+    for (const x of this.e.el.querySelectorAll('[data-map-point]')) delete x.dataset.mapPoint;
+    const x = this.e.orders.command.x;
+    const answer = this.picking.kind === 'unit' ? this.cards.get(this.picking.id)?.pointEl() : x.closest('.field-row') || x;
+    if (answer) answer.dataset.mapPoint = 'true';
     this.stopPick();
     this.draft.edited(this.choice());
     return true;
@@ -147,6 +208,7 @@ class LfasPanel {
     if (key === this.turnKey) return;
     Object.assign(this, { turnKey: key, cards: new Map(), commands: [], loaded: false, picking: null });
     resetSpendForm(this.e.orders.command);
+    refuseSpending(this.e.orders.command, null, null);
     clearForNewTurn(this.e.error, b.turn);
   }
 
@@ -156,7 +218,7 @@ class LfasPanel {
     const handlers = {
       changed: () => this.refresh(),
       pick: (id) => this.startPick({ kind: 'unit', id }),
-      remove: (i) => { this.commands.splice(i, 1); this.refresh(); this.draft.edited(this.choice()); },
+      remove: (i) => { this.commands.splice(i, 1); refuseSpending(this.e.orders.command, null, null); this.refresh(); this.draft.edited(this.choice()); },
     };
     syncCards(this.e.orders, this.cards, b, this.commands, handlers);
     showSummary(this.e.orders, b, readOrders(b, this.cards, this.commands));
@@ -199,11 +261,12 @@ class LfasPanel {
     if (!writing && state !== 'sent') e.error.hide();
     this.showGoingOn(b);
     showTests(e.tests, b);
+    this.applyFocus();
   }
 }
 
-// The book's secretPanel: {el, update(view, b), mapPoint(p)}.
+// The book's secretPanel: {el, update(view, b), mapPoint(p), focus(piece)}.
 export function lfasPanel(ctx, campaignId, hooks) {
   const panel = new LfasPanel(ctx, campaignId, hooks);
-  return { el: panel.e.el, update: (view, b) => panel.update(view, b), mapPoint: (p) => panel.mapPoint(p) };
+  return { el: panel.e.el, update: (view, b) => panel.update(view, b), mapPoint: (p) => panel.mapPoint(p), focus: (piece) => panel.focus(piece) };
 }

@@ -1,6 +1,6 @@
 // Loose Files' settings form for the umpire (battle.settings; docs/protocol.md, "Loose Files and American
 // Scramble", "Settings"): simultaneous turns or IGOUGO and who goes first, how simultaneous moves that meet end, whether a unit needs an order to move,
-// whose speed changes are limited, the adjacency and wheel readings, the inspiring bonuses and the distances the
+// whose speed changes are limited, where an order given directly is measured from, the adjacency and wheel readings, the inspiring bonuses and the distances the
 // beaten fall back. Each value is checked before sending (the server checks again); only changes are sent.
 
 import { h } from '../../common/dom.js';
@@ -11,11 +11,13 @@ const LABELS = {
   wheel_degrees: 'A turn above this many degrees is a wheel', inspire_bonus: 'A brigadier inspiring gives (combat)',
   c_in_c_bonus: 'The commander-in-chief inspiring gives (combat)', defeated_inches: 'The defeated fall back (inches)',
   rout_inches: 'The routed run at least (inches)', movers_meeting: 'Simultaneous moves that meet',
+  command_range_from: 'An order given directly reaches units within 6" of the commander',
 };
 const CHOICES = {
   sequence: [['simultaneous', 'simultaneous (all movement at once)'], ['igougo', 'IGOUGO (the sides take turns)']],
   speed_limit_for: [['cavalry', 'cavalry'], ['all', 'every unit']],
   movers_meeting: [['both_stop', 'both stop where they meet'], ['in_order', 'move one at a time, in the order the orders came']],
+  command_range_from: [['after_ride', 'after his ride of the turn'], ['before_ride', 'where he stands, before he rides']],
 };
 // [min, max, whole]: the server's bounds (shared/rulesets/lfas/settings.cpp).
 const NUMBERS = {
@@ -48,7 +50,7 @@ function layout(c) {
     row(c, ['sequence', 'first_side']),
     h('label', { class: 'check', for: id('orders_needed') }, c.orders_needed, ` ${LABELS.orders_needed}`),
     row(c, ['speed_limit_for', 'adjacent_inches']), row(c, ['wheel_degrees', 'inspire_bonus']),
-    row(c, ['c_in_c_bonus', 'defeated_inches']), row(c, ['rout_inches', 'movers_meeting']));
+    row(c, ['c_in_c_bonus', 'defeated_inches']), row(c, ['rout_inches', 'movers_meeting']), row(c, ['command_range_from']));
 }
 
 function readNumber(k, text) {
@@ -79,7 +81,8 @@ export function settingsForm() {
       const cur = b.settings || {};
       const out = { auto_run: c.autoRun.checked, turn_seconds: Number(c.turnSeconds.value) || 0 };
       const changed = (k, v) => { if (JSON.stringify(v) !== JSON.stringify(cur[k])) out[k] = v; };
-      for (const k of Object.keys(CHOICES)) changed(k, c[k].value);
+      // A choice this server does not send is left alone.
+      for (const k of Object.keys(CHOICES)) if (cur[k] !== undefined || k !== 'command_range_from') changed(k, c[k].value);
       // A setting this server does not send, left blank, is left alone.
       for (const k of Object.keys(NUMBERS)) if (!(cur[k] === undefined && c[k].value.trim() === '')) changed(k, readNumber(k, c[k].value));
       if (cur.orders_needed !== undefined || !c.orders_needed.checked) changed('orders_needed', c.orders_needed.checked);

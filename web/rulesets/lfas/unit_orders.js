@@ -44,6 +44,8 @@ function controls(u) {
     chargeWarning: h('p', { class: 'hint is-bad', testid: 'lfas-charge-warning', role: 'alert' }),
     formation: h('select', { id: id('formation'), testid: 'lfas-formation' }),
     noOrder: h('p', { class: 'hint is-bad', testid: 'lfas-no-order' }),
+    // The server's refusal of this unit's fire or move ("Move 1: ..."), shown on its card.
+    refusal: h('p', { class: 'form-error', role: 'alert', testid: 'lfas-unit-error', hidden: true }),
   };
   c.fFire = field(id('fire'), 'Fire at', c.fire);
   c.fDice = h('div', { class: 'stack' }, h('div', { class: 'field-row' }, field(id('av'), 'Average dice', c.av), field(id('d6'), 'd6', c.d6)),
@@ -55,7 +57,7 @@ function controls(u) {
   c.fFormation = field(id('formation'), 'New formation', c.formation);
   c.el = h('fieldset', { class: 'lfas-unit stack', testid: 'lfas-unit', dataset: { unit: String(u.id) } },
     h('legend', {}, u.name || `Unit ${u.id}`), c.fFire, c.noFire, field(id('kind'), 'Movement', c.kind),
-    c.fDice, c.risk, c.speed, c.fTo, c.fCharge, c.chargeWarning, c.fFormation, c.noOrder);
+    c.fDice, c.risk, c.speed, c.fTo, c.fCharge, c.chargeWarning, c.fFormation, c.noOrder, c.refusal);
   return c;
 }
 
@@ -158,7 +160,8 @@ function load(c, fire, move) {
   if (Array.isArray(move.to)) [c.x.value, c.y.value] = move.to.map(String);
 }
 
-// A unit's card: {el, update(b, u, hint, ordered, ordersNeeded), read(), load(fire, move), setPoint(p), picking(on)}.
+// A unit's card: {el, update(b, u, hint, ordered, ordersNeeded), read(), load(fire, move), setPoint(p), picking(on),
+// refuse(message)}.
 // onChange(): anything chosen changed; onPick(): the player asks the map for its point.
 export function unitCard(u, onChange, onPick) {
   const c = controls(u);
@@ -177,7 +180,9 @@ export function unitCard(u, onChange, onPick) {
     read: () => read(c, u),
     load(fire, move) { load(c, fire, move); show(c, state.hint, state.ordered, state.ordersNeeded); },
     setPoint(p) { [c.x.value, c.y.value] = p.map((n) => String(r2(n))); changed(); },
+    refuse(message) { c.refusal.hidden = !message; setText(c.refusal, message || ''); },
     picking(on) { c.pick.setAttribute('aria-pressed', on ? 'true' : 'false'); setText(c.pick, on ? 'Click the map…' : 'Pick on the map'); },
+    pointEl: () => c.fTo,
     position: () => u.position || null,
     name: () => u.name || `Unit ${u.id}`,
   };

@@ -47,10 +47,8 @@ TEST_CASE("lfas turn: fire, command, movement, re-dress and the next turn's poin
     // Phase 3: the Grenadiers' 4 companies roll 6 6 3 1 (2 DP); the gun rolls 4 at long range (1 DP), Sir William by
     // the Dragoons rolls 3 for his risk. Phase 5: the Dragoons roll an average 4 and a d6 2 (a DP). Next turn's
     // points: 5 (4 + 1) and 3 (2 + 1).
-    f.orders(f.t.dave, {{"fire", {{{"unit", f.id("Guns")}, {"target", f.id("Dragoons")}}}},
-                        {"command", {{{"spend", "order"}, {"units", {f.id("Militia")}}}}},
-                        {"move", {{{"unit", f.id("Militia")}, {"formation", "skirmish"}}}}},
-             {6, 6, 3, 1, 4, 3, 4, 2, 5, 1});
+    // The militia is 20" from General Greene, beyond his 6": he gives it no order (test_lfas_command_range.cpp).
+    f.orders(f.t.dave, {{"fire", {{{"unit", f.id("Guns")}, {"target", f.id("Dragoons")}}}}}, {6, 6, 3, 1, 4, 3, 4, 2, 5, 1});
     const json fire = f.tests("fire").at(0);
     CHECK(fire["dice"] == 4);
     CHECK(fire["faces"] == json::array({6, 6, 3, 1}));
@@ -60,9 +58,8 @@ TEST_CASE("lfas turn: fire, command, movement, re-dress and the next turn's poin
     CHECK(gun["range"] == "long");
     CHECK(gun["dps"] == 1);  // "At long range inflict 1 DP for final total of 4 or over."
     CHECK(f.tests("general").at(0)["result"] == "");
-    // Phase 4: the Dragoons are within 6" of Sir William; the militia is beyond General Greene's reach.
-    CHECK(f.log_of(f.t.bob).find("General Greene orders nobody; beyond 6\": Militia.") != std::string::npos);
-    CHECK(f.log_of(f.t.bob).find("Militia has no order within reach and stands.") != std::string::npos);
+    // Phase 4: the Dragoons are within 6" of Sir William.
+    CHECK(f.log_of(f.t.bob).find("Sir William orders Dragoons.") != std::string::npos);
     // Phase 5: "take 1 DP for each 1 or 2 rolled"; 6" forward.
     const json move = f.tests("movement").at(0);
     CHECK(move["inches"] == 6);
@@ -123,8 +120,9 @@ TEST_CASE("lfas orders: refused as a whole with the entry named; nothing changes
     CHECK(f.refused(f.t.bob, {{"command", {{{"spend", "order"}, {"units", {f.id("Dragoons")}}}}},
                               {"move", {{{"unit", f.id("Dragoons")}, {"av", 1}, {"d6", 0}, {"charge", f.id("Militia")}}}}}, &why) == "bad_request");
     CHECK(why == "Move 1: cavalry closing to contact must roll at least three dice.");
+    // (The Grenadiers are 8" from Sir William, beyond his 6": the order is the Dragoons', the move refused for fire.)
     CHECK(f.refused(f.t.bob, {{"fire", {{{"unit", f.id("Grenadiers")}, {"target", f.id("Militia")}}}},
-                              {"command", {{{"spend", "order"}, {"units", {f.id("Grenadiers")}}}}},
+                              {"command", {{{"spend", "order"}, {"units", {f.id("Dragoons")}}}}},
                               {"move", {{{"unit", f.id("Grenadiers")}, {"av", 1}, {"d6", 0}, {"to", {20, 14}}}}}}, &why) == "bad_request");
     CHECK(why == "Move 1: Grenadiers fires this turn; only skirmishers fire and move.");
     CHECK(f.refused(f.t.bob, {{"fire", "all"}}) == "bad_request");
