@@ -188,6 +188,14 @@ json channels_of(const BattleEntry& e, const Viewer& viewer, const Leader* mine)
     return out;
 }
 
+// "At Fontenoy: choose your card for turn 2.": with several battles open, each item says which battle it is of.
+// The book's words begin a sentence of their own ("Choose your card ..."), so their first letter is lowered.
+std::string at_battle(const BattleEntry& e, std::string what) {
+    if (e.battle.name.empty() || what.empty()) return what;
+    if (what[0] >= 'A' && what[0] <= 'Z') what[0] = static_cast<char>(what[0] - 'A' + 'a');
+    return "At " + e.battle.name + ": " + what;
+}
+
 }  // namespace
 
 // What this viewer must do in this battle now, and by when (docs/protocol.md, "What needs you"): a player whose
@@ -197,7 +205,7 @@ json needs_you(const BattleEntry& e, const Viewer& viewer) {
     const json due = e.deadline ? json(*e.deadline) : json(nullptr);
     if (viewer.is_umpire()) {
         if (e.status == "resolving")
-            return {{"what", "Resolve the next step: " + rules.steps_of(e).at(static_cast<std::size_t>(e.next_step)) + "."},
+            return {{"what", at_battle(e, "Resolve the next step (" + rules.steps_of(e).at(static_cast<std::size_t>(e.next_step)) + ").")},
                     {"due", nullptr}, {"tab", "battle"}, {"control", "battle-step"}};
         return nullptr;
     }
@@ -208,7 +216,7 @@ json needs_you(const BattleEntry& e, const Viewer& viewer) {
     if (box != e.battle.boxes.end() && box->second.items.count(viewer.user)) return nullptr;
     const std::string what = rules.due_words(e, *me);
     if (what.empty()) return nullptr;
-    return {{"what", what}, {"due", due}, {"tab", "battle"}, {"control", "battle-orders"}};
+    return {{"what", at_battle(e, what)}, {"due", due}, {"tab", "battle"}, {"control", "battle-orders"}};
 }
 
 

@@ -95,7 +95,9 @@ public:
     // checked before this is called).
     virtual ItemCheck read_submission(const BattleEntry& e, const Leader& me, const nlohmann::json& body) const = 0;
     // What a player who must fill the box and has not is told he must do ("Choose your card for turn 3."): the
-    // battle's `needs_you` (docs/protocol.md, "What needs you"); empty: nothing yet (his turn has not come).
+    // battle's `needs_you` (docs/protocol.md, "What needs you"), which names the battle before it ("At Fontenoy:
+    // choose your card ...", its first letter lowered: begin with a common word, not a name); empty: nothing yet
+    // (his turn has not come).
     virtual std::string due_words(const BattleEntry& e, const Leader& me) const;
     // Whether this player must fill the box before the turn closes by itself (a player whose leader is down
     // plays no cards).

@@ -22,7 +22,6 @@ json all_needs(const CampaignState& state, const Viewer& viewer) {
         if (n.is_null()) continue;
         n["battle"] = id;
         n["turn"] = e.battle.turn;
-        n["what"] = e.battle.name + ": " + n.value("what", "");
         out.push_back(std::move(n));
     }
     return out;

@@ -80,10 +80,10 @@ test('a battle begun: the webhook says so, each commander with an address is tol
   assert.equal(begun.type, 'application/json');
   assert.equal(begun.body.text, 'Notices: The battle "Ramillies" has begun.\nhttp://club.test/#/campaign/' + t.campaign + '/battle');
   assert.equal(begun.body.content, begun.body.text);
-  const due = await until('the bid e-mail', () => smtp.messages().find((m) => m.data.includes('Bid for the tempo') && m.data.includes('To: british@club.test')));
-  assert.match(due.data, /Subject: Notices: Ramillies: Bid for the tempo of game turn 1\./);
+  const due = await until('the bid e-mail', () => smtp.messages().find((m) => m.data.includes('bid for the tempo') && m.data.includes('To: british@club.test')));
+  assert.match(due.data, /Subject: Notices: At Ramillies: bid for the tempo of game turn 1\./);
   assert.match(due.data, /Open it: http:\/\/club\.test\/#\/campaign\/\d+\/battle/);
-  assert.ok(!smtp.messages().some((m) => m.data.includes('To: french@club.test') && m.data.includes('Bid')), 'an unverified address gets nothing but its link');
+  assert.ok(!smtp.messages().some((m) => m.data.includes('To: french@club.test') && m.data.includes('bid for the tempo')), 'an unverified address gets nothing but its link');
   // The French bid is sealed: nothing goes to anyone for it.
   const mails = smtp.messages().length, hooks = hook.posts.length;
   await B.ok('battle.submit', { campaign: t.campaign, battle, turn: 1, bid: 3 });
@@ -97,13 +97,13 @@ test('a battle begun: the webhook says so, each commander with an address is tol
 test('the relay down, then back: the reveal\'s e-mail arrives once; a webhook answering 500 is tried again', async () => {
   const { umpire: U, a: A } = t.clients;
   await smtp.stop();
-  const before = smtp.messages().filter((m) => m.data.includes('Order your brigades')).length;
+  const before = smtp.messages().filter((m) => m.data.includes('order your brigades')).length;
   await A.ok('battle.submit', { campaign: t.campaign, battle: t.battle, turn: 1, bid: 4 });  // 4 against 3: the reveal makes the British stage due
   await sleep(700); // tried against a closed port, and failed
   await smtp.start();
-  await until('the stage e-mail after the relay came back', () => smtp.messages().filter((m) => m.data.includes('Order your brigades')).length > before, 20000);
+  await until('the stage e-mail after the relay came back', () => smtp.messages().filter((m) => m.data.includes('order your brigades')).length > before, 20000);
   await sleep(2500);
-  assert.equal(smtp.messages().filter((m) => m.data.includes('Order your brigades')).length, before + 1, 'once');
+  assert.equal(smtp.messages().filter((m) => m.data.includes('order your brigades')).length, before + 1, 'once');
   hook.failNext = 1;
   await U.ok('battle.end', { campaign: t.campaign, battle: t.battle });
   const ended = await until('the webhook post after a 500', () => hook.posts.find((p) => p.body.text.includes('has ended')), 20000);

@@ -46,17 +46,17 @@ TEST_CASE("what needs you, a Border Reivers bound: the heidman who may act now, 
     r.create();
     CHECK(r.of(r.t.bob)["needs_you"].is_null());  // set-up
     r.start();
-    CHECK(r.of(r.t.bob)["needs_you"]["what"] == "Your bound: act with Kinmont Willie and finish it.");
+    CHECK(r.of(r.t.bob)["needs_you"]["what"] == "At Raid: your bound: act with Kinmont Willie and finish it.");
     CHECK(r.of(r.t.bob)["needs_you"]["control"] == "battle-orders");
     CHECK(r.of(r.t.carol)["needs_you"].is_null());  // Kinmont Willie (fyrebrand 2) acts first
     CHECK(r.of(r.t.dave)["needs_you"].is_null());
     CHECK(r.of(r.t.umpire)["needs_you"].is_null());
     r.done(r.t.bob);
     CHECK(r.of(r.t.bob)["needs_you"].is_null());
-    CHECK(r.of(r.t.carol)["needs_you"]["what"] == "Your bound: act with Jock Elliot and finish it.");
+    CHECK(r.of(r.t.carol)["needs_you"]["what"] == "At Raid: your bound: act with Jock Elliot and finish it.");
     r.t.ok(r.t.umpire, "battle.settings", {{"battle", 1}, {"settings", {{"auto_run", false}}}});
     r.done(r.t.carol);
-    CHECK(r.of(r.t.umpire)["needs_you"]["what"] == "Resolve the next step: fire.");
+    CHECK(r.of(r.t.umpire)["needs_you"]["what"] == "At Raid: resolve the next step (fire).");
     CHECK(r.of(r.t.umpire)["needs_you"]["control"] == "battle-step");
 }
 

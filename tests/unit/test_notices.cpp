@@ -35,7 +35,7 @@ TEST_CASE("notices: a battle begun tells each commander his bid is due, and the 
     for (const auto& x : n)
         if (x.kind == "needs_you") users.push_back(x.user);
     CHECK(users == std::vector<std::int64_t>{f.t.bob.user, f.t.dave.user});
-    CHECK(n[0].text == "Example of Combat: Bid for the tempo of game turn 1.");
+    CHECK(n[0].text == "At Example of Combat: bid for the tempo of game turn 1.");
     CHECK(n[0].tab == "battle");
     bool hook = false;
     for (const auto& x : n) hook = hook || (x.user == 0 && x.text == "The battle \"Example of Combat\" has begun.");
@@ -49,7 +49,7 @@ TEST_CASE("notices: a sealed bid tells nobody anything; the reveal tells the sid
     const auto n = told(f, f.t.dave, "battle.submit", {{"bid", 1}});
     REQUIRE(n.size() == 1);
     CHECK(n[0].user == f.t.bob.user);
-    CHECK(n[0].text == "Example of Combat: Order your brigades, move, declare fire and charges, and finish.");
+    CHECK(n[0].text == "At Example of Combat: order your brigades, move, declare fire and charges, and finish.");
 }
 
 TEST_CASE("notices: the webhook carries only public facts; a need already known is not told again", "[notices]") {

@@ -152,7 +152,7 @@ test('what needs you: the list, the tabs\' badges and the title, live', { timeou
     await U.ok('battle.end', { campaign, battle: ended });
     await U.ok('battle.start', { campaign, battle: raid });
     const page = pa.page;
-    const words = 'Your bound: act with Kinmont Willie and finish it.';
+    const words = 'At Hot Trod: your bound: act with Kinmont Willie and finish it.';
     await waitForItems(page, ['Write your diary for March 174-.', words]);
     const item = el(page, 'needs-you-item', { tab: 'battle', battle: raid });
     const b = (await A.waitForView(campaign, (x) => x.battles?.[String(raid)]?.needs_you)).battles[String(raid)];
@@ -233,7 +233,7 @@ test('what needs you: the list, the tabs\' badges and the title, live', { timeou
     await B.ok('colonel.create', { campaign, name: 'Dartington' });
     phone = await open('b', PHONE);
     const page = phone.page;
-    await waitForItems(page, ["Choose your colonel's objective.", 'Write your diary for March 174-.', 'Your bound: act with Richie Graham and finish it.']);
+    await waitForItems(page, ["Choose your colonel's objective.", 'Write your diary for March 174-.', 'At Hot Trod: your bound: act with Richie Graham and finish it.']);
     const list = page.getByTestId('needs-you');
     assert.equal(await list.isVisible(), true);
     const box = await list.boundingBox();

@@ -94,7 +94,7 @@ test('each kind of item opens on its control, on a phone', { timeout: 150000 }, 
     assert.equal(f.testid, 'month-resolve');
     onScreen(f);
     await A.ok('card.play', { campaign, battle, turn: 1, card: 'no_action' });
-    f = await tapItem(pu.page, 'Resolve the next step', 'battle-step');
+    f = await tapItem(pu.page, 'resolve the next step', 'battle-step');
     assert.equal(f.testid, 'battle-step');
     onScreen(f);
     assert.deepEqual(pu.pageErrors, []);

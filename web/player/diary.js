@@ -101,11 +101,14 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
     costTable.appendChild(costRows[k].row);
   }
   const incomeNote = h('p', { class: 'hint' });
-  const refusal = h('p', { class: 'form-error', role: 'alert', testid: 'diary-refusal', hidden: true });
+  // Read out beside Submit (submitWhy); this copy is for the cost card, so it is not announced twice.
+  const refusal = h('p', { class: 'form-error', testid: 'diary-refusal', hidden: true });
   const costBox = h('section', { class: 'card panel panel-cost', testid: 'diary-cost', 'aria-labelledby': I('diary-cost-heading') },
     h('h2', { id: I('diary-cost-heading') }, 'What it costs'), costTable, incomeNote, refusal);
 
-  const submit = h('button', { type: 'submit', class: 'primary', testid: 'diary-submit' }, 'Submit diary');
+  const submit = h('button', { type: 'submit', class: 'primary', testid: 'diary-submit', 'aria-describedby': I('diary-submit-why') }, 'Submit diary');
+  // Why Submit is greyed out, right beside it: on a phone the cost card is far below, after the leave.
+  const submitWhy = h('p', { class: 'form-error submit-why', id: I('diary-submit-why'), role: 'alert', testid: 'diary-submit-why', hidden: true });
   const error = errorLine('diary-error');
   const saved = h('span', { class: 'hint', testid: 'diary-saved', 'aria-live': 'polite' });
   const costLine = h('p', { class: 'cost-line', testid: 'diary-cost-line', 'aria-live': 'polite' });
@@ -114,7 +117,7 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
   // A player's own diary is kept as a draft on the server while he writes it (draft.js).
   const draft = umpire ? null : diaryDraft(campaignId);
   const form = h('form', { class: 'stack diary-form', novalidate: true },
-    activityBox, noRegiment, ordersBox, textBox, costLine, error.el,
+    activityBox, noRegiment, ordersBox, textBox, costLine, error.el, submitWhy,
     h('div', { class: 'form-actions' }, submit, standing && standing.button, saved), draft && draft.el, standing && standing.el);
   const closedNote = h('p', { class: 'muted', hidden: true, testid: 'diary-closed' });
   const noColonel = h('p', { class: 'muted', hidden: true }, 'Create your colonel first (Colonel tab).');
@@ -222,7 +225,11 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
     refusal.hidden = !why;
     setText(refusal, why || '');
     costBox.dataset.ok = why ? 'false' : 'true';
-    submit.disabled = !!why || deadlinePassed() || isClosed(view);
+    const passed = deadlinePassed();
+    submit.disabled = !!why || passed || isClosed(view);
+    const whyNot = why || (passed ? "This month's deadline has passed: the month is being resolved." : '');
+    submitWhy.hidden = !whyNot;
+    setText(submitWhy, whyNot);
     if (standing) standing.check(why);
     for (const i of imps) setText(i.costEl, pounds(s[i.cost] || 0));
     superviseField.hidden = !!c.away || activity.value !== 'supervise';

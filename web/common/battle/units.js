@@ -1,5 +1,6 @@
 // The Units table: every unit the viewer sees, its side, troops and formation, the book's columns (for Over the
-// Hill D:M:E and TP, where the viewer may know them) and the order it acts on.
+// Hill D:M:E and TP, where the viewer may know them) and the order it acts on. On a phone each row is drawn as a
+// card (style.css): the name on top, then a line per cell, labelled by its data-label (its column's header).
 
 import { h } from '../dom.js';
 
@@ -22,11 +23,12 @@ function unitRow(view, b, book, u) {
   const cls = `${u.owner === me.user ? 'is-mine' : ''}${u.removed ? ' is-removed' : ''}${u.concealed ? ' is-concealed' : ''}`;
   const columns = (book && book.unitColumns) || [];
   return h('tr', { testid: 'battle-unit-row', dataset: data, class: cls },
-    h('td', {}, h('span', { class: sideClass(b, u.side), 'aria-hidden': 'true' }), ' ', u.name || `Unit ${u.id}`,
+    h('td', { class: 'unit-name-cell' }, h('span', { class: sideClass(b, u.side), 'aria-hidden': 'true' }), ' ',
+      h('span', { class: 'unit-name' }, u.name || `Unit ${u.id}`),
       h('span', { class: 'hint' }, ` ${sideName}${u.removed ? ', gone' : ''}${u.concealed ? ', concealed from the enemy' : ''}`)),
-    h('td', {}, `${troops}, ${u.formation}`),
-    ...columns.map((c) => h('td', c.value ? { dataset: { value: c.value(u, b) } } : {}, c.cell(u, b))),
-    h('td', {}, orderCell(u)));
+    h('td', { dataset: { label: 'Type' } }, `${troops}, ${u.formation}`),
+    ...columns.map((c) => h('td', { dataset: c.value ? { label: c.label, value: c.value(u, b) } : { label: c.label } }, c.cell(u, b))),
+    h('td', { dataset: { label: 'Order' } }, orderCell(u)));
 }
 
 export function unitsPanel() {

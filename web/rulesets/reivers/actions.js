@@ -30,13 +30,16 @@ function formElements() {
     y: num('reivers-y', { step: 'any' }),
     spend: num('reivers-spend', { min: 1, max: 12, step: 1, value: '1', inputmode: 'numeric' }),
     pointHint: h('p', { class: 'hint', testid: 'reivers-point-hint' }),
+    pointError: errorLine('reivers-point-error'),
     cost: h('p', { class: 'reivers-cost', testid: 'reivers-cost', 'aria-live': 'polite' }),
     act: h('button', { type: 'submit', class: 'primary', testid: 'reivers-act' }, 'Do it'),
     error: errorLine('reivers-error'),
   };
   e.unitField = field('reivers-unit', 'Name', e.unit);
   e.spendField = field('reivers-spend', 'Craft to spend (1-12)', e.spend);
-  e.pointField = h('div', {}, h('div', { class: 'field-row' }, field('reivers-x', 'x (paces)', e.x), field('reivers-y', 'y (paces)', e.y)), e.pointHint);
+  // The point tapped on the map goes here, or is refused here (data-map-point, web/rulesets/index.js).
+  e.pointField = h('div', { dataset: { mapPoint: 'true' } }, h('div', { class: 'field-row' }, field('reivers-x', 'x (paces)', e.x), field('reivers-y', 'y (paces)', e.y)),
+    e.pointError.el, e.pointHint);
   e.form = h('form', { class: 'stack', novalidate: true, testid: 'reivers-act-form', dataset: { control: 'battle-orders' } },
     field('reivers-action', 'Action', e.action), e.names, e.unitField, e.spendField, e.pointField, e.cost,
     h('div', { class: 'form-actions' }, e.act));
@@ -67,8 +70,9 @@ class HeidmanPanel {
 
   listen() {
     const e = this.e;
-    e.action.addEventListener('change', () => { this.e.error.hide(); this.refreshForm(); this.askMap(); if (POINT[e.action.value]) this.hooks.showMap(); });
+    e.action.addEventListener('change', () => { this.e.error.hide(); e.pointError.hide(); this.refreshForm(); this.askMap(); if (POINT[e.action.value]) this.hooks.showMap(); });
     for (const x of [e.unit, e.names, e.x, e.y, e.spend]) x.addEventListener('input', () => { this.refreshCost(); this.askMap(); });
+    for (const x of [e.x, e.y]) x.addEventListener('input', () => e.pointError.hide());
     e.names.addEventListener('change', () => { this.refreshCost(); this.askMap(); });
     e.form.addEventListener('submit', (ev) => { ev.preventDefault(); this.act(); });
     e.throw.addEventListener('click', () => runForm({ button: e.throw, error: e.error, action: () => this.send('battle.act', { action: 'craft' }) }));
@@ -86,6 +90,19 @@ class HeidmanPanel {
     const x = this.e.x.value.trim();
     const y = this.e.y.value.trim();
     return x === '' || y === '' || !Number.isFinite(Number(x)) || !Number.isFinite(Number(y)) ? null : [Number(x), Number(y)];
+  }
+
+  // Whether `p` lies off the table: a tap beside the drawn table gives a point outside it (y = -6.18).
+  offTable(p) {
+    const t = (this.battle && this.battle.table) || {};
+    if (!(t.width > 0 && t.depth > 0)) return false;
+    return p[0] < 0 || p[0] > t.width || p[1] < 0 || p[1] > t.depth;
+  }
+
+  offTableWords() {
+    const t = this.battle.table;
+    const m = measureLabel(t);
+    return `That point is off the table: tap within it (x from 0 to ${t.width}${m}, y from 0 to ${t.depth}${m}).`;
   }
 
   chosenNames() {
@@ -110,6 +127,7 @@ class HeidmanPanel {
     if (POINT[action]) {
       const p = this.point();
       if (!p) return new Error('Click or tap the map (or give x and y) for the place.');
+      if (this.offTable(p)) return Object.assign(new Error(this.offTableWords()), { point: true });
       out[POINT[action]] = p;
     }
     if (SPEND.has(action)) {
@@ -142,12 +160,13 @@ class HeidmanPanel {
 
   act() {
     const body = this.body();
-    if (body instanceof Error) { this.e.error.show(body.message); return; }
+    if (body instanceof Error) { (body.point ? this.e.pointError : this.e.error).show(body.message); return; }
     const refused = this.refusal();
     if (refused) { this.e.error.show(refused); return; }
     runForm({ button: this.e.act, error: this.e.error, action: async () => {
       await this.send('battle.act', body);
       this.draft.sent();
+      this.e.pointError.hide();
       this.e.x.value = '';
       this.e.y.value = '';
       this.refreshForm();
@@ -207,6 +226,9 @@ class HeidmanPanel {
 
   mapPoint(p) {
     if (!this.canAct || !POINT[this.e.action.value]) return false;
+    // Refused at once, beside the x and y it would have filled: the place he had stays.
+    if (this.offTable(p)) { this.e.pointError.show(this.offTableWords()); return true; }
+    this.e.pointError.hide();
     this.e.x.value = String(p[0]);
     this.e.y.value = String(p[1]);
     this.draft.edited(formChoice(this.e.form));
