@@ -10,7 +10,10 @@ json Directory::entry_of(const campaign::CampaignState& state) {
     json members = json::object(), codes = json::array();
     for (const auto& [user, m] : state.members) members[std::to_string(user)] = to_string(m.role);
     for (const auto& [code, invite] : state.invites) codes.push_back(code);
-    return {{"name", state.name}, {"closed", state.closed}, {"members", std::move(members)}, {"codes", std::move(codes)}};
+    // The month's deadline too, for a digest written later to give it as it stands then (server/app/notifier.cpp).
+    const auto& deadline = state.year.calendar.deadline;
+    return {{"name", state.name}, {"closed", state.closed}, {"members", std::move(members)}, {"codes", std::move(codes)},
+            {"deadline", deadline ? json(*deadline) : json(nullptr)}};
 }
 
 json Directory::needs_of(const campaign::CampaignState& state) {

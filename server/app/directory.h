@@ -28,7 +28,8 @@ struct CampaignListing {
 
 class Directory {
 public:
-    // A campaign's entry as its index row keeps it: {"name", "closed", "members": {"<user>": role}, "codes"}.
+    // A campaign's entry as its index row keeps it: {"name", "closed", "members": {"<user>": role}, "codes",
+    // "deadline": the month's, unix ms or null}.
     static nlohmann::json entry_of(const campaign::CampaignState& state);
     // Every member's {"count", "due"} of what needs him now (members with nothing are left out).
     static nlohmann::json needs_of(const campaign::CampaignState& state);

@@ -53,7 +53,7 @@ std::string email_text(const Config& config, const store::OutboxRow& m) {
     // The deadline in the reader's own time zone, under the first line.
     if (m.due) {
         const auto first = text.find('\n');
-        const std::string line = "Due: " + local_words(*m.due, m.time_zone) + ".\n";
+        const std::string line = due_line(*m.due, m.time_zone) + "\n";
         text.insert(first == std::string::npos ? text.size() : first + 1, first == std::string::npos ? "\n" + line : line);
     }
     if (m.channel == "email" && !m.unsubscribe.empty()) {
@@ -89,11 +89,49 @@ std::string digest_subject(std::size_t notices) {
     return "Muster: your digest (" + std::to_string(notices) + (notices == 1 ? " notice)" : " notices)");
 }
 
-static std::string digest_body(const std::vector<store::OutboxRow>& held, const std::string& zone) {
+namespace {
+
+// The tab a message's link opens ("diary"), from the "Open it: ...#/campaign/<id>/<tab>" line of outbox_items.
+std::string tab_of(const std::string& body) {
+    const auto open = body.find("Open it: ");
+    if (open == std::string::npos) return "";
+    const std::string link = body.substr(open, body.find('\n', open) - open);
+    const auto at = link.find("#/campaign/");
+    const auto slash = at == std::string::npos ? at : link.find('/', at + 11);
+    return slash == std::string::npos ? "" : link.substr(slash + 1);
+}
+
+// Whether a message is about the month's clock (a diary owed, a reminder, an extension): its deadline is the
+// campaign's month deadline, which may have been set or moved since the message was held.
+bool on_month_clock(const store::OutboxRow& m) {
+    if (m.campaign == 0) return false;
+    const std::string tab = tab_of(m.body);
+    return tab == "diary" || tab == "colonels";
+}
+
+// The deadline a digest gives for a message: for one on the month's clock, the campaign's deadline as it stands
+// now; for any other (a lot's countdown, a battle's turn), or when the campaign's index keeps none, its own.
+std::optional<std::int64_t> due_now(const store::OutboxRow& m, const MonthDeadlines& months) {
+    if (!on_month_clock(m)) return m.due;
+    const auto it = months.find(m.campaign);
+    if (it == months.end() || !it->second.kept) return m.due;
+    return it->second.at;
+}
+
+}  // namespace
+
+MonthDeadlines month_deadlines(store::Database& db, const std::vector<store::OutboxRow>& held) {
+    MonthDeadlines out;
+    for (const auto& m : held)
+        if (on_month_clock(m) && !out.count(m.campaign)) out.emplace(m.campaign, store::index_deadline(db, m.campaign));
+    return out;
+}
+
+std::string digest_body(const std::vector<store::OutboxRow>& held, const std::string& zone, const MonthDeadlines& months) {
     std::string body = "Your Muster notices, " + std::to_string(held.size()) + " since your last e-mail:\n\n";
     for (const auto& m : held) {
         body += "- " + m.subject + "\n";
-        if (m.due) body += "  Due: " + local_words(*m.due, zone) + ".\n";
+        if (const auto due = due_now(m, months)) body += "  " + due_line(*due, zone) + "\n";
         const auto link = m.body.find("Open it: ");
         if (link != std::string::npos) body += "  " + m.body.substr(link, m.body.find('\n', link) - link) + "\n";
     }
@@ -194,7 +232,9 @@ void Notifier::write_digests() {
                 if (next_local_hour(h.oldest, h.digest_hour, h.time_zone) > now) continue;
                 const auto held = store::held_messages(db, h.user);
                 if (held.empty()) continue;
-                store::write_digest(db, h.user, digest_subject(held.size()), digest_body(held, h.time_zone), now);
+                // Each campaign's deadline read now, not as it was when a message was held.
+                const std::string body = digest_body(held, h.time_zone, month_deadlines(db, held));
+                store::write_digest(db, h.user, digest_subject(held.size()), body, now);
             }
         } catch (const std::exception& e) {
             std::cerr << "muster: digests: " << e.what() << "\n";

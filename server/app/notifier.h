@@ -7,11 +7,13 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <string>
 #include <thread>
 
 #include "server/app/config.h"
+#include "server/store/campaign_index.h"
 #include "server/store/outbox.h"
 
 namespace muster {
@@ -50,6 +52,12 @@ std::int64_t retry_delay_ms(int attempts);
 std::string email_text(const Config& config, const store::OutboxRow& m);
 // A digest's subject: "Muster: your digest (1 notice)", "(3 notices)".
 std::string digest_subject(std::size_t notices);
+// The month's deadline of each campaign the held messages speak of, by campaign, as the index keeps it now.
+using MonthDeadlines = std::map<std::int64_t, store::IndexDeadline>;
+MonthDeadlines month_deadlines(store::Database& db, const std::vector<store::OutboxRow>& held);
+// A digest's body: each held message's subject, its deadline in the reader's `zone` (for the month's clock, the
+// campaign's as it stands in `months`, in the words of a single e-mail) and its link.
+std::string digest_body(const std::vector<store::OutboxRow>& held, const std::string& zone, const MonthDeadlines& months);
 // The e-mail as the relay receives it: headers and body (RFC 5322, UTF-8 text).
 std::string email_message(const Config& config, const store::OutboxRow& m, std::int64_t now_ms);
 

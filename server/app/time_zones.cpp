@@ -28,6 +28,8 @@ std::string local_words(std::int64_t ms, const std::string& zone) {
     return date::format("%Y-%m-%d %H:%M %Z", local) + " (" + std::string(tz->name()) + ")";
 }
 
+std::string due_line(std::int64_t ms, const std::string& zone) { return "Due: " + local_words(ms, zone) + "."; }
+
 namespace {
 
 // The instant the clock in `tz` shows `local`; in a spring-forward gap, the first instant after it.

@@ -12,6 +12,8 @@ namespace muster {
 bool valid_time_zone(const std::string& zone);
 // "2026-12-05 20:00 GMT (Europe/London)"; in UTC when the zone is unknown.
 std::string local_words(std::int64_t ms, const std::string& zone);
+// "Due: 2026-12-05 20:00 GMT (Europe/London).": a deadline as every e-mail, single or digest, gives it.
+std::string due_line(std::int64_t ms, const std::string& zone);
 // The first time after `after_ms` that the clock in `zone` shows `hour`:00.
 std::int64_t next_local_hour(std::int64_t after_ms, int hour, const std::string& zone);
 

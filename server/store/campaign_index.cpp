@@ -65,6 +65,21 @@ std::vector<std::pair<std::int64_t, std::int64_t>> due_unkept(Database& db, std:
     return out;
 }
 
+IndexDeadline index_deadline(Database& db, std::int64_t campaign) {
+    auto& st = db.cached("SELECT directory FROM campaign_index WHERE campaign = ?1");
+    st.bind(1, campaign);
+    IndexDeadline out;
+    if (st.step()) {
+        const auto directory = nlohmann::json::parse(st.column_text(0), nullptr, false);
+        if (directory.is_object() && directory.contains("deadline")) {
+            out.kept = true;
+            if (directory["deadline"].is_number_integer()) out.at = directory["deadline"].get<std::int64_t>();
+        }
+    }
+    st.reset();
+    return out;
+}
+
 std::vector<std::int64_t> campaigns_without_index(Database& db) {
     auto st = db.prepare(
         "SELECT id FROM campaigns WHERE id NOT IN (SELECT campaign FROM campaign_index) ORDER BY id");

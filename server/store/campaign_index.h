@@ -16,7 +16,7 @@ namespace muster::store {
 
 struct CampaignIndex {
     std::int64_t campaign = 0;
-    nlohmann::json directory = nlohmann::json::object();  // {"name", "closed", "members", "codes"}
+    nlohmann::json directory = nlohmann::json::object();  // {"name", "closed", "members", "codes", "deadline"}
     nlohmann::json needs = nlohmann::json::object();      // {"<user>": {"count", "due"}}
     std::optional<std::int64_t> alarm;
     std::int64_t updated = 0;  // when last written, unix ms of the writer's wall clock (set by put_index)
@@ -31,6 +31,13 @@ void for_each_index_since(Database& db, std::int64_t since_ms, const std::functi
 // The campaigns whose clock is due by `now_ms` and whose lease is free, run out or `node`'s own: those a node that
 // stopped left behind. {campaign, alarm}.
 std::vector<std::pair<std::int64_t, std::int64_t>> due_unkept(Database& db, std::int64_t now_ms, const std::string& node);
+// The month's deadline of a campaign as its index row keeps it now: `kept` false when the row keeps none (no row
+// yet, or one written before rows kept it); else `at`, unix ms, or nothing when the month has no deadline.
+struct IndexDeadline {
+    bool kept = false;
+    std::optional<std::int64_t> at;
+};
+IndexDeadline index_deadline(Database& db, std::int64_t campaign);
 // The campaigns that have no index row yet (made before the table, or imported without one).
 std::vector<std::int64_t> campaigns_without_index(Database& db);
 

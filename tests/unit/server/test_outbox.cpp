@@ -201,3 +201,30 @@ TEST_CASE("time zones: a deadline in the reader's zone; his digest hour across a
     // 01:00 does not exist on the Sunday in London: the first instant after the gap.
     CHECK(next_local_hour(saturday + 9 * hour, 1, "Europe/London") == saturday + 13 * hour);
 }
+
+TEST_CASE("outbox: a digest gives the month's deadline as it stands now, in the words of a single e-mail", "[outbox]") {
+    auto row = [](std::string tab, std::optional<std::int64_t> due) {
+        OutboxRow r;
+        r.campaign = 7;
+        r.subject = "Flanders: " + tab;
+        r.body = "Text.\n\nOpen it: http://club.test/#/campaign/7/" + tab + "\n";
+        r.due = due;
+        return r;
+    };
+    const std::int64_t old_due = 1764590400000, new_due = old_due + 86400000, lot = old_due - 3600000;
+    const std::vector<OutboxRow> held{row("diary", std::nullopt), row("diary", old_due), row("auction", lot)};
+    const std::string zone = "America/New_York";
+    const std::string now_line = "  " + due_line(new_due, zone) + "\n";
+    // The index keeps the month's deadline: the diary's items give it (held before it was set, or before it moved);
+    // the lot keeps its own countdown.
+    const std::string body = digest_body(held, zone, {{7, IndexDeadline{true, new_due}}});
+    CHECK(due_line(new_due, zone) == "Due: 2025-12-02 07:00 EST (America/New_York).");
+    CHECK(body.find("- Flanders: diary\n" + now_line + "  Open it:") != std::string::npos);
+    CHECK(body.find(local_words(old_due, zone)) == std::string::npos);
+    CHECK(body.find("- Flanders: auction\n  " + due_line(lot, zone) + "\n") != std::string::npos);
+    // A month with no deadline now: no Due line; an index that keeps none (an older row): each item's own.
+    CHECK(digest_body(held, zone, {{7, IndexDeadline{true, std::nullopt}}}).find(local_words(old_due, zone)) == std::string::npos);
+    const std::string unknown = digest_body(held, zone, {});
+    CHECK(unknown.find("- Flanders: diary\n  Open it:") != std::string::npos);
+    CHECK(unknown.find("  " + due_line(old_due, zone) + "\n") != std::string::npos);
+}
