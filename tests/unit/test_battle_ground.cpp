@@ -127,7 +127,8 @@ TEST_CASE("an ambush: hidden from the enemy's view, log and cards until come upo
     CHECK(surprised);
     CHECK(unit_of(battle_of(t, t.bob), 2)["name"] == ambush_name);
     CHECK(umpire_unit(t, 1)["position"][1].get<double>() == Approx(31).margin(1e-9));
-    CHECK(says(lines_of(t, t.bob, 2, "fire"), "Fire: nothing to see."));
+    CHECK(says(lines_of(t, t.bob, 2, "fire"), std::string("FIRE: ") + ambush_name +
+                                                  " do not fire: no enemy in front within effective shooting distance."));
 
     // The replay's frames: turn 1 and 2 opened with the clan hidden from Bob, turn 3 with it in sight.
     const json history = battle_of(t, t.bob)["history"];

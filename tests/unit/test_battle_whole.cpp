@@ -125,13 +125,16 @@ TEST_CASE("whole battle: a battery fires ball then grape at a regiment forming c
     // 20 cm from the guns now, still ball. Gun one 4 misses (no +1 against a line), gun two 6 hits. Rally 6.
     play_whole(t, no_action_card, {{"card", "order.form_column"}, {"unit", 2}}, {3, 4, 6, 6});
     auto movement = umpire_details(t, 2, "movement");
-    REQUIRE(movement.size() == 2);
+    REQUIRE(movement.size() == 3);
     CHECK(movement[0]["test"] == "ordered to advance");
     CHECK(movement[0]["die"] == 3);
     CHECK(movement[0]["modifier"] == 1);
     CHECK(movement[0]["circumstances"]["leader_with_unit"] == true);
     CHECK(movement[0]["result"] == "OK");
     CHECK(movement[1]["cm"] == 10);
+    // Then the order it has still to digest, in words: "Form Column: ... they act on it from turn 3".
+    CHECK(movement[2]["order"] == "form_column");
+    CHECK(movement[2]["from_turn"] == 3);
     check_position(umpire_unit(t, 2), 50, 40);
     fire = umpire_details(t, 2, "fire");
     REQUIRE(fire.size() == 1);

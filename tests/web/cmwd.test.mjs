@@ -280,6 +280,10 @@ test('Chosen Men: a sealed tempo bid, the tempo side orders and charges, the cha
     await page.getByTestId('battle-log-fold').evaluateAll((ds) => ds.forEach((d) => { d.open = true; }));
     const log = await page.getByTestId('battle-log-item').allInnerTexts();
     assert.ok(log.some((l) => /test/i.test(l) && /sides/.test(l)), 'the shared log has the test\'s details');
+    // One numbering, the game turn's (battle turn 2 is the first game turn's tempo side): the test's heading and
+    // the server's line say it as the panel does.
+    assert.match(await item.locator('.item-meta').innerText(), /^Game turn 1 — the tempo side moves and fights · /);
+    assert.ok(log.some((l) => l.includes('Game turn 1: the French have moved: combat.')), 'the stage line names the game turn');
     await el(pa.page, 'cmwd-acting', { side: 'british', 'may-act': 'true' }).waitFor();
     await el(pb.page, 'cmwd-acting', { side: 'british', 'may-act': 'false' }).waitFor();
     for (const u of [pa, pb, umpire]) assert.deepEqual(u.pageErrors, []);

@@ -32,11 +32,15 @@
 //   talkClosed(b)             why the talk is closed, in the book's words
 //   turnLabel(b)              the turn in the battle's header in the book's words (Chosen Men: "Game turn 1 — tempo
 //                             bids"); "Turn N" when left out
+//   turnHeading(turn)         a turn's name in the log, the replay and its frames (Chosen Men: "Game turn 1 — the
+//                             tempo side moves and fights"); "Turn N" when left out
 //   secretPanel(ctx, campaignId, hooks) -> {el, update(view, b), mapPoint?(p) -> bool, focus?(piece) -> bool}
 //                             the player's secret submission (oth: the hand of order cards); on a phone it is shown in
 //                             a sheet over the map (web/common/battle/sheet.js), opened by a tap on one of his pieces,
 //                             when focus({kind: 'unit'|'leader', id}) is called: the panel may narrow itself to what that
-//                             piece may do (true if it did); focus(null) shows it whole again. hooks:
+//                             piece may do (true if it did); focus(null) shows it whole again. Its answer to a
+//                             point on the map (mapPoint) is the element it marks data-map-point, which the sheet
+//                             scrolls into view. hooks:
 //                             pick({from, reach, to, hint} | null): ask the map for a point (a circle of `reach`
 //                             table units round `from`; map clicks then go to mapPoint), showMap(): scroll to it
 //   carryOn                   words for what an ended battle of the book carries into a new one (battle.create's

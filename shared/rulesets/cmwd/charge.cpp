@@ -161,7 +161,11 @@ void charge_home(BattleEntry& e, const Charge& ch) {
         go_forward(e.battle, ch.cid, ch.reach_c);
     }
     if (!battle::in_contact(e.battle.units.at(ch.cid), e.battle.units.at(ch.tid))) {
-        log_line(e, c.name + " falls short of " + t.name + ".");
+        // Why, in the book's words: a recoil from the fire during the charge ("deduct 1BD from their move
+        // distance"), else the charge move ("charge_bw") over this ground ends before contact.
+        log_line(e, c.name + " falls short of " + t.name +
+                        (ch.recoiled_c ? ": the fire during the charge cut its move by 1BD."
+                                       : ": its charge move over this ground ends before contact."));
         return;
     }
     json charging = json::array({ch.cid});

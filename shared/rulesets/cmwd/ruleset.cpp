@@ -117,7 +117,9 @@ public:
     json on_reveal(const BattleEntry& e, const json& items) const override {
         if (stage_of(e.battle.turn) == Stage::bid) return reveal_bids(e, items);
         const auto* sd = e.battle.side(acting_side(e));
-        return {{"line", "The " + (sd ? sd->name : acting_side(e)) + " have moved: combat."}};
+        // The game turn, as the bids' line and the page number it ("Turn sequence"), not the battle turn.
+        return {{"line", "Game turn " + std::to_string(game_turn_of(e.battle.turn)) + ": the " +
+                             (sd ? sd->name : acting_side(e)) + " have moved: combat."}};
     }
     void apply_reveal(BattleEntry& e, const json& body) const override {
         if (body.contains("tempo_side")) apply_bids(e, body);

@@ -47,6 +47,7 @@ const std::map<std::string, SettingSetter>& setting_setters() {
         {"sight_cm", number(&BattleSettings::sight_cm, 0, 10000)},
         {"ambush_surprise", flag(&BattleSettings::ambush_surprise)},
         {"follow_me_tp", whole(&BattleSettings::follow_me_tp, 0, 8)},
+        {"test_charge_next_turn", flag(&BattleSettings::test_charge_next_turn)},
     };
     return table;
 }
@@ -63,6 +64,7 @@ json to_json(const BattleSettings& s) {
     j["sight_cm"] = s.sight_cm;
     j["ambush_surprise"] = s.ambush_surprise;
     j["follow_me_tp"] = s.follow_me_tp;
+    j["test_charge_next_turn"] = s.test_charge_next_turn;
     return j;
 }
 

@@ -29,6 +29,9 @@ struct BattleSettings : battle::TableSettings {
     // enemy units that see it test ("4. When surprised by new events") if ambush_surprise.
     bool ambush_surprise = true;
     int follow_me_tp = 1;          // FOLLOW ME: "will tend to become disorganised": TPs per turn following
+    // A unit ordered to advance whose test reads "Ch Charge nearest enemy" charges at once, in the move it was
+    // testing for (false); true: it stands this turn and charges from the next.
+    bool test_charge_next_turn = false;
 };
 
 nlohmann::json to_json(const BattleSettings& settings);

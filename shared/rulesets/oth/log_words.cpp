@@ -9,8 +9,6 @@ namespace muster::oth {
 
 using nlohmann::json;
 
-namespace {
-
 // "5 cm", "5.5 cm": a tenth of a cm is finer than any ruler at the table.
 std::string words_cm(double cm) {
     char buf[32];
@@ -19,6 +17,8 @@ std::string words_cm(double cm) {
     if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
     return s + " cm";
 }
+
+namespace {
 
 std::string signed_number(int n) { return (n < 0 ? "" : "+") + std::to_string(n); }
 

@@ -20,6 +20,9 @@
 
 namespace muster::oth {
 
+// "5 cm", "5.5 cm": a tenth of a cm is finer than any ruler at the table.
+std::string words_cm(double cm);
+
 // The reaction table of a troop type as the book heads it, in title case: "Regular Infantry Table".
 std::string_view reaction_table_name(TroopType type);
 // What a unit does on a result, in the key's words as a player reads them: "continue as ordered", "fall back

@@ -7,6 +7,7 @@
 #include "shared/rulesets/oth/cease_fire.h"
 #include "shared/rulesets/oth/log_words.h"
 #include "shared/rulesets/oth/musketry.h"
+#include "shared/rulesets/oth/order_words.h"
 #include "shared/rulesets/oth/turn_helpers.h"
 
 namespace muster::oth::detail {
@@ -24,6 +25,10 @@ int depth_in_bases(const Unit& u) {
 // over-the-hills.txt, "Cannon Fire": each gun fires at the nearest enemy in front within ball range.
 void fire_cannon(Turn& t, Unit& u) {
     Unit* target = nearest_enemy_in_front(t, u, ball_range_cm);
+    // Guns ordered to FIRE with nothing in reach say so (guns left with no order stand silent).
+    if (!target && order_of(u) == "fire")
+        t.say_of(u, "FIRE: " + unit_label(u) + " do not fire: no enemy in front within ball range (" +
+                        words_cm(ball_range_cm) + ").", {{"unit", u.id}});
     if (!target) return;
     if (u.concealed) {
         reveal(t, u, "open fire from cover");
@@ -75,7 +80,17 @@ void fire_musketry(Turn& t, Unit& u, const std::string& o) {
         return;
     }
     Unit* target = nearest_enemy_in_front(t, u, range);
-    if (!target) return;
+    if (!target) {
+        // "The unit will wait until the enemy is close before starting to shoot" / "firing range of 4+ MUS".
+        // The public words name no rating (the enemy does not know the unit's MUS); the how, for its side, does.
+        const std::string why = held ? " hold their fire: no enemy in front within " + words_cm(range) +
+                                           " (\"The unit will wait until the enemy is close before starting to shoot\")"
+                                     : " do not fire: no enemy in front within effective shooting distance";
+        t.say_of(u, order_card_name(o) + ": " + unit_label(u) + why + ".",
+                 {{"unit", u.id}, {"range_cm", range},
+                  {"how", json::array({"Musketry: " + shooting_distance_words(musketry_of(u)) + "."})}});
+        return;
+    }
     if (u.concealed) {
         // Showing itself may send the target back (its surprise test): aim again.
         reveal(t, u, "open fire from cover");
@@ -105,9 +120,17 @@ void step_fire(Turn& t) {
     for (auto id : in_combat_order(t.b(), live_units(t.b()))) {
         Unit& u = t.b().units.at(id);
         if (u.removed) continue;
+        say_digesting(t, u, true);
         const std::string o = order_of(u);
         if (type_of(u) == TroopType::gunners) {
             if (o.empty() || o == "fire") fire_cannon(t, u);
+            // Guns given HOLD YOUR FIRE or CEASE FIRE by a card do not fire (a CF result said its own line).
+            else if ((o == "hold_your_fire" || o == "cease_fire") && u.order->details.contains("leader") &&
+                     !u.order->details.value("told", false)) {
+                u.order->details["told"] = true;
+                t.say_of(u, order_card_name(o) + ": " + unit_label(u) + " do not fire: the guns fire only under FIRE.",
+                         {{"unit", u.id}});
+            }
             continue;
         }
         fire_musketry(t, u, o);

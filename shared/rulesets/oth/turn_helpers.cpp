@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "shared/battle/geometry.h"
 #include "shared/rulesets/oth/movement.h"
+#include "shared/rulesets/oth/order_words.h"
 
 namespace muster::oth::detail {
 
@@ -118,25 +120,68 @@ void adjacent_friends_take_tp(Turn& t, const Unit& u, const std::string& why) {
 // Terrain is sampled every quarter of a cm as a unit moves: finer than any ruler at the table.
 constexpr double move_step_cm = 0.25;
 
-// Moves u straight along its facing: at most `want_cm` (negative: backward) and no farther than `budget_cm`
-// of movement takes it over the terrain (terrain_movement); with `blocked`, it stops against any other unit
-// in its way, friend or foe. Returns the cm it went (signed).
 double move_straight(Turn& t, Unit& u, double want_cm, double budget_cm, bool blocked) {
-    if (want_cm == 0) return 0;
+    const double sign = want_cm < 0 ? -1 : 1;
+    return sign * move_straight_why(t, u, want_cm, budget_cm, blocked).cm;
+}
+
+namespace {
+
+// The first terrain known to every side that slows movement (terrain_movement below 1) along the unit's way
+// from its place to `go` (table units, signed): its name or kind; "ground" if only secret terrain does.
+std::string slowing_ground(Turn& t, const Unit& u, double go, const battle::TerrainPace& pace) {
+    const double step = t.units(move_step_cm);
+    for (double d = 0; d <= std::abs(go) + step; d += step) {
+        const Point p = battle::moved(u, (go < 0 ? -1 : 1) * std::min(d, std::abs(go) + step)).position;
+        for (const auto& f : t.b().terrain) {
+            if (battle::pace_at({f}, pace, p) >= 1) continue;
+            const bool known = std::find(f.known_to.begin(), f.known_to.end(), "*") != f.known_to.end();
+            return known ? (f.name.empty() ? "the " + f.kind : f.name) : "the ground";
+        }
+    }
+    return "the ground";
+}
+
+}  // namespace
+
+Moved move_straight_why(Turn& t, Unit& u, double want_cm, double budget_cm, bool blocked) {
+    Moved m;
+    m.wanted_cm = std::abs(want_cm);
+    if (want_cm == 0) return m;
     const double sign = want_cm < 0 ? -1 : 1;
     battle::TerrainPace pace;
     pace.factor = t.settings.terrain_movement;
     double reach = battle::distance_over_terrain(u, sign * t.units(std::abs(budget_cm)), t.b().terrain, pace,
                                                  t.units(move_step_cm));
-    double go = sign * std::min(std::abs(reach), t.units(std::abs(want_cm)));
+    const double wanted = t.units(std::abs(want_cm));
+    double go = sign * std::min(std::abs(reach), wanted);
+    if (std::abs(reach) + battle::epsilon < wanted) m.ground = slowing_ground(t, u, go, pace);
     if (blocked) {
         std::vector<const Unit*> others;
         for (const auto& [id, o] : t.b().units)
             if (!o.removed && o.id != u.id) others.push_back(&o);
-        go = battle::clear_distance(u, go, others);
+        const double clear = battle::clear_distance(u, go, others);
+        // The unit it stops against: the one that alone would stop it as short.
+        if (std::abs(clear) + battle::epsilon < std::abs(go))
+            for (const Unit* o : others)
+                if (std::abs(battle::clear_distance(u, go, {o})) <= std::abs(clear) + battle::epsilon) {
+                    m.in_the_way = o;
+                    m.ground.clear();
+                    break;
+                }
+        go = clear;
     }
     u = battle::moved(u, go);
-    return t.cm(go);
+    m.cm = t.cm(std::abs(go));
+    return m;
+}
+
+std::string held_up_words(const Moved& m) {
+    if (!m.short_of_want()) return "";
+    if (m.in_the_way)
+        return m.in_the_way->concealed ? ": something is in the way" : ": " + unit_label(*m.in_the_way) + " are in the way";
+    if (!m.ground.empty()) return ": " + m.ground + " holds them up";
+    return "";
 }
 
 // Whether the line a-b is clear of terrain that blocks sight (blocks_sight; none listed: nothing blocks).
@@ -181,6 +226,19 @@ void break_and_run(Turn& t, Unit& u) {
 
 void say_of_with_leader(Turn& t, const Unit& u, const battle::Leader& l, const std::string& text, json details) {
     t.say_about(u.concealed || l.concealed, l.concealed ? l.side : u.side, text, std::move(details));
+}
+
+void say_digesting(Turn& t, const Unit& u, bool fire_step) {
+    if (!u.pending_order || is_fire_order(u.pending_order->name) != fire_step) return;
+    // The digest counts down in the tension step, the turn's last: acted on from this turn + what is left.
+    const int from = t.b().turn + std::max(1, u.pending_order->digest);
+    const std::string meanwhile =
+        u.order && u.order->name != u.pending_order->name ? order_card_name(u.order->name) : std::string();
+    const std::string text = digesting_line(unit_label(u), u.pending_order->name, from, meanwhile);
+    json details = {{"unit", u.id}, {"order", u.pending_order->name}, {"from_turn", from}};
+    const battle::Leader* l = t.b().leader(u.pending_order->details.value("leader", std::int64_t{0}));
+    if (l) say_of_with_leader(t, u, *l, text, std::move(details));
+    else t.say_of(u, text, std::move(details));
 }
 
 }  // namespace muster::oth::detail

@@ -46,6 +46,19 @@ void adjacent_friends_take_tp(Turn& t, const battle::Unit& u, const std::string&
 // in its way, friend or foe. Returns the cm it went (signed).
 double move_straight(Turn& t, battle::Unit& u, double want_cm, double budget_cm, bool blocked = true);
 
+// A straight move and, when it fell short of what was wanted, what held it up, so the log can say why.
+struct Moved {
+    double cm = 0;         // as gone, unsigned
+    double wanted_cm = 0;  // unsigned
+    const battle::Unit* in_the_way = nullptr;  // the unit it stopped against
+    std::string ground;    // the terrain that slowed or stopped it ("wood"; "ground" when not known to all)
+    bool short_of_want() const { return cm + 0.05 < wanted_cm; }
+};
+Moved move_straight_why(Turn& t, battle::Unit& u, double want_cm, double budget_cm, bool blocked = true);
+// ": 12th Foot are in the way", ": the wood slows them", "" when nothing held the move up. A concealed unit in
+// the way is not named ("something in the way"), so the line betrays no ambush.
+std::string held_up_words(const Moved& m);
+
 // Whether the line a-b is clear of terrain that blocks sight (blocks_sight; none listed: nothing blocks).
 bool sight_clear(Turn& t, battle::Point a, battle::Point b);
 // Whether unit `a` sees unit `b`: near enough (sight_cm) and a clear line between their middles.
@@ -61,6 +74,11 @@ void break_and_run(Turn& t, battle::Unit& u);
 // that a hidden leader is not named to the enemy by his unit's doings (or a hidden unit by its leader's).
 void say_of_with_leader(Turn& t, const battle::Unit& u, const battle::Leader& l, const std::string& text,
                         nlohmann::json details = nullptr);
+
+// A unit still digesting a new order says so, in the step where that order will act (the fire step for FIRE,
+// HOLD YOUR FIRE and CEASE FIRE, `fire_step`; the movement step for the others): "It takes one turn for a unit
+// to digest a new order". Kept to the side while the unit or the leader who gave it is concealed.
+void say_digesting(Turn& t, const battle::Unit& u, bool fire_step);
 
 // Concealed units and leaders are seen once an enemy unit or leader comes within spot_cm of them.
 void spot_ambushes(Turn& t);

@@ -17,6 +17,7 @@ bool engaged_leader(Turn& t, const Unit& u, Leader** who) {
         if (l.side == u.side && !leader_down(l) && t.fact_has("engaged", l.id) &&
             battle::with_unit(l, u, t.units(t.settings.with_unit_cm))) {
             *who = &l;
+            t.fact_add("fought", l.id);
             return true;
         }
     return false;
@@ -63,6 +64,12 @@ void step_melee(Turn& t) {
             test_unit(t, *a, b, "after melee");
             test_unit(t, *b, a, "after melee");
         }
+    // "4. Engage in A Fight": a leader who played the card but found none of his men at grips with the enemy.
+    for (const auto& lj : t.facts.value("engaged", nlohmann::json::array())) {
+        const Leader* l = t.b().leader(lj.get<std::int64_t>());
+        if (!l || leader_down(*l) || t.fact_has("fought", l->id)) continue;
+        t.say_about(l->concealed, l->side, l->name + " finds no fight to join: no unit he is with is in hand to hand combat.");
+    }
 }
 
 }  // namespace muster::oth::detail

@@ -4,8 +4,10 @@
 #include <set>
 
 #include "shared/battle/geometry.h"
+#include "shared/rulesets/oth/log_words.h"
 #include "shared/rulesets/oth/movement.h"
 #include "shared/rulesets/oth/musketry.h"
+#include "shared/rulesets/oth/order_words.h"
 #include "shared/rulesets/oth/turn_helpers.h"
 
 namespace muster::oth::detail {
@@ -17,30 +19,63 @@ using battle::Unit;
 namespace {
 
 // Reaction tests "Ordered to advance/charge" and "Ordered to fall back in the face of the enemy", the first
-// turn a unit acts on the order. Whether it still carries the order out.
-bool passes_order_test(Turn& t, Unit& u, const std::string& o) {
-    if (!u.order->details.value("new", false)) return true;
+// turn a unit acts on the order. The order it carries out now: its own if the test lets it go on; "charge" on
+// "Ch Charge nearest enemy" (at once unless the umpire's test_charge_next_turn); none ("") on NA, on FB (the
+// fall back is its move this turn) or when it ran. The test's own line says which.
+std::string order_after_test(Turn& t, Unit& u, const std::string& o) {
+    if (!u.order->details.value("new", false)) return o;
     u.order->details["new"] = false;
-    if (!(o == "advance" || o == "charge" || (o == "retreat" && nearest_enemy_in_front(t, u, 50)))) return true;
+    if (!(o == "advance" || o == "charge" || (o == "retreat" && nearest_enemy_in_front(t, u, 50)))) return o;
     Unit* enemy = nearest_enemy_in_front(t, u, -1);
-    test_unit(t, u, enemy, o == "retreat" ? "ordered to fall back" : "ordered to " + o);
-    return !u.removed && u.order && u.order->name == o;
+    const auto r = test_unit(t, u, enemy, o == "retreat" ? "ordered to fall back" : "ordered to " + o);
+    if (u.removed || !u.order || r == ReactionResult::fb || r == ReactionResult::ra) return "";
+    if (u.order->name == o) return o;
+    return r == ReactionResult::ch && !t.settings.test_charge_next_turn ? u.order->name : "";
 }
 
 bool listed(const json& list, std::int64_t id) {
     return list.is_array() && std::find(list.begin(), list.end(), json(id)) != list.end();
 }
 
+// The Drill a unit moves by: gunners, who have no column, move as foot of gunner_drill (movement.h).
+int moving_drill(Turn& t, const Unit& u) {
+    return type_of(u) == TroopType::gunners ? t.settings.oth.gunner_drill : drill(u);
+}
+
+// Gunners that stay with their guns (gunner_movement immobile) go nowhere but away: said, not left silent.
+bool cannot_move(Turn& t, const Unit& u, const std::string& o, int rate) {
+    if (rate > 0) return false;
+    t.say_of(u, order_card_name(o) + ": " + unit_label(u) + " stay with their guns: gunners only run away "
+                "(the umpire's reading gunner_movement, immobile).", {{"unit", u.id}, {"cm", 0}});
+    return true;
+}
+
+// ADVANCE: "Move forward until within effective shooting distance": stop at 4 + MUS cm from the nearest enemy
+// in front; the line says how far they went and why they stopped short of the table's "8 + DRI cm".
 void advance(Turn& t, Unit& u) {
-    int rate = movement_cm(type_of(u), MoveAction::forward, drill(u), t.settings.oth);
+    const int rate = movement_cm(type_of(u), MoveAction::forward, drill(u), t.settings.oth);
+    if (cannot_move(t, u, "advance", rate)) return;
+    const std::string who = "Advance: " + unit_label(u);
+    // The public words name no rating (the enemy does not know them); the how, for his side, has the figures.
+    json how = json::array({move_rate_how(MoveAction::forward, type_of(u), moving_drill(t, u), rate)});
     double go = rate;
-    // ADVANCE: "Move forward until within effective shooting distance": stop at 4 + MUS cm.
-    if (Unit* enemy = nearest_enemy_in_front(t, u, -1)) {
+    Unit* enemy = nearest_enemy_in_front(t, u, -1);
+    const std::string within = enemy ? " within effective shooting distance of " + unit_label(*enemy) : "";
+    if (enemy) {
         double d = t.cm(battle::distance_between(u, *enemy));
         go = std::clamp(d - musketry_range_cm(musketry_of(u)), 0.0, double(rate));
+        how.push_back(unit_label(*enemy) + " are " + words_cm(d) + " off; " + shooting_distance_words(musketry_of(u)) + ".");
     }
-    go = move_straight(t, u, go, rate);
-    t.say(unit_label(u) + " advance.", u.side, {{"unit", u.id}, {"cm", go}});
+    if (enemy && go <= battle::epsilon) {
+        t.say_of(u, who + " halt: they are already" + within + " (\"Move forward until within effective shooting distance\").",
+                 {{"unit", u.id}, {"cm", 0}, {"target", enemy->id}, {"how", how}});
+        return;
+    }
+    const Moved m = move_straight_why(t, u, go, rate);
+    std::string text = who + " advance " + words_cm(m.cm);
+    if (m.short_of_want()) text += held_up_words(m);
+    else if (enemy && go + battle::epsilon < rate) text += " and halt" + within;
+    t.say_of(u, text + ".", {{"unit", u.id}, {"cm", m.cm}, {"how", how}});
 }
 
 // CHARGE, "Close with the enemy and hack about with sword or bayonet", at "Rush to contact" pace. However many
@@ -59,14 +94,21 @@ void charge(Turn& t, Unit& u) {
     double go = rate;
     if (enemy) go = std::min(go, t.cm(battle::distance_between(u, *enemy)));
     const Unit stood = u;  // the friends beside it where it stood see it go
-    go = move_straight(t, u, go, rate);
+    const Moved m = move_straight_why(t, u, go, rate);
     if (!u.order->details.value("set_off", false)) {
         u.order->details["set_off"] = true;
-        t.say(unit_label(u) + " charge!", u.side, {{"unit", u.id}, {"cm", go}});
+        t.say_of(u, unit_label(u) + " charge!", {{"unit", u.id}, {"cm", m.cm}});
         adjacent_friends_take_tp(t, stood, "charge forward");
-    } else if (go > 0) {
-        t.say(unit_label(u) + " press on with their charge.", u.side, {{"unit", u.id}, {"cm", go}});
+    } else if (m.cm > 0) {
+        t.say_of(u, unit_label(u) + " press on with their charge.", {{"unit", u.id}, {"cm", m.cm}});
     }
+    // "Close with the enemy": say so when there is none to close with, or the rush stops short of him.
+    if (!enemy)
+        t.say_of(u, "Charge: " + unit_label(u) + " see no enemy ahead to close with: they rush " + words_cm(m.cm) + " forward.",
+                 {{"unit", u.id}, {"cm", m.cm}});
+    else if (m.short_of_want() && !held_up_words(m).empty())
+        t.say_of(u, "Charge: " + unit_label(u) + " do not reach " + unit_label(*enemy) + held_up_words(m) + ".",
+                 {{"unit", u.id}, {"cm", m.cm}, {"target", enemy->id}});
 }
 
 // The farthest any base has to go to its place in the new formation, the bases keeping their order (left to
@@ -87,8 +129,11 @@ double forming_distance(const Unit& u, battle::Formation f) {
 
 // FORM SQUARE / COLUMN / LINE: "Wheeling or other complex manoeuvre DRI cm" (horse 3 cm) a turn, over as many
 // turns as the farthest base needs to reach its place (docs/rules-notes.md, "Movement").
-void form(Turn& t, Unit& u, battle::Formation f, const std::string& name) {
-    if (u.formation == f) return;
+void form(Turn& t, Unit& u, battle::Formation f, const std::string& name, bool first_turn) {
+    if (u.formation == f) {
+        if (first_turn) t.say_of(u, "Form " + name + ": " + unit_label(u) + " are already in " + name + ".", {{"unit", u.id}});
+        return;
+    }
     const double needed = t.cm(forming_distance(u, f));
     const int rate = movement_cm(type_of(u), MoveAction::wheel, drill(u), t.settings.oth);
     const double done = u.order->details.value("formed_cm", 0.0) + rate;
@@ -103,9 +148,16 @@ void form(Turn& t, Unit& u, battle::Formation f, const std::string& name) {
     t.say_of(u, unit_label(u) + " form " + name + ".", details);
 }
 
-void follow_me(Turn& t, Unit& u) {
+void follow_me(Turn& t, Unit& u, bool first_turn) {
     const Leader* l = t.b().leader(u.order->details.value("leader", std::int64_t{0}));
-    if (!l || battle::with_unit(*l, u, t.units(t.settings.with_unit_cm))) return;
+    if (!l) return;
+    // "The unit will follow wherever you go": where he has not gone, they stay with him.
+    if (battle::with_unit(*l, u, t.units(t.settings.with_unit_cm))) {
+        if (first_turn)
+            say_of_with_leader(t, u, *l, "Follow Me: " + unit_label(u) + " stay where they are: " + l->name +
+                                             " is with them (\"The unit will follow wherever you go\").", {{"unit", u.id}});
+        return;
+    }
     u = battle::turned(u, battle::bearing(u.position, l->position) - u.facing);
     int rate = movement_cm(type_of(u), MoveAction::forward, drill(u), t.settings.oth);
     double go = std::min(double(rate), t.cm(battle::distance(u.position, l->position)));
@@ -116,7 +168,7 @@ void follow_me(Turn& t, Unit& u) {
           {{"unit", u.id}, {"cm", go}, {"tp", t.settings.follow_me_tp}, {"tension_points", tp(u)}});
 }
 
-void carry_out(Turn& t, Unit& u, const std::string& o) {
+void carry_out(Turn& t, Unit& u, const std::string& o, bool first_turn) {
     const auto type = type_of(u);
     const auto& s = t.settings.oth;
     if (o == "advance") {
@@ -125,25 +177,45 @@ void carry_out(Turn& t, Unit& u, const std::string& o) {
         charge(t, u);
     } else if (o == "retreat") {
         int rate = movement_cm(type, MoveAction::backward, drill(u), s);
-        double gone = -move_straight(t, u, -rate, -rate);
-        t.say(unit_label(u) + " fall back.", u.side, {{"unit", u.id}, {"cm", gone}});
+        if (cannot_move(t, u, o, rate)) return;
+        const Moved m = move_straight_why(t, u, -rate, -rate);
+        t.say_of(u, unit_label(u) + " fall back" + (m.short_of_want() ? " " + words_cm(m.cm) + held_up_words(m) : "") + ".",
+                 {{"unit", u.id}, {"cm", m.cm}, {"how", json::array({move_rate_how(MoveAction::backward, type, moving_drill(t, u), rate)})}});
     } else if (o == "run_away") {
         // "Run away - you only need to do this once!": it runs on each turn until it leaves the table.
         break_and_run(t, u);
         t.say(unit_label(u) + (u.removed ? " run off the table." : " run away."));
     } else if (o == "wheel_left" || o == "wheel_right") {
         int rate = movement_cm(type, MoveAction::wheel, drill(u), s);
+        if (cannot_move(t, u, o, rate)) return;
         u = battle::wheeled(u, t.units(rate), o == "wheel_left" ? battle::Wheel::left : battle::Wheel::right);
         t.say(unit_label(u) + " wheel.", u.side, {{"unit", u.id}, {"cm", rate}});
     } else if (o == "form_square") {
-        form(t, u, battle::Formation::square, "square");
+        form(t, u, battle::Formation::square, "square", first_turn);
     } else if (o == "form_column") {
-        form(t, u, battle::Formation::column, "column");
+        form(t, u, battle::Formation::column, "column", first_turn);
     } else if (o == "form_line") {
-        form(t, u, battle::Formation::line, "line");
+        form(t, u, battle::Formation::line, "line", first_turn);
     } else if (o == "follow_me") {
-        follow_me(t, u);
+        follow_me(t, u, first_turn);
     }
+}
+
+// The unit's current order: its test if new, a concealed unit shown as it moves, then carried out.
+void act_on_order(Turn& t, Unit& u) {
+    if (!u.order) return;
+    const bool first_turn = u.order->details.value("new", false);
+    const std::string order = u.order->name;  // a copy: the test may replace the order
+    const std::string o = order_after_test(t, u, order);
+    if (o.empty()) return;
+    // A concealed unit that moves shows itself.
+    static const std::set<std::string> moving = {"advance", "charge", "retreat", "run_away", "wheel_left",
+                                                 "wheel_right", "follow_me"};
+    if (u.concealed && moving.count(o)) {
+        reveal(t, u, o == "charge" ? "charge from cover" : "break cover");
+        if (u.removed || !u.order || u.order->name != o) return;
+    }
+    carry_out(t, u, o, first_turn);
 }
 
 }  // namespace
@@ -153,17 +225,10 @@ void step_movement(Turn& t) {
     // order "When in combat, always roll for the Jacobite forces before Government forces".
     for (auto id : in_combat_order(t.b(), live_units(t.b()))) {
         Unit& u = t.b().units.at(id);
-        if (u.removed || !u.order) continue;
-        const std::string o = u.order->name;
-        if (!passes_order_test(t, u, o)) continue;
-        // A concealed unit that moves shows itself.
-        static const std::set<std::string> moving = {"advance", "charge", "retreat", "run_away", "wheel_left",
-                                                     "wheel_right", "follow_me"};
-        if (u.concealed && moving.count(o)) {
-            reveal(t, u, o == "charge" ? "charge from cover" : "break cover");
-            if (u.removed || !u.order || u.order->name != o) continue;
-        }
-        carry_out(t, u, o);
+        if (u.removed) continue;
+        act_on_order(t, u);
+        // What it did this turn first, then the order it has still to digest.
+        if (!u.removed) say_digesting(t, u, false);
     }
     spot_ambushes(t);
 }

@@ -1,5 +1,6 @@
 // The orders step: the revealed cards carried out (over-the-hills.txt, "What Does A Leader Do?", Annex B).
 #include "shared/battle/geometry.h"
+#include "shared/rulesets/oth/log_words.h"
 #include "shared/rulesets/oth/movement.h"
 #include "shared/rulesets/oth/order_card.h"
 #include "shared/rulesets/oth/turn_helpers.h"
@@ -31,7 +32,12 @@ void step_orders(Turn& t) {
         }
         if (oc->kind == CardKind::order && oc->order) {
             auto it = t.b().units.find(item.value("unit", std::int64_t{0}));
-            if (it == t.b().units.end() || it->second.removed) continue;
+            if (it == t.b().units.end()) continue;
+            if (it->second.removed) {
+                t.say_about(leader.concealed, leader.side, leader.name + "'s order to " + unit_label(it->second) + " (" +
+                                                               std::string(oc->name) + ") is not carried out: they have left the field.");
+                continue;
+            }
             Unit& u = it->second;
             std::string name(order_name(*oc->order));
             json details = {{"leader", leader.id}, {"new", true}};
@@ -45,6 +51,10 @@ void step_orders(Turn& t) {
             // "Leaders can move 40cm per turn on horseback."
             Point to = item.at("to").get<Point>();
             double d = battle::distance(leader.position, to), max = t.units(leader_movement_cm);
+            if (d > max + battle::epsilon)
+                t.say_about(leader.concealed, leader.side, leader.name + " rides only " + words_cm(leader_movement_cm) +
+                                                               " of the " + words_cm(t.cm(d)) +
+                                                               " to where he was sent (\"Leaders can move 40cm per turn on horseback\").");
             if (d > max && d > 0) {
                 double k = max / d;
                 to = {leader.position.x + (to.x - leader.position.x) * k, leader.position.y + (to.y - leader.position.y) * k};

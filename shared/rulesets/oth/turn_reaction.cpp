@@ -1,11 +1,13 @@
 // Reaction tests in the turn (over-the-hills.txt, "REACTION TEST RESULTS TABLES"): a test rolled with the
 // circumstances read from the table, its result applied, and the reaction step: "A reaction test must be
 // taken after each round of musketry or melee."
+#include <algorithm>
 #include <string>
 
 #include "shared/battle/geometry.h"
 #include "shared/rulesets/oth/log_words.h"
 #include "shared/rulesets/oth/movement.h"
+#include "shared/rulesets/oth/order_words.h"
 #include "shared/rulesets/oth/turn_helpers.h"
 
 namespace muster::oth {
@@ -40,6 +42,15 @@ Unit* shooter_of(Turn& t, const Unit& u) {
     return best ? best : nearest_enemy(t, u);
 }
 
+// NA and FB end an ADVANCE, CHARGE or FOLLOW ME (docs/rules-notes.md, "The turn in play"): said in words, so
+// that the unit standing still in the turns after is not a mystery.
+void end_moving_order(Turn& t, Unit& u, const std::string& o, ReactionResult r) {
+    if (!(o == "advance" || o == "charge" || o == "follow_me")) return;
+    u.order.reset();
+    t.say_of(u, order_card_name(o) + ": " + unit_label(u) + " give it up (" + std::string(reaction_result_code(r)) + ", \"" +
+                    std::string(reaction_result_meaning(r, type_of(u))) + "\"): they stand until given a new order.");
+}
+
 }  // namespace
 
 // Applies a reaction result to a unit (over-the-hills.txt, "REACTION TEST RESULTS TABLES", the keys).
@@ -49,13 +60,13 @@ void apply_result(Turn& t, Unit& u, ReactionResult r) {
     switch (r) {
         case R::ok: break;
         case R::na:  // "No advance closer to the enemy"
-            if (o == "advance" || o == "charge" || o == "follow_me") u.order.reset();
+            end_moving_order(t, u, o, r);
             break;
         case R::fb: {  // "Fall back for a turn (take 1 TP)"
             add_tp(u, reaction_result_tp(r));
             int back = movement_cm(type_of(u), MoveAction::backward, drill(u), t.settings.oth);
             move_straight(t, u, -back, -back);
-            if (o == "advance" || o == "charge" || o == "follow_me") u.order.reset();
+            end_moving_order(t, u, o, r);
             t.fact_add("fell_back", u.id);
             break;
         }
@@ -78,13 +89,18 @@ ReactionResult test_unit(Turn& t, Unit& u, const Unit* enemy, const std::string&
     auto c = given ? *given : circumstances(t, u, enemy);
     const int before = tp(u);
     auto out = reaction_test(type_of(u), before, c, t.dice);
+    const std::size_t effects = t.b().log.size();
     apply_result(t, u, out.result);
+    const std::size_t test_line = t.b().log.size();
     const TroopType type = type_of(u);
     t.say_of(u, reaction_line(unit_label(u), why, out.result, type),
              {{"unit", u.id}, {"test", why}, {"die", out.die}, {"modifier", out.modifier}, {"row", out.row},
               {"column", out.column}, {"result", std::string(reaction_result_code(out.result))},
               {"circumstances", circumstances_json(c)}, {"tension_points", tp(u)},
               {"how", reaction_how(type, why, c, out, tp(u))}});
+    // The test's line first, then what its result led to (an order given up, friends seeing it run).
+    auto& log = t.b().log;
+    std::rotate(log.begin() + static_cast<std::ptrdiff_t>(effects), log.begin() + static_cast<std::ptrdiff_t>(test_line), log.end());
     return out.result;
 }
 

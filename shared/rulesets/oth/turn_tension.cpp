@@ -27,12 +27,17 @@ void step_tension(Turn& t) {
     for (const auto& lj : t.facts.value("inspiring", json::array())) {
         const Leader* l = t.b().leader(lj.get<std::int64_t>());
         if (!l || leader_down(*l)) continue;
+        bool any = false;
         for (auto& [id, u] : t.b().units)
             if (!u.removed && u.side == l->side && battle::with_unit(*l, u, t.units(t.settings.with_unit_cm))) {
+                any = true;
                 u.markers[tp_marker] = apply_tension(tp(u), TensionCause::inspired, s);
                 say_of_with_leader(t, u, *l, l->name + " inspires " + unit_label(u) + ".",
                                    {{"unit", u.id}, {"tension_points", tp(u)}});
             }
+        // "Leaders had to go to the front": with none of his units, his speech reaches no one.
+        if (!any)
+            t.say_about(l->concealed, l->side, l->name + " inspires no one: none of his units is with him.");
     }
     // The lines below are written only for a unit with TPs: its own side reads them, or they would tell the
     // enemy that it has some.

@@ -76,10 +76,16 @@ function detailsEl(details, names, who = '') {
     figures);
 }
 
+// A turn's name: the book's where it counts its turns otherwise (Chosen Men's game turns), else "Turn N".
+function turnName(turn, names) {
+  const book = names && names.book;
+  return book && book.turnHeading ? book.turnHeading(turn) : `Turn ${turn}`;
+}
+
 export function logLine(e, i, names) {
   const audience = e.audience && e.audience !== 'all' ? audienceBadge(audienceWords(e)) : null;
   return h('li', { class: `log-item log-${e.audience || 'all'}`, testid: 'battle-log-item', dataset: { turn: String(e.turn), phase: e.phase || '', index: String(i) } },
-    h('div', { class: 'item-meta' }, `Turn ${e.turn} · ${names ? names.phase(e.phase) : e.phase || ''}`, audience ? ' ' : '', audience),
+    h('div', { class: 'item-meta' }, `${turnName(e.turn, names)} · ${names ? names.phase(e.phase) : e.phase || ''}`, audience ? ' ' : '', audience),
     h('div', { class: 'item-text' }, e.text || ''),
     detailsEl(e.details, names));
 }
@@ -204,7 +210,8 @@ function renderTurns(e, r) {
   e.slider.max = String(turns[turns.length - 1]);
   if (r.follow) e.slider.value = e.slider.max;
   const t = Number(e.slider.value);
-  setText(e.label, `Turn ${t} of ${turns[turns.length - 1]}`);
+  const last = turns[turns.length - 1];
+  setText(e.label, r.names && r.names.book && r.names.book.turnHeading ? `${turnName(t, r.names)} (${t} of ${last})` : `Turn ${t} of ${last}`);
   e.el.dataset.turn = String(t);
   e.lines.replaceChildren(...logItems(log.map((x, i) => [x, i]).filter(([x]) => x.turn === t), r.names));
 }
@@ -221,7 +228,7 @@ function renderFrames(e, r, frames) {
   if (r.follow) e.slider.value = e.slider.max;
   const i = Math.min(Math.max(Number(e.slider.value) || 0, 0), frames.length - 1);
   const f = frames[i];
-  const name = f.end ? 'End' : `Turn ${f.turn}`;
+  const name = f.end ? 'End' : turnName(f.turn, r.names);
   setText(e.label, name);
   e.slider.setAttribute('aria-valuetext', name);
   Object.assign(e.el.dataset, { turn: String(f.turn), frame: String(i), end: f.end ? 'true' : 'false' });

@@ -4,7 +4,7 @@
 // `settings` and the log's tests.
 
 import { cmwdPanel } from './panel.js';
-import { TROOP_LABELS, PHASES, STATUS_LABELS, STEP_LABELS, describeItem, talkClosed, cmwdOf, commanderOf, stageLine, sideName } from './words.js';
+import { TROOP_LABELS, PHASES, STATUS_LABELS, STEP_LABELS, describeItem, talkClosed, cmwdOf, commanderOf, stageLine, sideName, turnHeading, gameTurnOf } from './words.js';
 import { unitColumns, unitBadge, unitTitle, unitGlyph, unitValues, leaderValues } from './units.js';
 import { settingsForm } from './settings.js';
 import { overridesForm } from './overrides.js';
@@ -15,7 +15,7 @@ function turnWords(view, b) {
   const c = cmwdOf(b);
   const sides = c.stage === 'bid' ? (b.sides || []).map((s) => s.id) : [c.acting_side].filter(Boolean);
   const users = sides.map((s) => (commanderOf(b, s) || {}).user).filter(Boolean);
-  const line = stageLine(b) || `Turn ${b.turn}`;
+  const line = stageLine(b) || turnHeading(b.turn);
   if (c.stage === 'bid') {
     return { users, info: `${line}.`, heading: 'Tempo bids (only you see them before the reveal)', close: 'Close the bids and reveal the tempo' };
   }
@@ -25,6 +25,13 @@ function turnWords(view, b) {
     heading: 'Finished',
     close: `End the ${sideName(b, c.acting_side)} stage: combat`,
   };
+}
+
+// The battle page's header in the book's numbering (web/common/battle/tab.js shows it in place of `Turn n`):
+// "Game turn 1 — tempo bids", as the panel's stage line says it; "Game turn 1" when the stage is not known.
+function turnLabel(b) {
+  if (!b || !b.turn) return '';
+  return stageLine(b) || `Game turn ${gameTurnOf(b.turn)}`;
 }
 
 export const cmwd = {
@@ -44,6 +51,10 @@ export const cmwd = {
   unitTitle,
   unitColumns,
   talkClosed,
+  // The game turn, not the server's battle turn: the header (turnLabel) and the log's and replay's turn
+  // headings (turnHeading(turn)) say what the panel says.
+  turnLabel,
+  turnHeading,
   secretPanel: cmwdPanel,
   // The table's settings this book reads, offered under its form (web/umpire/table_settings_form.js):
   // a move over terrain (shared/rulesets/cmwd/orders.cpp).

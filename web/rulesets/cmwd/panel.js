@@ -35,15 +35,17 @@ function panelElements() {
     orders: ordersElements(),
     fighting: fightingElements(),
     generator: generatorElements(),
+    // Shown while the panel is narrowed to one base (focus): back to the whole stage.
+    allUnits: h('button', { type: 'button', class: 'small ghost', testid: 'cmwd-all-units', hidden: true }, 'All units'),
   };
   e.el = h('section', { class: 'card panel panel-cmwd', testid: 'cmwd-panel', 'aria-labelledby': 'cmwd-heading' },
-    e.heading, e.stage, e.scale, e.tempo.el, e.orders.el, e.fighting.el, e.generator.el);
+    e.heading, e.stage, e.allUnits, e.scale, e.tempo.el, e.orders.el, e.fighting.el, e.generator.el);
   return e;
 }
 
 class CmwdPanel {
   constructor(ctx, campaignId, hooks) {
-    Object.assign(this, { ctx, campaignId: Number(campaignId), hooks, view: null, battle: null, picking: null });
+    Object.assign(this, { ctx, campaignId: Number(campaignId), hooks, view: null, battle: null, picking: null, focused: null });
     this.e = panelElements();
     const send = (type, body) => this.send(type, body);
     this.e.tempo.send = send;
@@ -63,6 +65,37 @@ class CmwdPanel {
     // battle.generate is a set-up command: it carries no turn.
     listenGenerator(this.e.generator, (type, body) => this.ctx.conn.send(type, { campaign: this.campaignId, battle: this.battle.id, ...body }));
     this.e.generator.el.addEventListener('toggle', () => { if (this.view) this.update(this.view, this.battle); });
+    this.e.allUnits.addEventListener('click', () => this.focus(null));
+  }
+
+  // A tap on one of his pieces on the map (the page then shows this panel over the map): a base he may act with
+  // now narrows the panel to that base's controls, with "All units" to widen it again; anything else (a general,
+  // a base not his to act with) leaves the panel as it is. Returns whether it narrowed.
+  focus(piece) {
+    const id = piece && piece.kind === 'unit' ? Number(piece.id) : null;
+    const can = id !== null && !!this.battle && this.picking === 'base' && actingBases(this.battle).some((u) => u.id === id);
+    if (piece && !can) return false;
+    this.focused = can ? id : null;
+    if (can) {
+      this.e.orders.unit.value = String(id);
+      this.e.orders.error.hide();
+      refreshForm(this.e.orders, this.battle);
+    }
+    this.showFocus();
+    return can;
+  }
+
+  // Narrowed to one base: only its form (the base's own action) shows; the brigades, the declared list, the
+  // tempo and the tests wait behind "All units".
+  showFocus() {
+    const e = this.e;
+    const on = this.focused !== null;
+    e.el.classList.toggle('is-focused', on);
+    e.allUnits.hidden = !on;
+    e.orders.unit.disabled = on;
+    for (const x of [e.scale, e.tempo.el, e.fighting.el, e.generator.el, e.orders.brigades, e.orders.brigadesHeading, e.orders.declared, e.orders.declaredHeading]) {
+      if (on) { x.dataset.focusHidden = x.hidden ? 'was' : 'yes'; x.hidden = true; } else if (x.dataset.focusHidden) { x.hidden = x.dataset.focusHidden === 'was'; delete x.dataset.focusHidden; }
+    }
   }
 
   // A command of this stage: it carries the turn the page shows (web/common/battle/moment.js).
@@ -127,6 +160,11 @@ class CmwdPanel {
     const generating = showGenerator(e.generator, view, b);
     this.picking = generating ? 'generator' : acting ? 'base' : null;
     this.askMap();
+    // A focus outlives a redraw only while that base may still act.
+    if (this.focused !== null && !(this.picking === 'base' && actingBases(b).some((u) => u.id === this.focused))) this.focused = null;
+    else if (this.focused !== null) { e.orders.unit.value = String(this.focused); refreshForm(e.orders, b); }
+    for (const x of e.el.querySelectorAll('[data-focus-hidden]')) delete x.dataset.focusHidden;
+    this.showFocus();
     const stage = this.writing(b);
     this.draft.track(b, stage || '', !!stage, (choice) => {
       applyFormChoice(this.e.tempo.el, choice);
@@ -135,8 +173,8 @@ class CmwdPanel {
   }
 }
 
-// The book's secretPanel: {el, update(view, b), mapPoint(p)}.
+// The book's secretPanel: {el, update(view, b), mapPoint(p), focus(piece)}.
 export function cmwdPanel(ctx, campaignId, hooks) {
   const panel = new CmwdPanel(ctx, campaignId, hooks);
-  return { el: panel.e.el, update: (view, b) => panel.update(view, b), mapPoint: (p) => panel.mapPoint(p) };
+  return { el: panel.e.el, update: (view, b) => panel.update(view, b), mapPoint: (p) => panel.mapPoint(p), focus: (piece) => panel.focus(piece) };
 }

@@ -5,7 +5,7 @@
 // cmwd.generals ("Risk to Generals"). Nothing is reckoned: the totals are the server's.
 
 import { h } from '../../common/dom.js';
-import { FATES, RANKS, cmwdOf, leaderName, unitName, brigadeName, words, resultWord } from './words.js';
+import { FATES, RANKS, cmwdOf, leaderName, unitName, brigadeName, words, resultWord, turnHeading } from './words.js';
 
 const MOST = 12; // the tests shown: the last turn's that had any, at most this many
 const signed = (n) => (n < 0 ? `− ${-n}` : `+ ${n}`);
@@ -53,7 +53,7 @@ function testItem(b, e) {
   if (typeof d.difference === 'number') end.push(`difference ${d.difference}`);
   if (d.result !== undefined && sides.length) end.push(h('span', { class: 'cmwd-result', testid: 'cmwd-test-result' }, resultWord(d.result)));
   return h('li', { class: 'cmwd-test', testid: 'cmwd-test', dataset: { test: String(d.test), result: String(d.result ?? ''), turn: String(e.turn) } },
-    h('div', { class: 'item-meta' }, `Turn ${e.turn} · ${TESTS[d.test] || words(d.test)}`), h('div', { class: 'item-text' }, e.text || ''),
+    h('div', { class: 'item-meta' }, `${turnHeading(e.turn)} · ${TESTS[d.test] || words(d.test)}`), h('div', { class: 'item-text' }, e.text || ''),
     h('ul', { class: 'cmwd-test-sides' }, ...(sides.length ? sides.map((x) => sideLine(b, x)) : [plainLine(b, d)])),
     end.length ? h('p', { class: 'cmwd-test-end' }, ...end.flatMap((x, i) => (i ? [': ', x] : [x])), '.') : null);
 }

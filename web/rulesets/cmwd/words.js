@@ -53,10 +53,24 @@ export function commanderOf(b, side) {
   return mine.find((l) => l.values && l.values.commander === true) || mine[0] || null;
 }
 
+// chosen-men-well-disposed.txt, "Turn sequence": a game turn is three of the server's battle turns: the tempo
+// bids, then the tempo side's stage, then the other side's (shared/rulesets/cmwd/army.cpp, game_turn_of and
+// stage_of). The player sees game turns only.
+export const gameTurnOf = (turn) => (turn < 1 ? 0 : Math.floor((turn - 1) / 3) + 1);
+const STAGE_WORDS = ['tempo bids', 'the tempo side moves and fights', 'the other side moves and fights'];
+
+// A log line's or a replay frame's turn in the book's numbering: "Game turn 1 — tempo bids" (battle turn 1),
+// "Game turn 1 — the tempo side moves and fights" (2). Set-up lines (turn 0) say "Set-up".
+export function turnHeading(turn) {
+  const n = Number(turn) || 0;
+  if (n < 1) return 'Set-up';
+  return `Game turn ${gameTurnOf(n)} — ${STAGE_WORDS[(n - 1) % 3]}`;
+}
+
 // The stage's line: "Game turn 2 — tempo bids" / "Game turn 2 — the French move and fight".
 export function stageLine(b) {
   const c = cmwdOf(b);
-  const g = c.game_turn || Math.ceil((b.turn || 1) / 3);
+  const g = c.game_turn || gameTurnOf(b.turn || 1);
   if (c.stage === 'bid') return `Game turn ${g} — tempo bids`;
   if (c.stage === 'first' || c.stage === 'second') return `Game turn ${g} — the ${sideName(b, c.acting_side)} move and fight`;
   return '';

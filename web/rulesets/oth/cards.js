@@ -58,7 +58,8 @@ function handElements() {
   e.leaderSelect = h('select', { id: 'card-leader', testid: 'card-leader' });
   e.leaderField = h('div', { class: 'field', hidden: true }, h('label', { for: 'card-leader' }, 'Talk to'), e.leaderSelect);
   e.cardText = h('p', { class: 'play-card-text', testid: 'card-text', hidden: true });
-  e.moveNote = h('p', { class: 'hint', testid: 'card-move-point', hidden: true });
+  // Where he rides, or why not: the answer to a point tapped on the map (data-map-point, web/rulesets/index.js).
+  e.moveNote = h('p', { class: 'hint', testid: 'card-move-point', hidden: true, dataset: { mapPoint: 'true' } });
   e.noUnits = h('p', { class: 'hint', testid: 'card-no-units', hidden: true });
   e.play = h('button', { type: 'button', class: 'primary', testid: 'card-play', disabled: true }, 'Play this card');
   e.withdraw = h('button', { type: 'button', class: 'ghost small', testid: 'card-withdraw', hidden: true }, 'Take it back');
@@ -112,7 +113,7 @@ function whoHasPlayed(view, b, box) {
 // point; showMap() scrolls to it.
 class CardHand {
   constructor(ctx, campaignId, hooks) {
-    Object.assign(this, { ctx, campaignId: Number(campaignId), hooks, battle: null, chosen: null, moveTo: null, builtFor: '' });
+    Object.assign(this, { ctx, campaignId: Number(campaignId), hooks, battle: null, chosen: null, moveTo: null, builtFor: '', choiceFor: '' });
     this.e = handElements();
     // His card as he chooses it, kept on the server until he plays it (web/common/battle/draft.js).
     this.draft = battleDraft(this.campaignId);
@@ -243,6 +244,22 @@ class CardHand {
     e.played.dataset.card = (mine.item && mine.item.card) || '';
   }
 
+  // A choice is for one turn. When the page next sees another turn (or battle) — even straight from one turn's
+  // hand to the next, the resolution never shown — the old card is let go: the new hand starts empty, and the
+  // draft of the new turn (if he kept one) is put back by draft.track after this.
+  forgetOldTurn(b) {
+    const turnKey = `${b.id}:${b.turn}`;
+    if (this.choiceFor === turnKey) return;
+    this.choiceFor = turnKey;
+    this.chosen = null;
+    this.moveTo = null;
+    this.tooFar = null;
+    this.e.unitSelect.value = '';
+    this.e.leaderSelect.value = '';
+    this.hooks.pick(null);
+    for (const x of this.e.list.querySelectorAll('button')) x.setAttribute('aria-checked', 'false');
+  }
+
   showHand(b, canPlay) {
     const e = this.e;
     e.list.hidden = !canPlay;
@@ -279,6 +296,7 @@ class CardHand {
   update(view, b) {
     const e = this.e;
     this.battle = b;
+    this.forgetOldTurn(b);
     const me = view.me || {};
     const box = (b.boxes && b.boxes.cards) || { items: [] };
     const leader = myLeader(b);
@@ -301,8 +319,9 @@ class CardHand {
   }
 }
 
-// The book's secretPanel (web/rulesets/index.js): {el, update(view, b), mapPoint(p)}.
+// The book's secretPanel (web/rulesets/index.js): {el, update(view, b), mapPoint(p), focus(piece)}. The hand is
+// his leader's, one card for the turn, not a unit's: a tap on one of his pieces narrows nothing (focus: false).
 export function cardHand(ctx, campaignId, hooks) {
   const hand = new CardHand(ctx, campaignId, hooks);
-  return { el: hand.e.el, update: (view, b) => hand.update(view, b), mapPoint: (p) => hand.mapPoint(p) };
+  return { el: hand.e.el, update: (view, b) => hand.update(view, b), mapPoint: (p) => hand.mapPoint(p), focus: () => false };
 }

@@ -11,6 +11,7 @@ function controls() {
     turnSeconds: h('input', { type: 'number', id: 'battle-turn-seconds', testid: 'battle-turn-seconds', value: '0', min: 0, max: 86400, inputmode: 'decimal' }),
     spotCm: h('input', { type: 'number', id: 'battle-spot-cm', testid: 'battle-spot-cm', min: 0, max: 1000, step: 'any', inputmode: 'decimal', placeholder: 'e.g. 10' }),
     surprise: h('input', { type: 'checkbox', id: 'battle-ambush-surprise', testid: 'battle-ambush-surprise' }),
+    chargeNext: h('input', { type: 'checkbox', id: 'battle-test-charge-next-turn', testid: 'battle-test-charge-next-turn' }),
   };
 }
 
@@ -21,7 +22,9 @@ function layout(c) {
       field('battle-turn-seconds', 'Turn timer (s, 0 none)', c.turnSeconds)),
     h('div', { class: 'field-row' },
       field('battle-spot-cm', 'Ambushers are seen within (cm)', c.spotCm),
-      h('label', { class: 'check', for: 'battle-ambush-surprise' }, c.surprise, ' A sprung ambush: the enemy units that see it take a reaction test (surprised)')));
+      h('label', { class: 'check', for: 'battle-ambush-surprise' }, c.surprise, ' A sprung ambush: the enemy units that see it take a reaction test (surprised)')),
+    // docs/rules-notes.md, "The turn in play": when "Ch Charge nearest enemy" on the order to advance charges.
+    h('label', { class: 'check', for: 'battle-test-charge-next-turn' }, c.chargeNext, ' A unit whose test to advance reads Ch stands this turn and charges from the next (unticked: it charges at once)'));
 }
 
 function spotChange(text, cur) {
@@ -47,6 +50,7 @@ export function settingsForm() {
       c.turnSeconds.value = String(st.turn_seconds || 0);
       c.spotCm.value = typeof st.spot_cm === 'number' ? String(st.spot_cm) : '';
       c.surprise.checked = !!st.ambush_surprise;
+      c.chargeNext.checked = !!st.test_charge_next_turn;
     },
     read(b) {
       const cur = b.settings || {};
@@ -54,6 +58,7 @@ export function settingsForm() {
       const spot = spotChange(c.spotCm.value.trim(), cur);
       if (spot !== undefined) out.spot_cm = spot;
       if (c.surprise.checked !== !!cur.ambush_surprise) out.ambush_surprise = c.surprise.checked;
+      if (c.chargeNext.checked !== !!cur.test_charge_next_turn) out.test_charge_next_turn = c.chargeNext.checked;
       return out;
     },
   };

@@ -36,7 +36,7 @@ TEST_CASE("cmwd tempo: each side's points are tempo_dice d6 + tempo_bonus, seen 
     CHECK(f.cmwd(f.t.observer)["tempo"].is_null());
     CHECK(f.cmwd(f.t.umpire)["tempo"]["british"]["points"] == 8);
     CHECK(f.cmwd(f.t.bob)["stage"] == "bid");
-    CHECK(f.of(f.t.bob)["needs_you"]["what"] == "Bid for the tempo of game turn 1.");
+    CHECK(f.of(f.t.bob)["needs_you"]["what"] == "At Example of Combat: bid for the tempo of game turn 1.");
     CHECK(f.of(f.t.carol)["needs_you"].is_null());  // Spriggs is not the commander
 }
 
@@ -53,7 +53,7 @@ TEST_CASE("cmwd tempo: a bid is sealed: the other side and observers learn neith
     CHECK(f.of(f.t.bob)["boxes"]["orders"]["items"][0]["item"]["bid"] == 3);
     CHECK(f.of(f.t.carol)["boxes"]["orders"]["submitted"] == json::array({f.t.bob.user}));
     CHECK(f.of(f.t.dave)["boxes"]["orders"]["submitted"].empty());
-    CHECK(f.of(f.t.dave)["needs_you"]["what"] == "Bid for the tempo of game turn 1.");
+    CHECK(f.of(f.t.dave)["needs_you"]["what"] == "At Example of Combat: bid for the tempo of game turn 1.");
     // Withdrawn and made again: still nothing for the French.
     f.t.ok(f.t.bob, "battle.withdraw", {{"battle", 1}});
     f.bid(f.t.bob, 1);
@@ -199,4 +199,20 @@ TEST_CASE("cmwd tempo: ordering a brigade pays 2 from stationary, 1 on the move;
         if (b["id"] == "bennington") CHECK(b["cost"] == 2);
     }
     check_replay(f.t);
+}
+
+// chosen-men-well-disposed.txt, "Turn sequence": a game turn is the tempo bids and then each side's move and
+// combat. The log numbers them as the page does, by game turn, not by the server's battle turn (2 and 3 here).
+TEST_CASE("cmwd tempo: each side's stage is announced in the log by its game turn", "[cmwd]") {
+    Small f;
+    f.create();
+    f.start();
+    f.bid(f.t.bob, 1);
+    f.bid(f.t.dave, 2);
+    f.done(f.t.dave);
+    f.done(f.t.bob);
+    const std::string log = f.log_of(f.t.observer);
+    CHECK(log.find("Game turn 1: the French have moved: combat.") != std::string::npos);
+    CHECK(log.find("Game turn 1: the British have moved: combat.") != std::string::npos);
+    CHECK(log.find("The French have moved: combat.") == std::string::npos);
 }
