@@ -14,32 +14,10 @@ import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, waitForConnState, failureShots, stepper, UI_TIMEOUT } from './lib/browser.mjs';
 import { PHONE, DESKTOP, checkPage } from './lib/pages.mjs';
-import { el } from './lib/battle.mjs';
+import { el, tablePoint } from './lib/battle.mjs';
 import { bookBattle, placeRiders } from './lib/book_battles.mjs';
 
 const SCREEN = PHONE.viewport.height;
-
-/** The screen point of table point p ([x, y], y up the table), the map's frame scrolled so that it is on screen. */
-async function tablePoint(page, p) {
-  return page.evaluate(([x, y]) => {
-    const svg = document.querySelector('[data-testid="battle-map"]');
-    const frame = svg.closest('.battle-map-frame');
-    const at = () => {
-      const vb = svg.viewBox.baseVal;
-      const pt = svg.createSVGPoint();
-      pt.x = x;
-      pt.y = vb.height + 2 * vb.y - y; // the drawing's y runs down the table
-      return pt.matrixTransform(svg.getScreenCTM());
-    };
-    frame.scrollIntoView({ block: 'start' });
-    let q = at();
-    const r = frame.getBoundingClientRect();
-    frame.scrollLeft += q.x - (r.left + r.width / 2);
-    frame.scrollTop += q.y - (r.top + Math.min(r.height, 300) / 2);
-    q = at();
-    return [q.x, q.y];
-  }, p);
-}
 
 /** The middle of a piece of the viewer's on screen, and its box: the first of `selector` on the map. */
 async function pieceBox(page, selector) {

@@ -14,7 +14,7 @@ import { uniqueName } from '../integration/lib/client.mjs';
 import { battleTable } from '../integration/lib/battle_table.mjs';
 import { launchBrowser, openUser, waitForConnState, failureShots, UI_TIMEOUT } from './lib/browser.mjs';
 import { PHONE } from './lib/pages.mjs';
-import { el, openSheet } from './lib/battle.mjs';
+import { el, openSheet, tablePoint } from './lib/battle.mjs';
 import { bookBattle, placeRiders } from './lib/book_battles.mjs';
 
 const itemWords = (page) => page.getByTestId('needs-you').getByTestId('needs-you-item').locator('.item-text').allTextContents();
@@ -29,43 +29,6 @@ async function showBattle(page, id, name) {
   await go(page, 'battle');
   await page.getByTestId('battle-select').selectOption(String(id));
   await page.getByTestId('battle-name').filter({ hasText: name }).waitFor();
-}
-
-/**
- * The screen point of table point p ([x, y], y up the table; off the table too, in the drawing's margin), the map's
- * frame scrolled so that it is on screen, once the page has stopped scrolling (a smooth scroll to the map).
- */
-async function tablePoint(page, p) {
-  const at = () => page.evaluate(([x, y]) => {
-    const svg = document.querySelector('[data-testid="battle-map"]');
-    const frame = svg.closest('.battle-map-frame');
-    const q = () => {
-      const vb = svg.viewBox.baseVal;
-      const pt = svg.createSVGPoint();
-      pt.x = x;
-      pt.y = vb.height + 2 * vb.y - y; // the drawing's y runs down the table
-      return pt.matrixTransform(svg.getScreenCTM());
-    };
-    frame.scrollIntoView({ block: 'start' });
-    const r = frame.getBoundingClientRect();
-    // Between the page's top bar and the sheet over the map's foot, whether the sheet is open or folded.
-    const top = Math.max(r.top, document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0);
-    const sheet = document.querySelector('[data-testid="battle-sheet"].is-active');
-    const bottom = Math.min(r.bottom, sheet ? sheet.getBoundingClientRect().top : window.innerHeight);
-    const first = q();
-    frame.scrollLeft += first.x - (r.left + r.width / 2);
-    frame.scrollTop += first.y - (top + bottom) / 2;
-    const then = q();
-    return [then.x, then.y];
-  }, p);
-  let last = null;
-  for (let i = 0; i < 20; i += 1) {
-    const q = await at();
-    if (last && Math.abs(last[0] - q[0]) < 0.5 && Math.abs(last[1] - q[1]) < 0.5) return q;
-    last = q;
-    await page.waitForTimeout(150);
-  }
-  return last;
 }
 
 /** On a phone the battle's parts show one at a time: `part` (map, talk, log, units, replay). */
