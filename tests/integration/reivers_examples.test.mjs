@@ -77,7 +77,7 @@ test('the fyrebrand example arises in play: the peasants, shot at in the Scots\'
   // 2 + 3 = 5: no effect, but the peasants are under fire.
   await A.ok('battle.submit', { campaign, battle, ...at(A) });
   await combat([1, 3]);
-  assert.ok(lines(B).includes('Elliot bows shoots at Peasants: 4 (ranged 3, die 1) against 5 (ranged 2, die 3): no effect.'), lines(B).join('\n'));
+  assert.ok(lines(B).includes('Elliot bows shoots at Peasants: 4 (ranged 3, die 1) against 5 (ranged 2, die 3): no effect, Peasants outscore them.'), lines(B).join('\n'));
   assert.equal(unitIn(bv(U), NAME.peasants).markers.under_fire, 1, 'under fire from turn 1');
 
   // Bound 2, the English: they stay. Under fire lasts until the shooters' next bound ends.

@@ -7,10 +7,27 @@
 #include "shared/battle/geometry.h"
 #include "shared/rulesets/lfas/tables.h"
 #include "shared/rulesets/lfas/turn.h"
+#include "shared/rulesets/lfas/words.h"
 
 namespace muster::lfas {
 
 using nlohmann::json;
+
+namespace {
+
+// Why a unit that stood still re-dresses no DP (phase 7, "re-dress ranks (remove D. Points by training) for units that
+// did not move"): "1st Class remove up to 2 DPs per turn if stationary and not in combat; 2nd Class 1 DP if stationary
+// and not in combat; 3rd Class 1 DP if also not under fire; 4th Class only via a commander's CPs; 5th Class only via
+// the commander-in-chief's CPs".
+std::string no_redress_reason(const BattleEntry& e, const Unit& u) {
+    const int k = class_of(u);
+    if (k == 4) return "a 4th Class unit re-dresses only by a commander's rally (2 CPs)";
+    if (k >= 5) return "a 5th Class unit re-dresses only by the commander-in-chief's rally (2 CPs)";
+    if (turn_has(e, "in_combat", u.id)) return "it was in combat this turn";
+    return "a 3rd Class unit re-dresses only when not under fire, and it was fired on this turn";
+}
+
+}  // namespace
 
 void redress_step(BattleEntry& e, Dice&) {
     for (auto& [id, u] : e.battle.units) {
@@ -27,6 +44,8 @@ void redress_step(BattleEntry& e, Dice&) {
         if (n > 0) {
             u.markers["dp"] = dps(u) - n;
             log_line(e, u.name + " re-dresses its ranks: " + std::to_string(n) + " DP less.");
+        } else if (stationary && dps(u) > 0) {
+            log_line(e, u.name + " keeps its " + std::to_string(dps(u)) + " DP: " + no_redress_reason(e, u) + ".", {{"unit", id}});
         }
     }
 }
@@ -35,13 +54,17 @@ namespace {
 
 // How far a beaten unit goes: a driven-back unit one move at its class's top speed, rolled; a defeated one behind
 // the nearest friendly unit at its back (else defeated_inches); a routed one rout_inches.
-double retreat_distance(BattleEntry& e, const Unit& u, const std::string& kind, Point away, Dice& dice) {
+double retreat_distance(BattleEntry& e, const Unit& u, const std::string& kind, Point away, Dice& dice, json& faces) {
     const LfasSettings s = settings_from(e.settings);
     if (kind == "driven_back") {
         const MoveDice d = move_dice(u.troop_type, class_of(u), u.values.value("hessian", false) == true);
         int inches = 0;
-        for (int i = 0; i < d.av_max; ++i) inches += roll_average(dice);
-        for (int i = 0; i < d.d6_max; ++i) inches += dice.roll(6);
+        for (int i = 0; i < d.av_max + d.d6_max; ++i) {
+            const bool average = i < d.av_max;
+            const int f = average ? roll_average(dice) : dice.roll(6);
+            faces.push_back({{"die", average ? "average" : "d6"}, {"face", f}});
+            inches += f;
+        }
         return inches;
     }
     if (kind == "routed") return s.rout_inches;
@@ -57,6 +80,15 @@ double retreat_distance(BattleEntry& e, const Unit& u, const std::string& kind, 
     return best;
 }
 
+// "Driven back retreats one move at maximum speed; defeated retreats behind the next friendly line or terrain
+// obstacle; routed runs beyond enemy artillery range or to the next obstacle."
+std::string retreat_words(const std::string& kind) {
+    if (kind == "driven_back") return "driven back (\"one move at maximum speed\")";
+    if (kind == "defeated") return "defeated (\"behind the next friendly line or terrain obstacle\")";
+    if (kind == "routed") return "routed (\"beyond enemy artillery range or to the next obstacle\")";
+    return kind;
+}
+
 void retreat(BattleEntry& e, const json& r, Dice& dice, json& passing) {
     const auto id = r["unit"].get<std::int64_t>();
     Unit& u = e.battle.units.at(id);
@@ -64,15 +96,17 @@ void retreat(BattleEntry& e, const json& r, Dice& dice, json& passing) {
     const Unit* enemy = e.battle.unit(r.value("away_from", std::int64_t{0}));
     const Point away = enemy ? battle::footprint(*enemy).centre() : u.position;
     const std::string kind = r["kind"];
-    const double dist = retreat_distance(e, u, kind, away, dice);
+    json faces = json::array();
+    const double dist = retreat_distance(e, u, kind, away, dice, faces);
     const Point from = u.position;
     u.facing = enemy ? battle::bearing(away, u.position) : battle::normalize_degrees(u.facing + 180);
     u = battle::moved(u, dist);
+    const json details = {{"unit", id}, {"kind", kind}, {"inches", dist}, {"faces", faces}};
     if (!e.battle.table.contains(u.position.x, u.position.y)) {
         u.removed = true;
-        log_line(e, u.name + " (" + kind + ") leaves the table.");
+        log_line(e, u.name + ", " + retreat_words(kind) + ", runs off the table and is gone.", details);
     } else {
-        log_line(e, u.name + " (" + kind + ") falls back " + std::to_string(static_cast<int>(std::round(dist))) + "\".");
+        log_line(e, u.name + ", " + retreat_words(kind) + ", falls back " + inches_words(std::round(dist)) + ".", details);
     }
     // "Retreating or Routing units move round supports that are better formed (i.e., have less DPs), but run
     // through and collide with units equally or worse formed."

@@ -5,6 +5,7 @@
 #include "shared/battle/geometry.h"
 #include "shared/rulesets/lfas/tables.h"
 #include "shared/rulesets/lfas/turn.h"
+#include "shared/rulesets/lfas/words.h"
 
 namespace muster::lfas {
 
@@ -119,6 +120,22 @@ void fight(BattleEntry& e, const std::vector<std::int64_t>& attackers, std::int6
             if (class_of(b.units.at(id)) >= 4) e.data["pursuits"].push_back({{"unit", id}, {"after", defender}});
 }
 
+// "inspire troops in combat (+1) 3 CPs": points spent on a unit that then fights no combat this turn are spent for
+// nothing, and the log says so.
+void uninspired(BattleEntry& e) {
+    const json inspired = e.data["turn"].value("inspired", json::object());
+    const json attached = e.data["turn"].value("attached", json::object());
+    for (auto it = inspired.begin(); it != inspired.end(); ++it) {
+        const Unit* u = e.battle.unit(std::stoll(it.key()));
+        if (!u || u->removed || turn_has(e, "in_combat", u->id)) continue;
+        std::string who = "its general";
+        for (auto g = attached.begin(); g != attached.end(); ++g)
+            if (*g == u->id)
+                if (const Leader* l = e.battle.leader(std::stoll(g.key()))) who = l->name;
+        log_line(e, who + "'s inspiring of " + u->name + " comes to nothing: it fights no combat this turn.", {{"unit", u->id}});
+    }
+}
+
 }  // namespace
 
 void combat_step(BattleEntry& e, Dice& dice) {
@@ -135,8 +152,10 @@ void combat_step(BattleEntry& e, Dice& dice) {
         const Unit* u = e.battle.unit(uid);
         const Unit* t = e.battle.unit(tid);
         if (!u || !t || u->removed || t->removed) continue;
-        if (battle::distance_between(*u, *t) > combat_range + battle::epsilon) {
-            log_line(e, u->name + " does not reach within 4\" of " + t->name + ": no combat.");
+        if (const double d = battle::distance_between(*u, *t); d > combat_range + battle::epsilon) {
+            log_line(e, u->name + "'s charge falls short: it ends " + inches_words(d) + " from " + t->name +
+                            ", and \"Combat occurs when a unit advances within 4\" of an opponent\": no combat.",
+                     {{"unit", uid}, {"target", tid}});
             continue;
         }
         // "a unit starting outside 8" musket range and ending within 4" avoids defensive fire before combat"
@@ -158,6 +177,7 @@ void combat_step(BattleEntry& e, Dice& dice) {
         if (!t || t->removed || attackers.empty()) continue;
         fight(e, attackers, tid, bayonet[tid], dice);
     }
+    uninspired(e);
 }
 
 }  // namespace muster::lfas

@@ -4,6 +4,7 @@
 #include "shared/rulesets/lfas/plan.h"
 #include "shared/rulesets/lfas/tables.h"
 #include "shared/rulesets/lfas/turn.h"
+#include "shared/rulesets/lfas/words.h"
 
 namespace muster::lfas {
 
@@ -82,6 +83,8 @@ void shoot(BattleEntry& e, std::int64_t firer, std::int64_t target, Dice& dice, 
     else infantry_shot(e, f, t, dice, why);
 }
 
+// Fire in the firing phase is simultaneous: each unit fires as it stood when the phase began. A shot that cannot be
+// made says why ("musket range 0-8\", rifle 0-10\""; a target in front, in sight).
 void fire_step(BattleEntry& e, Dice& dice) {
     const std::map<std::int64_t, Unit> before = e.battle.units;
     for (const auto& p : plans(e))
@@ -89,13 +92,16 @@ void fire_step(BattleEntry& e, Dice& dice) {
             const auto fid = f["unit"].get<std::int64_t>(), tid = f["target"].get<std::int64_t>();
             const Unit* u = e.battle.unit(fid);
             const Unit* t = e.battle.unit(tid);
-            if (!u || !t || u->removed || t->removed) continue;
-            const auto reach = fire_targets(e, *u);
-            if (std::find(reach.begin(), reach.end(), tid) == reach.end()) {
-                log_line(e, u->name + " holds its fire: " + t->name + " is out of its reach now.");
+            if (!u || !t || !before.count(fid) || before.at(fid).removed) continue;
+            if (u->removed) {
+                log_line(e, u->name + " does not fire at " + t->name + ": it was destroyed before it could.", {{"unit", fid}, {"target", tid}});
                 continue;
             }
-            if (!before.count(fid) || before.at(fid).removed) continue;
+            const std::string why = no_shot_reason(e, *u, *t);
+            if (!why.empty()) {
+                log_line(e, u->name + " holds its fire at " + t->name + ": " + why + ".", {{"unit", fid}, {"target", tid}});
+                continue;
+            }
             shoot(e, fid, tid, dice, "", &before.at(fid));
         }
 }

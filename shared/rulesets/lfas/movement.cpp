@@ -9,6 +9,7 @@
 #include "shared/rulesets/lfas/plan.h"
 #include "shared/rulesets/lfas/tables.h"
 #include "shared/rulesets/lfas/turn.h"
+#include "shared/rulesets/lfas/words.h"
 
 namespace muster::lfas {
 
@@ -16,15 +17,26 @@ using nlohmann::json;
 
 namespace {
 
-bool has_order(BattleEntry& e, std::int64_t unit) {
+// Whether the unit moves on an order this turn (setting orders_needed): given this turn within 6", or written a
+// turn before and acted on once. `why`: the reason it has none, in words.
+bool has_order(BattleEntry& e, std::int64_t unit, std::string& why) {
     if (!settings_from(e.settings).orders_needed || turn_has(e, "ordered", unit)) return true;
     json& written = e.data["written"];
-    if (!written.is_array()) return false;
-    for (auto it = written.begin(); it != written.end(); ++it)
-        if (it->value("unit", std::int64_t{0}) == unit && it->value("from_turn", 0) <= e.battle.turn) {
-            written.erase(it);  // a written order is acted on once
-            return true;
+    int later = 0;
+    if (written.is_array())
+        for (auto it = written.begin(); it != written.end(); ++it) {
+            if (it->value("unit", std::int64_t{0}) != unit) continue;
+            if (it->value("from_turn", 0) <= e.battle.turn) {
+                written.erase(it);  // a written order is acted on once
+                return true;
+            }
+            later = it->value("from_turn", 0);
         }
+    why = unreached_reason(e, unit);
+    if (why.empty() && later > 0)
+        why = "its written order is acted on from turn " + std::to_string(later) +
+              " (\"a unit takes one full turn to react to a written order\")";
+    if (why.empty()) why = "no order reaches it this turn";
     return false;
 }
 
@@ -46,6 +58,7 @@ struct Roll {
     json faces = json::array();
     int inches = 0;
     int dps = 0;
+    std::string slowed;  // "woods" or "uphill": "Woods/Uphill: -1\" from all dice rolled"
 };
 
 // The dice of a move: average dice (on a road the player takes 5: "On roads the player chooses the result of any
@@ -55,6 +68,7 @@ Roll roll_move(const BattleEntry& e, const Unit& u, int av, int d6, Dice& dice) 
     const bool woods = in_woods(e.battle, u);
     const bool slowed = woods || on_ground(e.battle, u.position, "hill");
     const bool road = on_ground(e.battle, u.position, "road");
+    r.slowed = woods ? "woods" : slowed ? "uphill" : "";
     for (int i = 0; i < av + d6; ++i) {
         const bool average = i < av;
         const int face = average ? (road ? 5 : roll_average(dice)) : dice.roll(6);
@@ -142,7 +156,8 @@ std::optional<Planned> plan_move(BattleEntry& e, const std::map<std::int64_t, Un
         auto t = ground.find(m["charge"].get<std::int64_t>());
         const Unit* now = e.battle.unit(m["charge"].get<std::int64_t>());
         if (t == ground.end() || t->second.removed || !now || now->removed) {
-            log_line(e, p.unit.name + " has no one left to charge.");
+            log_line(e, p.unit.name + " does not charge: " + (now ? now->name : std::string("its target")) + " has left the field.",
+                     {{"unit", p.unit.id}});
             return std::nullopt;
         }
         p.target = &t->second;
@@ -198,6 +213,20 @@ void settle(const BattleEntry& e, std::vector<Planned>& moves) {
     }
 }
 
+// Why a move ends short of the point its order gave (a charge ends at its target, judged in combat): a unit in the
+// way, or dice that fell short ("all movement is randomised in the game"); an obstacle says so itself.
+std::string short_words(const BattleEntry& e, const Planned& p) {
+    if (p.target || !p.m.contains("to") || p.m.value("rider", false)) return "";  // a rider has no mark of its own
+    const double wanted = battle::distance(p.unit.position, p.m["to"].get<Point>());
+    if (p.go + 0.5 > wanted) return "";
+    const std::string mark = " It ends " + inches_words(wanted - p.go) + " short of its mark";
+    const Unit* o = p.met ? e.battle.unit(p.met) : nullptr;
+    if (o && o->side != p.unit.side) return mark + ": " + o->name + " stands in its way.";
+    if (o) return mark + ".";  // the collision with the friend says why
+    if (p.over.go + battle::epsilon < std::min<double>(p.inches, wanted)) return mark + ".";
+    return mark + ": the dice gave " + std::to_string(p.inches) + "\".";
+}
+
 // The move made: the unit where it ends, its DPs, a collision with a friend that stopped it, a charge announced.
 void make_move(BattleEntry& e, const Planned& p, const std::map<std::int64_t, Unit>& ground,
                std::set<std::pair<std::int64_t, std::int64_t>>& collided) {
@@ -212,7 +241,10 @@ void make_move(BattleEntry& e, const Planned& p, const std::map<std::int64_t, Un
     add_dps(e, id, p.r.dps, false);
     std::string words = u.name + (p.target ? " charges " + p.target->name : " moves") + " " +
                         std::to_string(static_cast<int>(std::round(p.go))) + "\" (" + std::to_string(av) + " average, " +
-                        std::to_string(d6) + " d6" + (p.wheel ? ", wheeling" : "") + "): " + std::to_string(p.r.dps) + " DP." + p.over.words;
+                        std::to_string(d6) + " d6" +
+                        (p.r.slowed.empty() ? "" : ", -1\" a die " + std::string(p.r.slowed == "woods" ? "in woods" : "uphill")) +
+                        (p.wheel ? ", wheeling: -1\" a die and 1 DP" : "") + "): " + std::to_string(p.r.dps) + " DP." +
+                        p.over.words + short_words(e, p);
     // "Each unit involved in a collision or interpenetration takes 1 DP": a friend in the way stops it (two that
     // stop each other collide once).
     const Unit* o = p.met ? e.battle.unit(p.met) : nullptr;
@@ -257,11 +289,18 @@ std::vector<json> riders(BattleEntry& e, const std::set<std::int64_t>& moving) {
         const MoveDice allowed = move_dice(u.troop_type, class_of(u), u.values.value("hessian", false) == true);
         const int av = std::clamp(least - allowed.d6_min, allowed.av_min, allowed.av_max);
         const int d6 = std::clamp(least - av, allowed.d6_min, allowed.d6_max);
+        const double most = 5.0 * av + 6.0 * d6;  // the dice at their best: an average die shows 5 at most
         const Point to = ahead_to_edge(e.battle, u, 6.0 * (av + d6));
-        log_line(e, u.name + " moved with " + std::to_string(u.marker("speed")) + " dice last turn and cannot stop: it rides on with " +
-                        std::to_string(av + d6) + " straight ahead.");
-        if (battle::distance(u.position, to) < battle::epsilon) continue;
-        out.push_back({{"unit", id}, {"av", av}, {"d6", d6}, {"to", {to.x, to.y}}});
+        const double room = battle::distance(u.position, to);
+        const std::string said = u.name + " moved with " + std::to_string(u.marker("speed")) + " dice last turn and cannot stop";
+        if (room < battle::epsilon) {
+            log_line(e, said + ", but stands at the table's edge.", {{"unit", id}});
+            continue;
+        }
+        log_line(e, said + ": it rides on with " + std::to_string(av + d6) + " straight ahead" +
+                        (room + battle::epsilon < most ? ", the table's edge " + inches_words(room) + " ahead." : "."),
+                 {{"unit", id}});
+        out.push_back({{"unit", id}, {"av", av}, {"d6", d6}, {"to", {to.x, to.y}}, {"rider", true}});
     }
     return out;
 }
@@ -275,12 +314,16 @@ std::vector<json> ordered_moves(BattleEntry& e) {
             const auto id = m["unit"].get<std::int64_t>();
             auto it = e.battle.units.find(id);
             if (it == e.battle.units.end() || it->second.removed) continue;
-            if (!has_order(e, id)) {
-                log_line(e, it->second.name + " has no order within reach and stands.");
+            std::string why;
+            if (!has_order(e, id, why)) {
+                log_line(e, it->second.name + " stands: " + why + ".", {{"unit", id}});
                 continue;
             }
-            if (it->second.marker("limbering") > 0) {
-                log_line(e, it->second.name + " is still limbering.");
+            if (const int n = it->second.marker("limbering"); n > 0) {
+                log_line(e, it->second.name + " cannot move: it is still " + (limbered(it->second) ? "unlimbering" : "limbering up") +
+                                " (\"limbering/unlimbering takes two turns\"), done at the end of " +
+                                (n == 1 ? std::string("this turn") : "turn " + std::to_string(e.battle.turn + n - 1)) + ".",
+                         {{"unit", id}});
                 continue;
             }
             if (m.contains("formation")) {

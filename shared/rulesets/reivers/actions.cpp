@@ -196,7 +196,9 @@ OverrideResult detect(Ctx& c, const json& body) {
              {{"leader", c.me.id}, {"points", n}, {"against", checked}}, "umpire");
     return c.me.name + " searches near (" + std::to_string(static_cast<int>(at.x)) + ", " +
            std::to_string(static_cast<int>(at.y)) + ") with " + std::to_string(n) + " detection points: " +
-           (found.empty() ? std::string("nothing is found") : "found " + std::to_string(found.size()));
+           (found.empty() ? std::string("nothing is found (\"If the detection points are greater than the concealment, "
+                                        "the ambush is spotted, otherwise it is not\")")
+                          : "found " + std::to_string(found.size()));
 }
 
 OverrideResult mount(Ctx& c, const json& body, bool up) {
@@ -223,8 +225,14 @@ OverrideResult rally(Ctx& c, const json& body) {
     if (r.error) return *r.error;
     if (auto err = pay(c, c.s.rally_cost + r.extra, "Rallying " + u.name)) return *err;
     FyrebrandTest t = name_test(c.e, c.s, u, nullptr, {}, c.dice, "to rally");
-    if (t.passed) u.markers.erase("fleeing");
-    return c.me.name + (t.passed ? " rallies " : " cannot rally ") + u.name;
+    if (t.passed) {
+        u.markers.erase("fleeing");
+        return c.me.name + " rallies " + u.name;
+    }
+    // "If the resulting die score is greater than the modified fyrebrand rating, then the name may ... be rallied".
+    return c.me.name + " cannot rally " + u.name + ": its roll of " + std::to_string(t.roll) +
+           " is not greater than its modified fyrebrand of " + std::to_string(t.modified) +
+           " (\"If not rallied, the name will flee again in the sides next bound\")";
 }
 
 OverrideResult spring(Ctx& c, const json& body) {

@@ -116,6 +116,7 @@ struct GroupWalk {
     double fraction = 1;       // of the way asked
     bool discovered = false;   // a terrain roll was learned on the way
     std::string stopped;       // why it stopped short
+    Walk stop;                 // the walk of the name that stopped first (its contact pointer left null)
     std::int64_t contact = 0;  // the enemy name it meets, and the name of the group that meets it
     std::int64_t contact_by = 0;
     std::map<std::int64_t, double> facing;
@@ -139,6 +140,8 @@ GroupWalk walk_group(const BattleEntry& e, const ReiversSettings& s, const std::
         if (f < g.fraction - battle::epsilon || (!w.whole && g.stopped.empty())) {
             g.fraction = std::min(g.fraction, f);
             g.stopped = w.stopped_by;
+            g.stop = w;
+            g.stop.contact = nullptr;  // it points into the trial copy
         }
         if (w.contact && (g.contact == 0 || f < contact_at)) g.contact = w.contact->id, g.contact_by = u->id, contact_at = f;
     }
@@ -172,16 +175,25 @@ void make_move(BattleEntry& e, const ReiversSettings& s, const Leader& me, const
     }
     place(start, w.fraction);
     const double length = std::hypot(shift.x, shift.y);
+    const auto paces = [](double x) { return std::to_string(static_cast<int>(std::lround(x))); };
     std::string text = group[0]->name + (group.size() > 1 ? " and " + std::to_string(group.size() - 1) + " more" : "") +
-                       " move " + std::to_string(static_cast<int>(std::lround(w.fraction * length))) + " paces";
-    if (w.fraction < 1 - 1e-9 && w.contact == 0) text += ", stopped by " + w.stopped;
+                       " move " + paces(w.fraction * length) + " paces";
+    // The ground that cut the move short is named, as anyone at the table sees it; its terrain roll is the mover's
+    // side's (border-reivers.txt, "When the other side moves into a new terrain area, the terrain effect rolled is
+    // revealed"), told in a line of its own.
+    const bool cut = w.fraction < 1 - 1e-9 && w.contact == 0;
+    if (cut) text += " of the " + paces(length) + " he sent them: " + stop_words(e, w.stop);
     log_line(e, text + ".", {{"leader", me.id}, {"units", moved}});
+    if (cut) tell_ground(e, s, *group[0], w.stop);
     if (w.contact == 0) return;
     Unit& enemy = e.battle.units.at(w.contact);
-    if (meet(e, s, e.battle.units.at(w.contact_by), was_hidden, enemy, dice)) return;
-    // "a safer course of action must be taken": it halts short of the enemy.
+    Unit& charger = e.battle.units.at(w.contact_by);
+    if (meet(e, s, charger, was_hidden, enemy, dice)) return;
+    // "Otherwise, a safer course of action must be taken": it halts short of the enemy.
     place(start, std::max(0.0, w.fraction - (s.contact_paces + 5) / std::max(length, battle::epsilon)));
-    log_line(e, group[0]->name + " halts short of " + enemy.name + ".", {{"units", moved}});
+    log_line(e, group[0]->name + " halts short of " + enemy.name + ": " + (&charger == group[0] ? "it" : charger.name) +
+                    " failed the fyrebrand test to close (\"Otherwise, a safer course of action must be taken\").",
+             {{"units", moved}});
 }
 
 }  // namespace

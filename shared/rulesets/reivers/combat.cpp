@@ -75,6 +75,22 @@ void apply_result(BattleEntry& e, const ReiversSettings& s, CombatResult r, Unit
     }
 }
 
+// Why a bow or musketeer name has no mark ("Only bows and musketeers may fire at range", Range 100): the nearest enemy
+// name in sight is beyond its range, or not before it. Names in ambush are not seen, so not told of.
+std::string no_mark(const BattleEntry& e, const Unit& shooter, int range) {
+    const Unit* nearest = nullptr;
+    for (const auto& [id, t] : e.battle.units)
+        if (t.side != shooter.side && on_table(t) && !t.concealed &&
+            (!nearest || paces_between(shooter, t) < paces_between(shooter, *nearest)))
+            nearest = &t;
+    if (!nearest) return "no enemy name in sight";
+    const double d = paces_between(shooter, *nearest);
+    if (d > range + battle::epsilon)
+        return "the nearest enemy name, " + nearest->name + ", is " + std::to_string(static_cast<int>(std::lround(d))) +
+               " paces off, beyond their range of " + std::to_string(range);
+    return "no enemy name before them within " + std::to_string(range) + " paces (" + nearest->name + " is not before them)";
+}
+
 void fire(BattleEntry& e, const ReiversSettings& s, const std::string& side, Dice& dice) {
     for (auto& [id, shooter] : e.battle.units) {
         const CombatFactors f = combat_factors(type_of(shooter));
@@ -87,14 +103,20 @@ void fire(BattleEntry& e, const ReiversSettings& s, const std::string& side, Dic
                 battle::unit_in_front_within(shooter, t, f.range_paces) &&
                 (!target || paces_between(shooter, t) < paces_between(shooter, *target)))
                 target = &t;
-        if (!target) continue;
+        if (!target) {
+            log_line(e, shooter.name + " do not shoot: " + no_mark(e, shooter, f.range_paces) + ".", {{"unit", shooter.id}});
+            continue;
+        }
         Score a = ranged_score(e, s, shooter, dice), b = ranged_score(e, s, *target, dice);
         target->markers["under_fire"] = e.battle.turn;
         std::string text = shooter.name + " shoots at " + target->name + ": " + words(a, "ranged") + " against " +
                            words(b, "ranged");
         CombatResult r = CombatResult::continuing;
         if (a.total > b.total) r = combat_result(b.total, a.total, false, s.recoil_flanked == "destroyed");
-        log_line(e, text + (r == CombatResult::continuing ? ": no effect." : ": " + to_string(r) + "."),
+        // "Equal | Continuing combat ... If ranged combat, both may move normally"; the shooters beaten, nothing either.
+        const std::string none = a.total == b.total ? ": equal, no effect (\"If ranged combat, both may move normally\")."
+                                                    : ": no effect, " + target->name + " outscore them.";
+        log_line(e, text + (r == CombatResult::continuing ? none : ": " + to_string(r) + "."),
                  {{"shooter", shooter.id}, {"target", target->id}, {"scores", {score_json(a), score_json(b)}},
                   {"result", to_string(r)}});
         if (r != CombatResult::continuing) apply_result(e, s, r, *target, shooter, dice);
@@ -126,7 +148,7 @@ void fight(BattleEntry& e, const ReiversSettings& s, Unit& a, Unit& b, Dice& dic
     const int lo = std::max(0, std::min(sa.total, sb.total)), hi = std::max(0, std::max(sa.total, sb.total));
     CombatResult r = combat_result(lo, hi, &loser == &a ? fa : fb, s.recoil_flanked == "destroyed");
     log_line(e, a.name + " " + words(sa, column(s, a, b)) + " fights " + b.name + " " + words(sb, column(s, b, a)) +
-                    ": " + (r == CombatResult::continuing ? "the combat goes on." : loser.name + " " + to_string(r) + "."),
+                    ": " + (r == CombatResult::continuing ? "equal, the combat goes on (\"Equal | Continuing combat\")." : loser.name + " " + to_string(r) + "."),
              {{"units", {a.id, b.id}}, {"scores", {score_json(sa), score_json(sb)}}, {"result", to_string(r)},
               {"loser", r == CombatResult::continuing ? json(nullptr) : json(loser.id)}});
     if (r != CombatResult::continuing) {
@@ -193,7 +215,8 @@ void attack(BattleEntry& e, const ReiversSettings& s, const Leader& l, Unit& nam
     name.position = w.end;
     show(name);
     log_line(e, name.name + " attacks " + enemy->name + " to win back " + l.name + ": " +
-                    std::to_string(static_cast<int>(std::lround(w.reached))) + " paces.",
+                    std::to_string(static_cast<int>(std::lround(w.reached))) + " paces" +
+                    (w.contact ? "." : ", not reaching them: " + (w.stopped_by.empty() ? "the move runs out" : stop_words(e, w)) + "."),
              {{"unit", name.id}, {"against", enemy->id}});
     if (w.contact) meet(e, s, name, false, *w.contact, dice, true);
 }

@@ -61,15 +61,18 @@ Walk walk(BattleEntry& e, const ReiversSettings& s, Unit& u, Point to, Dice& dic
             const TerrainEffect eff = known_effect(e, s, f, u.side);
             if (!may_enter(eff, mounted)) {
                 w.stopped_by = named(f) + (eff.text.empty() ? "" : ": " + eff.text);
+                w.barred_by = f.id;
                 w.reached = battle::distance(from, w.end);
                 return w;
             }
-            if (is_line(f)) line_factor = std::min(line_factor, speed_in(eff, mounted));
+            if (is_line(f) && speed_in(eff, mounted) < line_factor) line_factor = speed_in(eff, mounted), w.slowed_by = f.id;
             entered.insert(f.id);
         }
         double area_speed = 1;
-        for (const TerrainFeature* f : features_at(e.battle, lerp(a, b, 0.5)))
-            area_speed = std::min(area_speed, speed_in(known_effect(e, s, *f, u.side), mounted));
+        for (const TerrainFeature* f : features_at(e.battle, lerp(a, b, 0.5))) {
+            const double v = speed_in(known_effect(e, s, *f, u.side), mounted);
+            if (v < area_speed) area_speed = v, w.slowed_by = f->id;
+        }
         const double allowance = budget * line_factor;
         const double cost = area_speed > 0 ? length / area_speed : allowance + 1;
         if (spent + cost > allowance + battle::epsilon) {
@@ -144,7 +147,8 @@ double gain_by(const BattleEntry& e, const ReiversSettings& s, const Unit& u, Po
 // name it would run into, and leaving the table takes it off. Ground its kind may not enter (rolled as it
 // runs into it) is met as the setting flee_obstacles says: "round" it goes round by the shortest way that keeps
 // to the rear, "stop" it stops at its edge, "pass" it runs through.
-std::vector<Point> back_away(BattleEntry& e, const ReiversSettings& s, Unit& u, Point from, double paces, Dice& dice) {
+std::vector<Point> back_away(BattleEntry& e, const ReiversSettings& s, Unit& u, Point from, double paces, Dice& dice,
+                             std::string& stopped) {
     double rear = battle::bearing(from, u.position);
     if (battle::distance(from, u.position) < battle::epsilon) rear = battle::normalize_degrees(u.facing + 180);
     std::vector<Point> path{u.position};
@@ -157,7 +161,10 @@ std::vector<Point> back_away(BattleEntry& e, const ReiversSettings& s, Unit& u, 
             if (hand == 0 && barred(e, s, u, ahead(u.position, rear, len)))
                 hand = gain_by(e, s, u, u.position, rear, left, -1) > gain_by(e, s, u, u.position, rear, left, 1) + battle::epsilon ? -1 : 1;
             auto t = next_turn(e, s, u, u.position, rear, len, hand == 0 ? 1 : hand, true);
-            if (!t) break;  // hemmed in
+            if (!t) {
+                stopped = "ground it may not enter bars every way to the rear";
+                break;  // hemmed in
+            }
             turn = *t;
         }
         const Point p = ahead(u.position, rear + turn, len);
@@ -170,7 +177,11 @@ std::vector<Point> back_away(BattleEntry& e, const ReiversSettings& s, Unit& u, 
             bool learned = false;
             for (const TerrainFeature* f : features_at(e.battle, p)) learned = enter(e, *f, u.side, dice) || learned;
             if (barred(e, s, u, p)) {
-                if (s.flee_obstacles == "stop" || !learned) break;
+                if (s.flee_obstacles == "stop" || !learned) {
+                    const auto here = features_at(e.battle, p);
+                    stopped = (here.empty() ? std::string("the ground") : named(*here.front())) + " bars the way";
+                    break;
+                }
                 continue;  // ground just found bars it: look for the way round again
             }
         }
@@ -182,7 +193,10 @@ std::vector<Point> back_away(BattleEntry& e, const ReiversSettings& s, Unit& u, 
             const double now = battle::distance_between(moved, other);
             if (now <= battle::epsilon && now < battle::distance_between(u, other)) blocked = true;
         }
-        if (blocked) break;
+        if (blocked) {
+            stopped = "an enemy name is in the way";
+            break;
+        }
         u.position = p;
         path.push_back(p);
         left -= len;
@@ -191,13 +205,32 @@ std::vector<Point> back_away(BattleEntry& e, const ReiversSettings& s, Unit& u, 
     return path;
 }
 
+double path_length(const std::vector<Point>& path) {
+    double d = 0;
+    for (std::size_t i = 1; i < path.size(); ++i) d += battle::distance(path[i - 1], path[i]);
+    return d;
+}
+
+// "X recoils 40 paces." / "X recoils only 5 of 40 paces: an enemy name is in the way."
+std::string distance_words(const std::string& verb, const std::vector<Point>& path, double wanted, const std::string& stopped) {
+    const double made = path_length(path);
+    const auto whole = [](double x) { return std::to_string(static_cast<int>(std::lround(x))); };
+    if (made + 1 >= wanted || stopped.empty()) return verb + " " + whole(made) + " paces";
+    return verb + " only " + whole(made) + " of " + whole(wanted) + " paces: " + stopped;
+}
+
 }  // namespace
 
+// "Loser recoils: loser moved one base depth to rear".
 void recoil(BattleEntry& e, const ReiversSettings& s, Unit& u, Point from, Dice& dice) {
     const double facing = u.facing;
-    back_away(e, s, u, from, u.base_depth, dice);
+    std::string stopped;
+    const auto path = back_away(e, s, u, from, u.base_depth, dice, stopped);
     u.facing = facing;
     u.markers["recoiled"] = 1;
+    if (!u.removed)
+        log_line(e, u.name + " " + distance_words("recoils", path, u.base_depth, stopped) + " (\"one base depth to rear\").",
+                 {{"unit", u.id}});
 }
 
 namespace {
@@ -218,11 +251,18 @@ bool swept_along(const BattleEntry& e, const ReiversSettings& s, const Unit& f, 
 void flee(BattleEntry& e, const ReiversSettings& s, Unit& u, Point from, Dice& dice, const std::string& why) {
     const bool was_fleeing = is_fleeing(u);
     const double facing = u.facing;
-    const std::vector<Point> path = back_away(e, s, u, from, u.base_depth + base_move_paces(type_of(u), is_mounted(u)) + 50, dice);
+    const double wanted = u.base_depth + base_move_paces(type_of(u), is_mounted(u)) + 50;
+    std::string stopped;
+    const std::vector<Point> path = back_away(e, s, u, from, wanted, dice, stopped);
     u.facing = battle::bearing(from, u.position);
     u.markers["fleeing"] = e.battle.turn;
     if (!was_fleeing) u.markers["fyrebrand_up"] += 1;
-    if (!u.removed) log_line(e, u.name + " flees" + (why.empty() ? "" : " (" + why + ")") + ".", {{"unit", u.id}});
+    // "one full move plus 50 paces to rear, avoiding any obstacles": a flight cut short says why.
+    const bool short_of = !stopped.empty() && path_length(path) + 1 < wanted;
+    if (!u.removed)
+        log_line(e, u.name + " flees" + (why.empty() ? "" : " (" + why + ")") +
+                        (short_of ? ", " + distance_words("but goes", path, wanted, stopped) : "") + ".",
+                 {{"unit", u.id}});
     // The friends it touches where it breaks and on its way.
     std::vector<std::int64_t> swept;
     for (const auto& [id, f] : e.battle.units) {
@@ -236,6 +276,29 @@ void flee(BattleEntry& e, const ReiversSettings& s, Unit& u, Point from, Dice& d
     for (auto id : swept) {
         Unit& f = e.battle.units.at(id);
         if (!is_fleeing(f) && !f.removed) flee(e, s, f, from, dice, "swept along by " + u.name);
+    }
+}
+
+std::string stop_words(const BattleEntry& e, const Walk& w) {
+    const auto name_of = [&](std::int64_t id) {
+        for (const auto& f : e.battle.terrain)
+            if (f.id == id) return named(f);
+        return std::string("the ground");
+    };
+    if (w.barred_by) return name_of(w.barred_by) + " bars the way";
+    if (w.slowed_by) return name_of(w.slowed_by) + " slows them and the move runs out";
+    return "the move runs out";
+}
+
+void tell_ground(BattleEntry& e, const ReiversSettings& s, const Unit& u, const Walk& w) {
+    const std::int64_t id = w.barred_by ? w.barred_by : w.slowed_by;
+    for (const auto& f : e.battle.terrain) {
+        if (f.id != id) continue;
+        const auto roll = terrain_roll(e, f.id);
+        const TerrainEffect eff = known_effect(e, s, f, u.side);
+        if (!roll || eff.text.empty()) return;
+        log_line(e, named(f) + ", as " + u.name + " find it (terrain roll " + std::to_string(*roll) + "): \"" + eff.text + "\".",
+                 {{"unit", u.id}, {"feature", f.id}, {"roll", *roll}}, u.side);
     }
 }
 

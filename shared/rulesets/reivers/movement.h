@@ -15,6 +15,8 @@ struct Walk {
     bool whole = false;          // it got to `to`
     bool discovered = false;     // its side learned a terrain roll on the way (so the move stands, cut short)
     std::string stopped_by;      // why it stopped short, in words ("the Tarras Moss: Impassable – low cover")
+    std::int64_t barred_by = 0;  // the feature it may not enter, when that stopped it
+    std::int64_t slowed_by = 0;  // the slowest feature on its way, when its move ran out in slow ground
     Unit* contact = nullptr;     // the enemy name it came into contact with (visible or in ambush), if any
 };
 
@@ -31,5 +33,13 @@ void recoil(BattleEntry& e, const ReiversSettings& s, Unit& u, Point from, Dice&
 // fleeing name, except pike or those in difficult ground or behind obstacles. The fyrbrand of the fleeing
 // name is increased by one for the remainder of the game."
 void flee(BattleEntry& e, const ReiversSettings& s, Unit& u, Point from, Dice& dice, const std::string& why);
+
+// The public words for a move that stopped short (the feature's name, what anyone at the table sees), and the
+// words of its terrain roll for the side that knows it: "Tarras Wood bars the way", "Solway Moss slows them and
+// the move runs out"; "Tarras Wood, as Armstrongs find it (terrain roll 1): \"Impassable – high cover *\"".
+std::string stop_words(const BattleEntry& e, const Walk& w);
+// Tells the mover's side (a line of its own: the roll is its secret, border-reivers.txt, "the side with the
+// knowledge may roll for the terrain in secret") what the ground that stopped or slowed it is.
+void tell_ground(BattleEntry& e, const ReiversSettings& s, const Unit& u, const Walk& w);
 
 }  // namespace muster::reivers

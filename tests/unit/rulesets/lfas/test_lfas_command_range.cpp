@@ -100,8 +100,9 @@ TEST_CASE("lfas command range: a ride that falls short leaves the stored order o
     // The ride: average dice 2, 2, 2 (6", to (30, 16): the 33rd 10.2" off); next points.
     f.orders(f.t.dave, json::object(), {1, 1, 1, 2, 2});
     const std::string log = f.log_of(f.t.bob);
-    CHECK(log.find("Sir William orders nobody; beyond 6\": 33rd Foot.") != std::string::npos);
-    CHECK(log.find("33rd Foot has no order within reach and stands.") != std::string::npos);
+    CHECK(log.find("Sir William orders nobody; beyond his 6\" command range: 33rd Foot (10.2\" from him).") != std::string::npos);
+    CHECK(log.find("33rd Foot stands: it was 10.2\" from Sir William, beyond his 6\" command range, and his order did not reach it.") !=
+          std::string::npos);
     CHECK(f.unit_now("33rd Foot")["position"][1] == Approx(26.95));
 }
 

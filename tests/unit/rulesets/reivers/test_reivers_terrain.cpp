@@ -448,7 +448,7 @@ TEST_CASE("border-reivers.txt, \"Terrain marked as impassable may be manned at t
     r.done(r.t.bob);
     // Melee: Rider mounted 2 + 6 = 8 against Blade on foot 4, "Foot in high cover +3", + 1 = 8: the combat goes on.
     r.done(r.t.carol, {6, 1});
-    CHECK(r.log_of(r.t.bob).find("Armstrongs 8 (mounted 2, die 6) fights Forsters 8 (foot 4, foot in high cover +3, die 1): the combat goes on.") != std::string::npos);
+    CHECK(r.log_of(r.t.bob).find("Armstrongs 8 (mounted 2, die 6) fights Forsters 8 (foot 4, foot in high cover +3, die 1): equal, the combat goes on (\"Equal | Continuing combat\").") != std::string::npos);
     check_replay(r.t);
 }
 
