@@ -72,7 +72,7 @@ test('muster version names the libraries the binary runs with (docs/reliability.
   assert.equal(v.status, 0, v.stderr);
   const libraries = [/^SQLite 3\.\d+\.\d+$/m, /^OpenSSL 3\.\d+\.\d+/m, /^libpq \d+\.\d+$/m, /^libcurl \d+\.\d+\.\d+$/m,
     /^Boost 1\.\d+\.\d+ /m, /^nlohmann_json 3\.\d+\.\d+ /m];
-  // jemalloc, except in the sanitized build (scripts/sanitize.sh), whose allocator is ASan's.
-  if (!process.env.ASAN_OPTIONS) libraries.push(/^jemalloc 5\.\d+\.\d+/m);
+  // jemalloc, except in the sanitized builds (scripts/sanitize.sh), whose allocator is ASan's or TSan's.
+  if (!process.env.ASAN_OPTIONS && !process.env.TSAN_OPTIONS) libraries.push(/^jemalloc 5\.\d+\.\d+/m);
   for (const library of libraries) assert.match(v.stdout, library);
 });

@@ -108,6 +108,10 @@ function watchServer(baseline) {
   return { seen, stop: () => { clearInterval(timer); return (Date.now() - t0) / 1000; } };
 }
 
+// Sockets over the cap that the server has accepted and is closing, seen for a moment: a few, or more under
+// ThreadSanitizer (scripts/sanitize.sh --thread), whose server runs several times slower.
+const SLACK = process.env.TSAN_OPTIONS ? 8 : 3;
+
 for (const mode of MODES) {
   test(`slowhttptest ${mode.flag} (${mode.name}): ${CAP} of ${CONNECTIONS} connections kept, others answered`, { skip: MISSING, timeout: (SECONDS + 60) * 1000 }, async (t) => {
     await arena.under(`slowhttptest ${mode.flag}`, async (round) => {
@@ -132,7 +136,7 @@ for (const mode of MODES) {
             + `its probe from 127.0.0.1 answered in ${result.rows.filter((r) => r.probe > 0).length} of ${result.rows.length} seconds`);
           assert.ok(result.rows.length > 0, `slowhttptest wrote no report: ${result.out.slice(-2000)}`);
           assert.ok(held >= CAP - 2, `the attack held the server's cap of connections: ${held}`);
-          assert.ok(held <= CAP + 3, `the server kept at most ${CAP} of ${CONNECTIONS}: ${held} descriptors held`);
+          assert.ok(held <= CAP + SLACK, `the server kept at most ${CAP} of ${CONNECTIONS}: ${held} descriptors held`);
           assert.ok(Math.max(...result.rows.map((r) => r.closed)) >= CONNECTIONS - CAP - 5, `and closed the rest: ${JSON.stringify(result.rows)}`);
           assert.equal(other, 200, 'someone at another address is answered meanwhile');
           // Slow headers, and a slow reader waiting for its next request, are dropped at the header timeout; a

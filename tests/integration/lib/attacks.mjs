@@ -12,7 +12,7 @@
 // reported, never asserted.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readlinkSync, readFileSync } from 'node:fs';
 import { connect, newUser, uniqueName, sleep } from './client.mjs';
 
 export const ROUNDS = Math.max(1, Number(process.env.MUSTER_ATTACK_ROUNDS || 1));
@@ -42,7 +42,16 @@ export class Arena {
   }
 
   get pid() { return this.server.proc.pid; }
-  fds() { return readdirSync(`/proc/${this.pid}/fd`).length; }
+  // The server's open sockets: its connections and listeners, not the files a sanitizer's runtime opens for a
+  // moment (ThreadSanitizer reads /proc now and then), which would blur a count of connections kept.
+  fds() {
+    const dir = `/proc/${this.pid}/fd`;
+    let n = 0;
+    for (const fd of readdirSync(dir)) {
+      try { if (readlinkSync(`${dir}/${fd}`).startsWith('socket:')) n += 1; } catch { /* closed meanwhile */ }
+    }
+    return n;
+  }
   rssMb() { return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'))[1]) / 1024); }
 
   /**

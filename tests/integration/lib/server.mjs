@@ -11,7 +11,7 @@
 //   await server.kill();     // SIGKILL (a crash), then server.start() again on the same db
 //   server.args = [...];     // the extra flags of the next start()
 //   await server.cleanup();  // stop if running, remove the temp dir
-// A server that printed a sanitizer's report (a build-asan/muster, scripts/sanitize.sh) fails the test file
+// A server that printed a sanitizer's report (a build-asan/ or build-tsan/ muster, scripts/sanitize.sh) fails the test file
 // once stop(), kill() or cleanup() has seen it, whatever the server's exit code.
 //
 // MUSTER_BIN is the binary (default: build/muster of this repository), MUSTER_WEB the web dir (default: web/).
@@ -28,7 +28,7 @@ export const MUSTER_WEB = process.env.MUSTER_WEB || path.join(REPO, 'web');
 // The plain modules of web/, for a test that imports one of them in the page by its address.
 export const SOURCE_WEB = path.join(REPO, 'web');
 const LISTENING = /^listening on http:\/\/[0-9.]+:(\d+)$/;
-const SANITIZER_REPORT = /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/;
+const SANITIZER_REPORT = /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|WARNING: ThreadSanitizer/;
 
 /**
  * If a process's stderr holds a report from ASan, LeakSanitizer or UBSan, prints it and fails the test file by its
@@ -53,8 +53,11 @@ process.on('exit', () => {
 // server runs with exactly the flags its test gives (MUSTER_BIN and MUSTER_WEB are ours, not its). Test
 // servers hash passwords at scrypt N=2^14 rather than 2^17: a test file's dozens of logins then take
 // milliseconds, not seconds, and files can run side by side (a test may still set its own).
+// MUSTER_TEST_THREADS=n runs every server with n network threads (scripts/sanitize.sh --thread), unless its test
+// gives its own.
 function childEnv(extra) {
   const env = { MUSTER_PASSWORD_WORK: '14' };
+  if (process.env.MUSTER_TEST_THREADS) env.MUSTER_THREADS = process.env.MUSTER_TEST_THREADS;
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('MUSTER_')) env[k] = v;
   return { ...env, ...extra };
 }
