@@ -235,7 +235,7 @@ TEST_CASE("a scripted battle: two turns step by step, losses applied to the camp
 
     // Replaying the log rebuilds the same views for everyone.
     CampaignState again;
-    for (const auto& e : t.log) apply(again, e);
+    for (const auto& e : t.log) campaign::apply(again, e);
     for (const auto& v : t.everyone()) CHECK(view(again, v).dump() == view(t.state, v).dump());
 }
 
