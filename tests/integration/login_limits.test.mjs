@@ -60,7 +60,7 @@ test('40 wrong passwords sent together for one account: at most 10 are checked, 
   assert.equal((await loginFrom('127.0.0.11', victim, WRONG)).status, 429, 'and the next is refused');
 });
 
-test('a flood of 100 wrong passwords for one account: another member\'s login from elsewhere takes under a second', { timeout: 180000 }, async (t0) => {
+test('a flood of 100 wrong passwords for one account: another member\'s login from elsewhere waits a few hashes, not the flood', { timeout: 180000 }, async (t0) => {
   const victim = await member('ll_flooded');
   const other = await member('ll_bystander');
   const alone = await loginFrom('127.0.0.22', other, PASSWORD);
@@ -72,7 +72,10 @@ test('a flood of 100 wrong passwords for one account: another member\'s login fr
   const t = tally(answers);
   t0.diagnostic(`the other member's login: ${alone.ms} ms alone, ${during.ms} ms during the flood; flood ${JSON.stringify(t)}`);
   assert.equal(during.status, 200, 'the other member is let in');
-  assert.ok(during.ms < 1000, `the other member's login took ${during.ms} ms during the flood (${alone.ms} ms alone); flood ${JSON.stringify(t)}`);
+  // He waits for the hashes under way and his own, a few hashes, not the flood's hundred (28 s before the queue took
+  // turns): a second on a quiet machine, and on a loaded one (CI's sanitized build beside it) a few of his own.
+  const limit = Math.max(1000, 6 * alone.ms);
+  assert.ok(during.ms < limit, `the other member's login took ${during.ms} ms during the flood (${alone.ms} ms alone, limit ${limit}); flood ${JSON.stringify(t)}`);
   assert.ok((t[401] || 0) <= 10, `at most 10 of the flood checked: ${JSON.stringify(t)}`);
 });
 
