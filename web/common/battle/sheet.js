@@ -9,7 +9,7 @@ import { h, setText } from '../dom.js';
 const TITLE = 'Your turn';
 
 // content: the book's panel slot; changed(open): the sheet opened or closed. Returns {el, active(on), open(title?),
-// fold(words), close(), isOpen(), justChosen()}.
+// fold(words), close(), isOpen(), isActive(), justChosen()}.
 export function orderSheet(content, changed = () => {}) {
   const title = h('span', { class: 'order-sheet-title', testid: 'battle-sheet-title', id: 'battle-sheet-title' }, TITLE);
   const toggle = h('button', { type: 'button', class: 'small secondary order-sheet-toggle', testid: 'battle-sheet-toggle', 'aria-expanded': 'false', 'aria-controls': 'battle-sheet-body' }, 'Open');
@@ -43,6 +43,7 @@ export function orderSheet(content, changed = () => {}) {
     fold(words) { show(false, words); },
     close() { show(false, TITLE); },
     isOpen: () => el.dataset.open === 'true',
+    isActive: () => el.classList.contains('is-active'),
     justChosen: () => performance.now() - touched < 1500,
   };
 }

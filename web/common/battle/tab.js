@@ -116,10 +116,13 @@ function sectionsBar(choose) {
   return { el, show: (id) => buttons.forEach((b, i) => b.setAttribute('aria-pressed', SECTIONS[i][0] === id ? 'true' : 'false')) };
 }
 
+// A phone's width: the stylesheet's sheet and one part at a time (style.css, max-width 700px).
+const onPhone = () => typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia('(max-width: 700px)').matches;
+
 // The part of the table a phone's player first sees: his own pieces and the edge of the table nearer them (his
 // side's ground), [x0, y0, x1, y1] in table units; null for a viewer with no pieces, or on a wider screen.
 function openingFrame(b, me) {
-  if (typeof window === 'undefined' || !window.matchMedia || !window.matchMedia('(max-width: 700px)').matches) return null;
+  if (!onPhone()) return null;
   const mine = [...(b.units || []).filter((u) => u.owner === me.user && !u.removed),
     ...(b.leaders || []).filter((l) => b.me && l.id === b.me.leader)].map((x) => x.position || [0, 0]);
   if (!mine.length || !b.table) return null;
@@ -162,7 +165,7 @@ class BattlePage {
         if (this.pickReq && this.secret && this.secret.mapPoint && this.secret.mapPoint(p)) {
           // The point taken: the sheet shows what the book made of it (a refusal beside its control).
           this.sheetFolded = false;
-          if (this.sheet.el.classList.contains('is-active')) {
+          if (this.sheet.isActive()) {
             this.sheet.open();
             this.showPointAnswer();
           }
@@ -269,14 +272,14 @@ class BattlePage {
     if (!b) return;
     this.newsPiece = { ...p, battle: b.id };
     this.showNews(b);
-    if (this.pickReq || !this.sheet.el.classList.contains('is-active')) return;
+    if (this.pickReq || !this.sheet.isActive()) return;
     const mine = p.kind === 'leader' ? !!b.me && b.me.leader === p.id
       : (b.units || []).some((u) => u.id === p.id && u.owner === (this.lastView.me || {}).user);
     if (!mine) return;
     const x = (p.kind === 'leader' ? b.leaders : b.units || []).find((y) => y.id === p.id);
     const narrowed = !!(this.secret && this.secret.focus && this.secret.focus(p));
     this.sheet.open(narrowed && x ? x.name : undefined);
-    if (this.sheet.isOpen() && window.matchMedia('(max-width: 700px)').matches) this.map.reveal(p, this.sheet.el.getBoundingClientRect().top);
+    if (this.sheet.isOpen() && onPhone()) this.map.reveal(p, this.sheet.el.getBoundingClientRect().top);
   }
 
   // Turns the page to battle `id` (the campaign page's list of what needs you opens a battle's item here).
@@ -288,7 +291,7 @@ class BattlePage {
 
   // A phone opens a battle on its map: the page scrolled to the battle's name, the map just below.
   scrollToBattle() {
-    if (!this.openOnMap || this.body.hidden || !window.matchMedia('(max-width: 700px)').matches) return;
+    if (!this.openOnMap || this.body.hidden || !onPhone()) return;
     this.openOnMap = false;
     this.showSection('map');
     this.e.head.scrollIntoView({ block: 'start' });
@@ -401,7 +404,7 @@ class BattlePage {
       if (this.secret && this.secret.focus) this.secret.focus(null);
       if (this.keptSheet(b.id)) this.sheet.open(); else this.sheet.close();
     }
-    if (this.sheetWanted && this.sheet.el.classList.contains('is-active')) this.sheet.open();
+    if (this.sheetWanted && this.sheet.isActive()) this.sheet.open();
     this.sheetWanted = false;
     this.renderMap();
     this.showNews(b);
