@@ -22,13 +22,22 @@ export const RECONNECT_TIMEOUT = 30000; // the reconnect backoff tops out at 10 
 export const NAVIGATION_TIMEOUT = 45000; // a page's first load, its modules uncached
 
 export async function launchBrowser() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     timeout: 60000,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    // --disable-dev-shm-usage: shared memory in /tmp, for machines whose /dev/shm is a container's 64 MB.
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-dev-shm-usage',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  let closing = false;
+  const close = browser.close.bind(browser);
+  browser.close = (...args) => { closing = true; return close(...args); };
+  browser.on('disconnected', () => {
+    // Said at once, so that a test failing on a closed page says the browser itself went (crashed or was killed).
+    if (!closing) process.stderr.write('chromium went away before the test closed it\n');
+  });
+  return browser;
 }
 
 /** A port that was free a moment ago on 127.0.0.1 (for a server that must come back on the same port). */
@@ -75,6 +84,7 @@ export async function openUser(browser, server, contextOptions = {}, { cookie, p
     });
   });
   page.on('load', () => { user.loads += 1; });
+  page.on('crash', () => process.stderr.write(`chromium's page crashed (${path})\n`));
   page.on('pageerror', (err) => { user.pageErrors.push(String(err && err.stack ? err.stack : err)); });
   await page.goto(server.origin + path);
   return user;
