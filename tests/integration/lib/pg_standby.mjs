@@ -106,12 +106,12 @@ export async function waitForSync(primary, name = STANDBY_NAME, timeoutMs = 3000
   }
 }
 
-function postmasterPid(node) {
+export function postmasterPid(node) {
   const file = path.join(node.data, 'postmaster.pid');
   return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : null;
 }
 
-function alive(pid) {
+export function alive(pid) {
   try {
     // A zombie has exited; /proc still lists it until its parent (init, pg_ctl having gone) reaps it.
     return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
@@ -120,7 +120,7 @@ function alive(pid) {
   }
 }
 
-function childrenOf(pid) {
+export function childrenOf(pid) {
   const out = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
