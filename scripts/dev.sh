@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(build-essential cmake ccache pkg-config libboost-dev libsqlite3-dev nlohmann-json3-dev libjemalloc-dev
               libssl-dev libcurl4-openssl-dev libhowardhinnant-date-dev tzdata catch2 chromium openssl
-              python3-aiosmtpd python3-fusepy libpq-dev postgresql slowhttptest haproxy)
+              python3-aiosmtpd python3-fusepy libpq-dev postgresql slowhttptest haproxy libgmime-3.0-dev)
 
 deps() {
     local missing=()

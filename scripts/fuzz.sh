@@ -2,10 +2,11 @@
 # Fuzzing on demand (docs/reliability.md, "Fuzzing"): builds the libFuzzer targets with clang-14 under
 # AddressSanitizer and UndefinedBehaviorSanitizer in build-fuzz/, then runs one for SECONDS on its seed corpus
 # (tests/fuzz/corpus/<target>), with its dictionary when it has one (tests/fuzz/<target>.dict), new inputs kept in
-# build-fuzz/corpus/<target>, a crash written to build-fuzz/. Targets: decide, frames, http.
+# build-fuzz/corpus/<target>, a crash written to build-fuzz/. Targets: decide, frames, http, mime.
 #   bash scripts/fuzz.sh decide 600
 #   bash scripts/fuzz.sh frames 600
 #   bash scripts/fuzz.sh http 600
+#   bash scripts/fuzz.sh mime 600
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TARGET="${1:-decide}"

@@ -60,6 +60,7 @@ int main(int argc, char** argv) {
         if (command == "import") return import_command(argc, argv);
         if (command == "verify-dice") return verify_dice_command(argc, argv);
         if (command == "admin") return admin_command(argc, argv);
+        if (command == "mail-in") return mail_in_command(argc, argv);
         if (command == "version" || command == "--version") return version_command();
     }
     // libcurl's global state, once, before any thread (the notifier's sender uses it).

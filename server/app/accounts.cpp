@@ -46,6 +46,7 @@ void App::http_api(ApiRequest request, std::function<void(ApiResponse)> done) {
         case ApiRoute::images: return images_api(request, std::move(done));
         case ApiRoute::test_clock: return test_clock_api(request, std::move(done));
         case ApiRoute::password: return password_api(request, std::move(done));
+        case ApiRoute::mail_in: return mail_in_api(request, std::move(done));
         case ApiRoute::wrong_method: return done(api_error(405, "bad_request", "That method is not allowed here."));
         case ApiRoute::none: break;
     }

@@ -40,7 +40,7 @@ ApiRoute api_route(const std::string& method, const std::string& path) {
     const auto ends_with = [&](const std::string& tail) {
         return path.size() > tail.size() && path.compare(path.size() - tail.size(), tail.size(), tail) == 0;
     };
-    if (path.rfind("/api/campaigns/", 0) == 0 && (ends_with("/export") || ends_with("/chronicle") || ends_with("/dice")))
+    if (path.rfind("/api/campaigns/", 0) == 0 && (ends_with("/export") || ends_with("/chronicle") || ends_with("/dice") || ends_with("/mail")))
         return ApiRoute::archive;
     static const std::regex battle_record("^/api/campaigns/[0-9]{1,15}/battles/[0-9]{1,15}$");
     if (std::regex_match(path, battle_record)) return ApiRoute::archive;
@@ -48,6 +48,7 @@ ApiRoute api_route(const std::string& method, const std::string& path) {
     if (std::regex_match(path, drafts)) return ApiRoute::drafts;
     if (path.rfind("/api/campaigns/", 0) == 0) return ApiRoute::images;
     if (path == "/api/test/clock") return ApiRoute::test_clock;
+    if (path == "/api/mail-in") return ApiRoute::mail_in;
     if (path == "/api/password" || path == "/api/password/forgot" || path == "/api/password/reset") return ApiRoute::password;
     if (path == "/api/register" || path == "/api/login" || path == "/api/logout" || path == "/api/me" || path == "/api/session")
         return ApiRoute::wrong_method;

@@ -57,6 +57,7 @@ enum class ApiRoute {
     images,
     test_clock,
     password,
+    mail_in,
     wrong_method,
     none
 };

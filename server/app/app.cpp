@@ -75,7 +75,8 @@ App::~App() { shutdown(); }
 
 Outbound App::outbound() const {
     Notifier* n = notifier_.get();
-    return Outbound{link_base_of(config_), [n] { if (n) n->poke(); }, config_.notify_cap_per_day};
+    return Outbound{link_base_of(config_), [n] { if (n) n->poke(); }, config_.notify_cap_per_day, config_.mail_reply_to,
+                    config_.mail_secret};
 }
 
 void App::shutdown() {

@@ -22,6 +22,8 @@
 #include <boost/asio/thread_pool.hpp>
 #include <nlohmann/json.hpp>
 
+#include "server/app/reply_address.h"
+#include "server/mail/message.h"
 #include "server/app/api_requests.h"
 #include "server/app/client.h"
 #include "server/app/clock.h"
@@ -51,6 +53,8 @@ int import_command(int argc, char** argv);
 int verify_dice_command(int argc, char** argv);
 // `muster admin --db FILE --grant USERNAME | --revoke USERNAME | --reset-link USERNAME` (server/app/admin_api.cpp).
 int admin_command(int argc, char** argv);
+// `muster mail-in --recipient ADDRESS`: hands the message on standard input to the running server (an MTA's pipe).
+int mail_in_command(int argc, char** argv);
 // `muster version` (server/app/versions.cpp): the versions of the libraries it runs with.
 std::string library_versions();
 int version_command();
@@ -62,6 +66,8 @@ struct ResetLink {
     std::int64_t expires = 0;
 };
 ResetLink make_reset_link(store::Database& db, std::int64_t user, std::int64_t minutes);
+
+struct MailOutcome;  // server/app/mail_in_api.cpp
 
 class App {
 public:
@@ -113,6 +119,13 @@ private:
     void drafts_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void verify_email(const std::string& token, std::function<void(ApiResponse)> done);
     void notifications_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    // Replies by e-mail, handed in by `muster mail-in` (server/app/mail_in_api.cpp).
+    void mail_in_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
+    void mail_in_member(MailOutcome out, std::optional<mail::Message> message, std::string read_error, ReplyPurpose purpose,
+                        bool expired, std::function<void(ApiResponse)> done);
+    void mail_in_diary(MailOutcome out, mail::Message message, ReplyPurpose purpose, std::function<void(ApiResponse)> done);
+    void mail_in_finish(MailOutcome out, std::function<void(ApiResponse)> done);
+    void campaign_mail(const ApiRequest& request, std::int64_t campaign, std::function<void(ApiResponse)> done);
     // admin_api.cpp: the server's administrator.
     void admin_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     ApiResponse admin_answer(store::Database& db, const AdminAction& action, std::int64_t me);

@@ -40,7 +40,7 @@ void battle_dice(DbWorker& db, std::int64_t campaign, std::int64_t battle, std::
 }  // namespace
 
 void App::archive_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
-    static const std::regex route("^/api/campaigns/([0-9]{1,15})/(export|chronicle|battles/([0-9]{1,15})(/dice)?)$");
+    static const std::regex route("^/api/campaigns/([0-9]{1,15})/(export|chronicle|mail|battles/([0-9]{1,15})(/dice)?)$");
     std::smatch m;
     if (!std::regex_match(request.path, m, route)) return done(api_error(404, "not_found", "No such API."));
     if (request.method != "GET") return done(api_error(405, "bad_request", "Download it with GET."));
@@ -56,6 +56,7 @@ void App::archive_api(const ApiRequest& request, std::function<void(ApiResponse)
         });
     }
     if (m[2].str() == "chronicle") return chronicle(request, campaign, std::move(done));
+    if (m[2].str() == "mail") return campaign_mail(request, campaign, std::move(done));
     authenticate(request.token, [this, campaign, done = std::move(done)](std::optional<SessionInfo> who) {
         if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
         const Role role = directory_->role_of(campaign, who->user);

@@ -119,6 +119,23 @@ const std::vector<Setting>& settings() {
         {"smtp_password", "its password", [](Config& c, const std::string& v) { c.smtp_password = v; }},
         {"smtp_from", "the From address of every e-mail", [](Config& c, const std::string& v) { c.smtp_from = v; }},
         {"public_url", "how players reach this server, for links in messages", [](Config& c, const std::string& v) { c.public_url = v; }},
+        {"mail_reply_to", "the address players reply to (\"muster@club.example\"; none: no replies by e-mail)",
+         [](Config& c, const std::string& v) { c.mail_reply_to = v; }},
+        {"mail_secret", "signs reply addresses and admits muster mail-in (32 characters at least)",
+         [](Config& c, const std::string& v) { c.mail_secret = v; }},
+        {"mail_max_bytes", "the largest reply taken by e-mail (256 KiB)", [](Config& c, const std::string& v) {
+             c.mail_max_bytes = std::clamp<long long>(to_int("mail_max_bytes", v), 4096, 16 * 1024 * 1024);
+         }},
+        {"mail_per_hour", "replies one member may send in an hour (20)", [](Config& c, const std::string& v) {
+             c.mail_per_hour = static_cast<int>(std::clamp<long long>(to_int("mail_per_hour", v), 1, 10000));
+         }},
+        {"mail_require_authentication", "true: a reply's DKIM or SPF must pass for the member's address",
+         [](Config& c, const std::string& v) {
+             if (v != "true" && v != "false") throw std::invalid_argument("mail_require_authentication must be true or false");
+             c.mail_require_authentication = v == "true";
+         }},
+        {"mail_authserv_id", "the club's MTA's name in Authentication-Results (only its headers are trusted)",
+         [](Config& c, const std::string& v) { c.mail_authserv_id = v; }},
         {"password_work", "scrypt cost, log2 N, 14-20 (17; lower only for tests)", [](Config& c, const std::string& v) {
              const auto n = to_int("password_work", v);
              if (n < 14 || n > 20) throw std::invalid_argument("password_work must be from 14 to 20");
@@ -257,6 +274,10 @@ ConfigResult load_config(int argc, char** argv, const char* (*environ_lookup)(co
             throw std::invalid_argument("TLS needs both tls_cert and tls_key");
         if (!c.smtp_host.empty() && c.smtp_from.empty())
             throw std::invalid_argument("e-mail needs smtp_from (the From address) besides smtp_host");
+        if (!c.mail_reply_to.empty() && (c.mail_reply_to.find('@') == std::string::npos || c.mail_reply_to.find('+') != std::string::npos))
+            throw std::invalid_argument("mail_reply_to must be an address such as muster@club.example, without a '+'");
+        if (!c.mail_reply_to.empty() && c.mail_secret.size() < 32)
+            throw std::invalid_argument("replies by e-mail need mail_secret, 32 characters at least, besides mail_reply_to");
         if (c.smtp_username.empty() != c.smtp_password.empty())
             throw std::invalid_argument("an SMTP login needs both smtp_username and smtp_password");
     } catch (const std::exception& e) {

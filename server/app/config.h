@@ -75,6 +75,13 @@ struct Config {
     std::string smtp_password;
     std::string smtp_from;       // the From address; required with smtp_host
     std::string public_url;      // how players reach this server, for links in messages ("": http://<listen>)
+    // Replies by e-mail (docs/operations.md, "Replies by e-mail"): none without a reply address.
+    std::string mail_reply_to;   // "muster@club.example": replies go to "muster+<signed token>@club.example"
+    std::string mail_secret;     // signs reply addresses and lets `muster mail-in` in; required with mail_reply_to
+    std::int64_t mail_max_bytes = 256 * 1024;  // a larger message is refused
+    int mail_per_hour = 20;      // messages one member may send in an hour before the rest are refused
+    bool mail_require_authentication = false;  // the MTA's Authentication-Results must show DKIM or SPF passing
+    std::string mail_authserv_id;  // and only those headers the club's MTA wrote (its authserv-id) are trusted
     // scrypt's cost as log2 N (17: 128 MiB and about 0.3 s a hash). Lower only where nobody's password is
     // at stake: the test suite runs its servers at 14 so that test files can run side by side.
     int password_work = 17;

@@ -38,11 +38,13 @@ json email_json(const std::optional<store::EmailRow>& e) {
             {"verified", e->verified},
             {"mode", e->mode},
             {"digest_hour", e->digest_hour},
-            {"time_zone", e->time_zone}};
+            {"time_zone", e->time_zone},
+            {"replies", e->replies}};
 }
 
-// {"mode": "immediate" | "digest" | "off", "digest_hour": 0-23, "time_zone": an IANA name}; an error's words or "".
-std::string read_choices(const json& body, std::string& mode, int& hour, std::string& zone) {
+// {"mode": "immediate" | "digest" | "off", "digest_hour": 0-23, "time_zone": an IANA name, "replies"?: bool}; an
+// error's words or "".
+std::string read_choices(const json& body, std::string& mode, int& hour, std::string& zone, std::optional<bool>& replies) {
     if (!body.is_object()) return "The body must be a JSON object.";
     if (!body.contains("mode") || !body["mode"].is_string()) return "\"mode\" must be \"immediate\", \"digest\" or \"off\".";
     mode = body["mode"].get<std::string>();
@@ -54,6 +56,10 @@ std::string read_choices(const json& body, std::string& mode, int& hour, std::st
     if (!body.contains("time_zone") || !body["time_zone"].is_string() || !valid_time_zone(body["time_zone"].get<std::string>()))
         return "\"time_zone\" must be a time zone such as \"Europe/London\".";
     zone = body["time_zone"].get<std::string>();
+    if (body.contains("replies")) {
+        if (!body["replies"].is_boolean()) return "\"replies\" must be true or false.";
+        replies = body["replies"].get<bool>();
+    }
     return "";
 }
 
@@ -72,9 +78,15 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
         const auto user = who->user;
         if (request.path == "/api/email/choices" && request.method != "POST")
             return done(api_error(405, "bad_request", "That method is not allowed here."));
+        // Whether this server takes replies by e-mail at all (mail_reply_to): the page offers the choice only then.
+        const bool offered = !config_.mail_reply_to.empty();
         if (request.method == "GET") {
-            return db_->run([user, done](store::Database& db) {
-                answer(db, done, [&] { return ApiResponse{200, email_json(store::user_email(db, user)), ""}; });
+            return db_->run([user, offered, done](store::Database& db) {
+                answer(db, done, [&] {
+                    json e = email_json(store::user_email(db, user));
+                    e["replies_offered"] = offered;
+                    return ApiResponse{200, std::move(e), ""};
+                });
             });
         }
         if (request.method == "DELETE") {
@@ -90,12 +102,18 @@ void App::email_api(const ApiRequest& request, std::function<void(ApiResponse)> 
         if (request.path == "/api/email/choices") {
             std::string mode, zone;
             int hour = 0;
-            if (auto why = read_choices(body, mode, hour, zone); !why.empty()) return done(api_error(400, "bad_request", why));
-            return db_->run([user, mode, hour, zone, done](store::Database& db) {
+            std::optional<bool> replies;
+            if (auto why = read_choices(body, mode, hour, zone, replies); !why.empty()) return done(api_error(400, "bad_request", why));
+            return db_->run([user, mode, hour, zone, replies, offered, done](store::Database& db) {
                 answer(db, done, [&] {
+                    store::Transaction tx(db);
                     if (!store::set_email_choices(db, user, mode, hour, zone))
                         return api_error(409, "conflict", "Give an e-mail address first.");
-                    return ApiResponse{200, email_json(store::user_email(db, user)), ""};
+                    if (replies) store::set_email_replies(db, user, *replies);
+                    tx.commit();
+                    json e = email_json(store::user_email(db, user));
+                    e["replies_offered"] = offered;
+                    return ApiResponse{200, std::move(e), ""};
                 });
             });
         }

@@ -214,9 +214,13 @@ void Hub::handle(HubRequest& request) {
     // Its reply was lost with the line and the page sends it again: done already, so not done twice, nor refused
     // for a turn or month it closed itself (docs/protocol.md, "A send sent twice").
     if (is_repeat(request)) return send_to(request.client, frames::reply_ok(request.id, {{"repeated", true}}));
+    if (request.prepare) {
+        if (auto error = request.prepare(state_, request.command)) return send_to(request.client, frames::reply_error(request.id, *error));
+    }
 
     campaign::Supplied supplied;
     supplied.now = unix_ms();
+    supplied.by_mail = request.by_mail;
     supplied.next_weekly = next_weekly_time;
     if (type == "campaign.invite") supplied.invite_code = new_invite_code();
     if (type == "campaign.close") supplied.seed_hex = to_hex(seed_);
@@ -273,7 +277,7 @@ void Hub::handle(HubRequest& request) {
         sent_keys_.emplace(request.who.user, request.key);
     }
     auto result = campaign::reply_body(state_, events);
-    auto outbox = outbox_items(campaign::notices(needs_before, state_, events), id_, state_.name, state_.webhook, outbound_);
+    auto outbox = outbox_items(campaign::notices(needs_before, state_, events), state_, id_, outbound_, unix_ms());
     auto index = index_change(events);
     const bool wrote = !outbox.empty();
     ++in_flight_;

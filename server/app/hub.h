@@ -44,6 +44,10 @@ struct HubRequest {
     // A view asked for over HTTP (a member's chronicle): answered here, once every decided event is committed.
     std::function<void(std::optional<nlohmann::json>)> view_answer;
     std::optional<std::int64_t> battle;  // answer view_answer with this battle's record, not the whole view
+    // A reply by e-mail (server/app/mail_in_api.cpp): makes the command from what he wrote, on the state as it is
+    // when it is decided, or says why it cannot; what it makes is marked as sent by e-mail.
+    std::function<std::optional<Error>(const campaign::CampaignState&, Command&)> prepare;
+    bool by_mail = false;
 };
 
 class Hub : public std::enable_shared_from_this<Hub> {

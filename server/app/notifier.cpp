@@ -74,6 +74,9 @@ std::string email_message(const Config& config, const store::OutboxRow& m, std::
     out += "Message-ID: <muster-" + std::to_string(m.id) + "-" + std::to_string(now_ms) + "@muster>\r\n";
     if (m.channel == "email" && !m.unsubscribe.empty())  // RFC 2369: mail programs offer it as a button
         out += "List-Unsubscribe: <" + link_base_of(config) + "unsubscribe?token=" + one_line(m.unsubscribe) + ">\r\n";
+    if (!m.reply_to.empty()) out += "Reply-To: " + one_line(m.reply_to) + "\r\n";
+    // RFC 3834: a player's out-of-office answers none of these, and an answer to his reply is marked as one.
+    out += std::string("Auto-Submitted: ") + (m.channel == "answer" ? "auto-replied" : "auto-generated") + "\r\n";
     out += "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n";
     // Lines of the body end in CRLF; a line that is a lone "." would end the message early (RFC 5321 4.5.2:
     // libcurl dot-stuffs, but CRLF is ours to write).

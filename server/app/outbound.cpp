@@ -2,6 +2,10 @@
 
 #include <ctime>
 
+#include "server/app/reply_address.h"
+#include "shared/campaign/diary_mail.h"
+#include "shared/campaign/year.h"
+
 namespace muster {
 
 std::string utc_format(std::int64_t ms, const char* format) {
@@ -22,9 +26,32 @@ std::string link_base_of(const Config& config) {
     return base;
 }
 
-std::vector<store::OutboxItem> outbox_items(const std::vector<campaign::Notice>& notices, std::int64_t campaign,
-                                            const std::string& campaign_name, const std::string& webhook,
-                                            const Outbound& out) {
+namespace {
+
+constexpr std::int64_t day_ms = 24 * 3600 * 1000;
+
+// A player's notice that asks for his month's diary (the month's first asking, its reminders) invites a reply
+// with it: its reply address, and the words that say how with his choices as they stand.
+void invite_reply(const campaign::Notice& n, const campaign::CampaignState& state, std::int64_t campaign,
+                  const Outbound& out, std::int64_t now_ms, store::OutboxItem& mail) {
+    if (out.reply_base.empty() || n.tab != "diary" || (n.kind != "needs_you" && n.kind != "reminder")) return;
+    const std::string lines = campaign::year::diary_lines(state, n.user);
+    if (lines.empty()) return;
+    const auto& cal = state.year.calendar;
+    // Without a deadline the month asks until it is resolved; a reply after that is refused as stale anyway.
+    const std::int64_t expires = cal.deadline ? *cal.deadline : now_ms + 60 * day_ms;
+    mail.reply_to = reply_address(out.reply_base, out.reply_secret, {campaign, n.user, "diary", cal.turn, expires});
+    mail.reply_text = "\nOr reply to this e-mail with your diary for " + campaign::year::label(cal) +
+                      ": what you write becomes its text. Your choices for the month stand as below; to change one, "
+                      "write its line in your reply (\"Pay: arrears\").\n\n" + lines;
+}
+
+}  // namespace
+
+std::vector<store::OutboxItem> outbox_items(const std::vector<campaign::Notice>& notices, const campaign::CampaignState& state,
+                                            std::int64_t campaign, const Outbound& out, std::int64_t now_ms) {
+    const std::string& campaign_name = state.name;
+    const std::string& webhook = state.webhook;
     std::vector<store::OutboxItem> items;
     for (const auto& n : notices) {
         const std::optional<std::int64_t> due =
@@ -45,6 +72,7 @@ std::vector<store::OutboxItem> outbox_items(const std::vector<campaign::Notice>&
         // his unsubscribe link (server/app/notifier.cpp).
         store::OutboxItem mail{campaign, n.user, "email", "", campaign_name + ": " + n.text, n.text + "\n\nOpen it: " + link + "\n", due};
         mail.cap = out.cap;
+        invite_reply(n, state, campaign, out, now_ms, mail);
         items.push_back(std::move(mail));
     }
     return items;

@@ -12,7 +12,12 @@ std::string_view trim_ows(std::string_view s) {
 
 std::uint64_t largest_body(const Config& config) {
     return std::max({request_body_max, static_cast<std::uint64_t>(config.image_max_bytes),
-                     static_cast<std::uint64_t>(config.archive_max_bytes)});
+                     static_cast<std::uint64_t>(config.archive_max_bytes), mail_in_body_max(config)});
+}
+
+std::uint64_t mail_in_body_max(const Config& config) {
+    // The raw message in base64 (4 bytes for 3) with room for the JSON around it.
+    return static_cast<std::uint64_t>(config.mail_max_bytes) / 3 * 4 + 8 * 1024;
 }
 
 std::uint64_t body_limit(const http::request_header<>& head, const Config& config) {
@@ -20,8 +25,10 @@ std::uint64_t body_limit(const http::request_header<>& head, const Config& confi
     const bool picture = head.method() == http::verb::post && target.rfind("/api/campaigns/", 0) == 0 &&
                          target.size() > 7 && target.substr(target.size() - 7) == "/images";
     const bool archive = head.method() == http::verb::post && target == "/api/admin/import";
+    const bool mail = head.method() == http::verb::post && target == "/api/mail-in";
     return picture   ? static_cast<std::uint64_t>(config.image_max_bytes)
            : archive ? static_cast<std::uint64_t>(config.archive_max_bytes)
+           : mail    ? mail_in_body_max(config)
                      : request_body_max;
 }
 

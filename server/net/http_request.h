@@ -17,6 +17,8 @@ inline constexpr std::uint32_t request_header_max = 16 * 1024;
 
 // The largest body any request may send: the parser's limit until the header says which request it is.
 std::uint64_t largest_body(const Config& config);
+// POST /api/mail-in's: a message of mail_max_bytes in base64, in its JSON.
+std::uint64_t mail_in_body_max(const Config& config);
 // This request's own limit, known once its header is read: a picture's upload (docs/protocol.md, "Images") and an
 // archive the administrator imports (docs/operations.md, "Archives") may be bigger than any other request.
 std::uint64_t body_limit(const http::request_header<>& head, const Config& config);

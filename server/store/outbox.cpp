@@ -6,31 +6,39 @@ namespace {
 
 void insert_row(Database& db, const OutboxItem& it, const std::string& address, bool held, std::int64_t now_ms) {
     auto& st = db.cached(
-        "INSERT INTO outbox(campaign, \"user\", channel, address, subject, body, created, next_try, held, due) "
-        "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9)");
+        "INSERT INTO outbox(campaign, \"user\", channel, address, subject, body, created, next_try, held, due, reply_to) "
+        "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10)");
     st.bind(1, it.campaign).bind(2, it.user).bind(3, it.channel).bind(4, address).bind(5, it.subject).bind(6, it.body)
-        .bind(7, now_ms).bind(8, std::int64_t{held ? 1 : 0});
+        .bind(7, now_ms).bind(8, std::int64_t{held ? 1 : 0}).bind(10, it.reply_to);
     if (it.due) st.bind(9, *it.due);
     else st.bind_null(9);
     st.run();
     st.reset();
 }
 
-// The user's verified address and his choice for it ("immediate", "digest", "off"), if he has one.
-std::optional<std::pair<std::string, std::string>> verified_address(Database& db, std::int64_t user) {
-    auto& find = db.cached("SELECT address, mode FROM user_emails WHERE \"user\" = ?1 AND verified = 1");
+struct Verified {
+    std::string address;
+    std::string mode;  // "immediate", "digest", "off"
+    bool replies = true;
+};
+
+// The user's verified address and his choices for it, if he has one.
+std::optional<Verified> verified_address(Database& db, std::int64_t user) {
+    auto& find = db.cached("SELECT address, mode, replies FROM user_emails WHERE \"user\" = ?1 AND verified = 1");
     find.bind(1, user);
-    std::optional<std::pair<std::string, std::string>> to;
-    if (find.step()) to = std::make_pair(find.column_text(0), find.column_text(1));
+    std::optional<Verified> to;
+    if (find.step()) to = Verified{find.column_text(0), find.column_text(1), find.column_int(2) != 0};
     find.reset();
     return to;
 }
 
-// An e-mail to a member: to his verified address as he chose, or nowhere.
-void add_email(Database& db, const OutboxItem& it, std::int64_t now_ms) {
+// An e-mail to a member: to his verified address as he chose, or nowhere; inviting a reply if he takes them.
+void add_email(Database& db, OutboxItem it, std::int64_t now_ms) {
     const auto to = verified_address(db, it.user);
-    if (!to || to->second == "off") return;
-    bool held = to->second == "digest";
+    if (!to || to->mode == "off") return;
+    if (to->replies && !it.reply_to.empty()) it.body += it.reply_text;
+    else it.reply_to.clear();
+    bool held = to->mode == "digest";
     if (!held && it.cap > 0) {
         // A storm of notices (a busy battle) becomes one digest, not a full inbox.
         auto& count = db.cached(
@@ -40,7 +48,7 @@ void add_email(Database& db, const OutboxItem& it, std::int64_t now_ms) {
         held = count.column_int(0) >= it.cap;
         count.reset();
     }
-    insert_row(db, it, to->first, held, now_ms);
+    insert_row(db, it, to->address, held, now_ms);
 }
 
 void add_notification(Database& db, const OutboxItem& it, std::int64_t now_ms) {
@@ -59,7 +67,9 @@ void add_to_outbox(Database& db, const std::vector<OutboxItem>& items, std::int6
     for (const auto& it : items) {
         if (it.channel == "page") add_notification(db, it, now_ms);
         else if (it.channel == "email") add_email(db, it, now_ms);
-        else insert_row(db, it, it.address, false, now_ms);
+        else if (it.channel == "answer") {
+            if (auto to = verified_address(db, it.user)) insert_row(db, it, to->address, false, now_ms);
+        } else insert_row(db, it, it.address, false, now_ms);
     }
 }
 
@@ -79,12 +89,13 @@ OutboxRow row_of(Statement& st) {
     if (!st.column_is_null(8)) r.due = st.column_int(8);
     if (!st.column_is_null(9)) r.time_zone = st.column_text(9);
     if (!st.column_is_null(10)) r.unsubscribe = st.column_text(10);
+    r.reply_to = st.column_text(11);
     return r;
 }
 
 #define ROW_COLUMNS                                                                                         \
     "o.id, o.campaign, o.\"user\", o.channel, o.address, o.subject, o.body, o.attempts, o.due, e.time_zone, " \
-    "e.unsubscribe FROM outbox o LEFT JOIN user_emails e ON e.\"user\" = o.\"user\" AND o.channel = 'email' "
+    "e.unsubscribe, o.reply_to FROM outbox o LEFT JOIN user_emails e ON e.\"user\" = o.\"user\" AND o.channel = 'email' "
 
 }  // namespace
 
@@ -121,12 +132,12 @@ void mark_failed(Database& db, std::int64_t id, const std::string& error, std::i
 }
 
 std::optional<EmailRow> user_email(Database& db, std::int64_t user) {
-    auto& st = db.cached("SELECT address, verified, mode, digest_hour, time_zone FROM user_emails WHERE \"user\" = ?1");
+    auto& st = db.cached("SELECT address, verified, mode, digest_hour, time_zone, replies FROM user_emails WHERE \"user\" = ?1");
     st.bind(1, user);
     std::optional<EmailRow> out;
     if (st.step())
         out = EmailRow{st.column_text(0), st.column_int(1) != 0, st.column_text(2), static_cast<int>(st.column_int(3)),
-                       st.column_text(4)};
+                       st.column_text(4), st.column_int(5) != 0};
     st.reset();
     return out;
 }
@@ -154,6 +165,14 @@ void drop_held(Database& db, std::int64_t user, const char* why) {
 }
 
 }  // namespace
+
+bool set_email_replies(Database& db, std::int64_t user, bool replies) {
+    auto& st = db.cached("UPDATE user_emails SET replies = ?2 WHERE \"user\" = ?1");
+    st.bind(1, user).bind(2, std::int64_t{replies ? 1 : 0});
+    st.run();
+    st.reset();
+    return db.changes() > 0;
+}
 
 bool set_email_choices(Database& db, std::int64_t user, const std::string& mode, int digest_hour, const std::string& time_zone) {
     auto& st = db.cached("UPDATE user_emails SET mode = ?2, digest_hour = ?3, time_zone = ?4 WHERE \"user\" = ?1");
@@ -209,7 +228,7 @@ void write_digest(Database& db, std::int64_t user, const std::string& subject, c
         digest.channel = "email";
         digest.subject = subject;
         digest.body = body;
-        insert_row(db, digest, address->first, false, now_ms);
+        insert_row(db, digest, address->address, false, now_ms);
     }
     auto& st = db.cached("UPDATE outbox SET held = 0, sent = ?2, last_error = 'sent in a digest' WHERE \"user\" = ?1 AND held = 1");
     st.bind(1, user).bind(2, now_ms);

@@ -29,6 +29,10 @@ struct OutboxItem {
     int cap = 0;  // e-mail: more than this many to the user in a day wait for his digest (0: no cap)
     // "page": the page's list of notifications, whatever his e-mail choice: its words and tab.
     std::string tab;
+    // An e-mail that invites a reply (docs/operations.md, "Replies by e-mail"): its Reply-To and the words added
+    // to its body that say how, both left out for a member who turned replies off.
+    std::string reply_to;
+    std::string reply_text;
 };
 
 struct OutboxRow {
@@ -40,11 +44,14 @@ struct OutboxRow {
     std::optional<std::int64_t> due;
     std::string time_zone = "UTC";  // the recipient's, for an e-mail
     std::string unsubscribe;        // his unsubscribe token, for an e-mail's link
+    std::string reply_to;           // its Reply-To, if it invites a reply
 };
 
 // Writes the items (the caller holds the transaction, the same one as the events that cause them). An e-mail goes
 // to the user's verified address as he chose: at once, held for his digest (also when over the day's cap), or not.
 void add_to_outbox(Database& db, const std::vector<OutboxItem>& items, std::int64_t now_ms);
+// An answer to a member's own e-mail (channel "answer"): to his verified address whatever his choice of notices,
+// since he wrote; nothing when he has none.
 // Up to `limit` unsent rows due by now, oldest first.
 std::vector<OutboxRow> due_messages(Database& db, std::int64_t now_ms, int limit);
 void mark_sent(Database& db, std::int64_t id, std::int64_t now_ms);
@@ -89,6 +96,7 @@ struct EmailRow {
     std::string mode = "immediate";  // "immediate" | "digest" | "off"
     int digest_hour = 18;
     std::string time_zone = "UTC";
+    bool replies = true;  // replies by e-mail taken (docs/operations.md, "Replies by e-mail")
 };
 std::optional<EmailRow> user_email(Database& db, std::int64_t user);
 // Sets (or replaces) a user's address, unverified, with the hash of the token its link carries. `unsubscribe` is the
@@ -98,6 +106,8 @@ void set_user_email(Database& db, std::int64_t user, const std::string& address,
 void remove_user_email(Database& db, std::int64_t user);
 // His choices for e-mail (checked by the caller); false when he has no address.
 bool set_email_choices(Database& db, std::int64_t user, const std::string& mode, int digest_hour, const std::string& time_zone);
+// Whether his replies by e-mail are taken; false when he has no address.
+bool set_email_replies(Database& db, std::int64_t user, bool replies);
 // The unsubscribe link: turns e-mail off for the address with this token; false when none has it.
 bool unsubscribe(Database& db, const std::string& token);
 // Verifies the address whose link carries this token; the user, or nothing when no address waits for it.

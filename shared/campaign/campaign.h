@@ -122,6 +122,7 @@ struct Supplied {
     std::function<std::string(std::int64_t battle)> battle_seed_hex;
     std::int64_t now = 0;  // the server's clock, unix ms, for deadlines and countdowns
     std::uint64_t nonce = 0;  // from the server's random source: ids of battle pieces placed concealed
+    bool by_mail = false;     // the command came as a reply by e-mail (a diary's is marked so)
     // The calendar of the world, which the rules do not keep: the first time after `after` (unix ms) that the
     // clock in `zone` (an IANA name) shows `minute` minutes past midnight on `weekday` (0 Sunday .. 6 Saturday);
     // nothing for a zone it does not know. For a repeating deadline ("every Sunday at 20:00 Europe/London").

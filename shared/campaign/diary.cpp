@@ -163,7 +163,7 @@ json to_json(const Orders& o) {
 }
 
 json to_json(const Diary& d) {
-    return {{"turn", d.turn},
+    json j = {{"turn", d.turn},
             {"label", d.label},
             {"activity", d.activity},
             {"supervise", d.supervise.empty() ? json(nullptr) : json(d.supervise)},
@@ -171,6 +171,8 @@ json to_json(const Diary& d) {
             {"text", d.text},
             {"publish", d.publish},
             {"at", d.at}};
+    if (!d.by.empty()) j["by"] = d.by;  // only when sent by e-mail: the page's diaries read as they always did
+    return j;
 }
 
 json to_json(const DiaryCost& c) {
@@ -199,6 +201,7 @@ Diary diary_from_json(const json& j) {
     d.text = j.value("text", "");
     d.publish = j.value("publish", false);
     d.at = j.value("at", std::int64_t{0});
+    d.by = j.value("by", "");
     return d;
 }
 

@@ -38,6 +38,7 @@ struct Diary {
     bool publish = false;
     std::int64_t at = 0;
     std::int64_t gazette_id = 0;  // its number in the gazette, from when it was first published
+    std::string by;               // "mail": sent as a reply by e-mail; "" from the page
     bool operator==(const Diary&) const = default;
 };
 

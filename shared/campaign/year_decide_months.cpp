@@ -64,6 +64,7 @@ Decision decide_diary_submit(const CampaignState& s, const Command& c, const Vie
     body.erase("seq");
     body.erase("label");
     body["colonel"] = col->user;
+    if (sup.by_mail) body["by"] = "mail";
     return one(make_event("diary.submitted", v, std::move(body)));
 }
 

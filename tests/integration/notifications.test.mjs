@@ -54,7 +54,7 @@ test('an address gets its verification link, and nothing else until it is opened
   const again = await rawHttpGet(server, `/verify-email?token=${token}`);
   assert.equal(again.status, 404); // a link works once
   const me = await httpRequest(server, 'GET', '/api/email', { cookie: A.cookie });
-  assert.deepEqual(me.json, { address: 'british@club.test', verified: true, mode: 'immediate', digest_hour: 18, time_zone: 'UTC' });
+  assert.deepEqual(me.json, { address: 'british@club.test', verified: true, mode: 'immediate', digest_hour: 18, time_zone: 'UTC', replies: true, replies_offered: false });
   const wrong = await httpRequest(server, 'POST', '/api/email', { body: { address: 'not an address' }, cookie: A.cookie });
   assert.equal(wrong.status, 400);
   // The French commander's address stays unverified: he gets only its link.

@@ -79,7 +79,10 @@ TEST_CASE("outbox: a notice to the page's list, as an e-mail and as a webhook po
     std::vector<campaign::Notice> n = {{5, "needs_you", "Ramillies: Bid for the tempo of game turn 1.", "battle", 1764590400000},
                                        {0, "battle_started", "The battle \"Ramillies\" has begun.", "battle", nullptr}};
     const Outbound out{"http://club.test/", nullptr, 20};
-    auto items = outbox_items(n, 3, "Flanders", "http://hook.test/x", out);
+    campaign::CampaignState state;
+    state.name = "Flanders";
+    state.webhook = "http://hook.test/x";
+    auto items = outbox_items(n, state, 3, out, 0);
     REQUIRE(items.size() == 3);
     CHECK(items[0].channel == "page");
     CHECK(items[0].subject == "Ramillies: Bid for the tempo of game turn 1.");
@@ -91,7 +94,8 @@ TEST_CASE("outbox: a notice to the page's list, as an e-mail and as a webhook po
     CHECK(items[1].body.find("Open it: http://club.test/#/campaign/3/battle") != std::string::npos);
     CHECK(items[2].channel == "webhook");
     CHECK(items[2].body.find("Due: ") == std::string::npos);  // the webhook's notice has no deadline
-    CHECK(outbox_items(n, 3, "Flanders", "", out).size() == 2);  // no webhook set: no post
+    state.webhook = "";
+    CHECK(outbox_items(n, state, 3, out, 0).size() == 2);  // no webhook set: no post
     Config c;
     c.smtp_from = "muster@club.test";
     c.public_url = "http://club.test/";

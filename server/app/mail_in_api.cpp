@@ -1,0 +1,292 @@
+// Replies by e-mail (docs/operations.md, "Replies by e-mail"; docs/protocol.md, "A diary by e-mail"): the MTA's
+// pipe runs `muster mail-in`, which posts the raw message here (POST /api/mail-in). The address it was delivered
+// to says who sent it and what it answers (server/app/reply_address.h); the message is read by GMime
+// (server/mail/message.h), his own words are turned into the command the page would send, and the campaign's hub
+// decides it by the same rules. He is answered by e-mail, to his verified address only, and every message is
+// recorded (table mail_in), taken or not.
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+#include <openssl/evp.h>
+
+#include "server/app/app.h"
+#include "server/app/clock.h"
+#include "server/app/db_worker.h"
+#include "server/app/hub.h"
+#include "server/app/outbound.h"
+#include "server/app/reply_address.h"
+#include "server/app/time_zones.h"
+#include "server/mail/message.h"
+#include "server/store/mail_in.h"
+#include "server/store/outbox.h"
+#include "shared/campaign/diary_mail.h"
+#include "shared/campaign/year.h"
+
+namespace muster {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::int64_t hour_ms = 3600 * 1000;
+
+std::optional<std::string> from_base64(const std::string& text) {
+    std::string in;
+    for (char c : text)
+        if (c != '\n' && c != '\r') in += c;
+    if (in.size() % 4 != 0) return std::nullopt;
+    std::string out(in.size() / 4 * 3, '\0');
+    const int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()), reinterpret_cast<const unsigned char*>(in.data()),
+                                  static_cast<int>(in.size()));
+    if (n < 0) return std::nullopt;
+    std::size_t size = static_cast<std::size_t>(n);
+    for (std::size_t i = in.size(); i > 0 && in[i - 1] == '='; --i) --size;  // the padding's zero bytes
+    out.resize(size);
+    return out;
+}
+
+// The one reply the hub sends a command that came by e-mail: its frame read back.
+class MailClient : public Client {
+public:
+    explicit MailClient(SessionInfo who) : Client(std::move(who)) {}
+    // `on_reply` may hold this client: it is let go once it has run, so nothing is kept after the reply.
+    void on_reply(std::function<void(const json&)> f) { on_reply_ = std::move(f); }
+    void send(std::shared_ptr<const std::string> frame) override {
+        auto j = json::parse(*frame, nullptr, false);
+        if (!j.is_object() || !j.contains("reply") || !on_reply_) return;
+        auto once = std::move(on_reply_);
+        on_reply_ = nullptr;
+        once(j);
+    }
+    void close(int, std::string) override {}
+
+private:
+    std::function<void(const json&)> on_reply_;
+};
+
+// What the hub saw when it turned his reply into a diary: for the answer's words.
+struct Prepared {
+    json body;
+    std::string month;
+    std::string campaign_name;
+};
+
+std::string one_line(std::string s, std::size_t max) {
+    for (auto& c : s)
+        if (c == '\r' || c == '\n' || c == '\t') c = ' ';
+    if (s.size() > max) s = s.substr(0, max);
+    return s;
+}
+
+}  // namespace
+
+// What became of one message: recorded, and answered by e-mail when `answer` is not empty.
+struct MailOutcome {
+    store::MailRecord record;
+    std::string answer_subject;
+    std::string answer;
+    int exit_code = 0;  // what `muster mail-in` exits with: 0 taken or refused for good, 75 try again later
+};
+
+void App::mail_in_api(const ApiRequest& request, std::function<void(ApiResponse)> done) {
+    if (request.method != "POST") return done(api_error(405, "bad_request", "That method is not allowed here."));
+    if (config_.mail_reply_to.empty())
+        return done(api_error(404, "not_found", "Replies by e-mail are not set up on this server (mail_reply_to)."));
+    json body = json::parse(request.body, nullptr, false);
+    if (!body.is_object() || !body.contains("key") || !body["key"].is_string() || !body.contains("recipient") ||
+        !body["recipient"].is_string() || !body.contains("message") || !body["message"].is_string())
+        return done(api_error(400, "bad_request", "Give \"key\", \"recipient\" and \"message\" (base64)."));
+    if (body["key"].get<std::string>() != mail_in_key(config_.mail_secret))
+        return done(api_error(403, "forbidden", "That is not this server's mail-in key (mail_secret)."));
+    auto raw = from_base64(body["message"].get<std::string>());
+    if (!raw) return done(api_error(400, "bad_request", "\"message\" must be the raw message in base64."));
+
+    MailOutcome out;
+    out.record.received = unix_ms();
+    ReplyPurpose purpose;
+    const auto check = read_reply_address(config_.mail_reply_to, config_.mail_secret, body["recipient"].get<std::string>(),
+                                          out.record.received, purpose);
+    if (check == ReplyCheck::ok || check == ReplyCheck::expired) {
+        out.record.campaign = purpose.campaign;
+        out.record.user = purpose.user;
+    }
+    std::string error;
+    std::optional<mail::Message> message = mail::read_message(*raw, error);
+    if (message) {
+        out.record.sender = one_line(message->from, 254);
+        out.record.subject = one_line(message->subject, 200);
+        out.record.message_id = one_line(message->message_id, 250);
+    }
+    // `muster mail-in` sends the first mail_max_bytes of a larger one: its headers name it, and it is refused.
+    if (body.value("truncated", false) || raw->size() > static_cast<std::size_t>(config_.mail_max_bytes)) {
+        if (message && !message->automatic && !message->bounce) message.reset();
+        error.clear();
+    }
+    auto finish = [this, done](MailOutcome o) { mail_in_finish(std::move(o), done); };
+
+    if (check == ReplyCheck::not_ours) {
+        out.record.outcome = message && message->bounce ? "bounce" : "dropped";
+        out.record.reason = message && message->bounce ? "A delivery failure report came back to the server's address."
+                                                        : "It was not sent to a reply address of this server.";
+        return finish(std::move(out));
+    }
+    if (check == ReplyCheck::forged) {
+        // Its umpires see it; the member it names is not trusted, and nobody is answered.
+        if (purpose.campaign > 0 && directory_->exists(purpose.campaign)) out.record.campaign = purpose.campaign;
+        out.record.outcome = "forged";
+        out.record.reason = "Its reply address was not made by this server (a forged or damaged address).";
+        return finish(std::move(out));
+    }
+    if (message && (message->automatic || message->bounce)) {
+        // RFC 3834: never answered, so that two automatic responders never write to each other for ever.
+        out.record.outcome = message->bounce ? "bounce" : "dropped";
+        out.record.reason = message->bounce ? "A delivery failure report." : "An automatic reply (out of office or the like).";
+        return finish(std::move(out));
+    }
+    mail_in_member(std::move(out), std::move(message), error, purpose, check == ReplyCheck::expired, std::move(done));
+}
+
+// The checks that need the database (his address, his choice, the flood limit), then the campaign's hub.
+void App::mail_in_member(MailOutcome out, std::optional<mail::Message> message, std::string read_error,
+                         ReplyPurpose purpose, bool expired, std::function<void(ApiResponse)> done) {
+    db_->run([this, out = std::move(out), message = std::move(message), read_error, purpose, expired,
+              done = std::move(done)](store::Database& db) mutable {
+        std::optional<store::EmailRow> email;
+        int recent = 0;
+        try {
+            email = store::user_email(db, purpose.user);
+            recent = store::mail_count_since(db, purpose.user, out.record.received - hour_ms);
+        } catch (const std::exception& e) {
+            std::cerr << "muster: mail-in: " << e.what() << "\n";
+            return done(api_unsaved(db, e, "The server could not read its database; the mail server should try again."));
+        }
+        auto refuse = [&](const std::string& outcome, const std::string& reason, bool answer) {
+            out.record.outcome = outcome;
+            out.record.reason = reason;
+            if (answer) {
+                out.answer_subject = "Re: " + (message ? one_line(message->subject, 200) : std::string("your e-mail"));
+                out.answer = "Your e-mail to Muster was not taken: " + reason + "\nNothing was changed.\n\n" +
+                             outbound().link_base + "#/campaign/" + std::to_string(purpose.campaign) + "/diary\n";
+            }
+            mail_in_finish(std::move(out), done);
+        };
+        if (!email || !email->verified) return refuse("off", "The member has no verified e-mail address.", false);
+        if (!email->replies) return refuse("off", "The member turned replies by e-mail off.", false);
+        if (recent >= config_.mail_per_hour)
+            return refuse("flood", "More than " + std::to_string(config_.mail_per_hour) + " messages in an hour.", recent == config_.mail_per_hour);
+        if (!message)
+            return refuse("too_large", read_error.empty() ? "it is larger than the server takes (" + std::to_string(config_.mail_max_bytes / 1024) +
+                                                                " KiB); send your diary as plain text."
+                                                          : "it could not be read as an e-mail (" + read_error + ").", true);
+        if (config_.mail_require_authentication &&
+            !mail::sender_authenticated(*message, email->address, config_.mail_authserv_id))
+            return refuse("unauthenticated", "the mail server could not show it came from your address (DKIM or SPF).", true);
+        if (expired) return refuse("refused", "the deadline of the month it answers has passed; it came too late.", true);
+        mail_in_diary(std::move(out), std::move(*message), purpose, std::move(done));
+    });
+}
+
+// His diary: made from what he wrote on the state as the hub has it, and decided as diary.submit.
+void App::mail_in_diary(MailOutcome out, mail::Message message, ReplyPurpose purpose, std::function<void(ApiResponse)> done) {
+    const std::string written = mail::written_part(message.text);
+    auto prepared = std::make_shared<Prepared>();
+    HubRequest request;
+    request.command.type = "diary.submit";
+    request.id = 1;
+    request.by_mail = true;
+    // The same message handed in twice (the MTA tried again) is the same send: taken once.
+    request.key = "mail " + (message.message_id.empty() ? sha256_hex(message.text) : sha256_hex(message.message_id)).substr(0, 40);
+    request.prepare = [purpose, written, prepared](const campaign::CampaignState& state, Command& command) -> std::optional<Error> {
+        prepared->campaign_name = state.name;
+        prepared->month = campaign::year::label(state.year.calendar);
+        if (state.year.calendar.turn > purpose.turn)
+            return Error{"too_late", "it came too late: the month it answers is over, and " + prepared->month + " is the month now."};
+        if (state.year.calendar.turn != purpose.turn) return Error{"stale", "it answers a request for another month."};
+        std::string why;
+        command.body = campaign::year::diary_from_reply(state, purpose.user, written, why);
+        if (!why.empty()) return Error{"bad_request", why};
+        command.body["campaign"] = state.id;
+        prepared->body = command.body;
+        return std::nullopt;
+    };
+    request.who = SessionInfo{0, purpose.user, ""};
+    auto client = std::make_shared<MailClient>(request.who);
+    client->on_reply([this, client, out, prepared, purpose, done](const json& reply) mutable {
+        const bool ok = reply.value("ok", false);
+        const std::string code = ok ? "" : reply["error"].value("code", "");
+        if (code == "moved" || code == "internal" || code == "unavailable") {
+            // Not decided here: the mail server keeps the message and tries again later.
+            return done(ApiResponse{503, {{"outcome", "later"}, {"reason", reply["error"].value("message", "")}, {"exit", 75}}, ""});
+        }
+        const std::string link = outbound().link_base + "#/campaign/" + std::to_string(purpose.campaign) + "/diary";
+        const std::string about = prepared->campaign_name.empty() ? "" : prepared->campaign_name + ": ";
+        out.answer_subject = "Re: " + (out.record.subject.empty() ? about + "your diary" : out.record.subject);
+        if (ok && reply["body"].value("repeated", false)) {
+            out.record.outcome = "repeated";
+            out.record.reason = "The same message was taken before.";
+            out.answer.clear();
+        } else if (ok) {
+            out.record.outcome = "recorded";
+            out.record.reason = "Diary for " + prepared->month + ".";
+            const std::string text = prepared->body.value("text", "");
+            out.answer = "Your diary for " + prepared->month + " is recorded" + (about.empty() ? "" : " (" + prepared->campaign_name + ")") +
+                         ", as below. You may change it until the deadline: reply to the month's e-mail again, or open " + link +
+                         "\n\n" + campaign::year::diary_words(prepared->body) + (text.empty() ? "" : "\n" + text + "\n");
+        } else {
+            out.record.outcome = "refused";
+            out.record.reason = reply["error"].value("message", "");
+            out.answer = "Your diary was not taken: " + out.record.reason + "\nNothing was changed. Reply again, or open " + link + "\n";
+        }
+        mail_in_finish(std::move(out), done);
+    });
+    request.client = client;
+    if (!submit_to(purpose.campaign, std::move(request))) {
+        client->send(frames::reply_error(1, frames::no_campaign(purpose.campaign)));
+    }
+}
+
+// Records the message and writes his answer, in one transaction; `muster mail-in` is answered once it is committed.
+void App::mail_in_finish(MailOutcome out, std::function<void(ApiResponse)> done) {
+    const Outbound ob = outbound();
+    db_->run([out = std::move(out), ob, done = std::move(done)](store::Database& db) {
+        try {
+            store::Transaction tx(db);
+            store::record_mail(db, out.record);
+            if (!out.answer.empty() && out.record.user) {
+                store::OutboxItem answer{out.record.campaign.value_or(0), *out.record.user, "answer", "", out.answer_subject, out.answer};
+                store::add_to_outbox(db, {answer}, unix_ms());
+            }
+            tx.commit();
+        } catch (const std::exception& e) {
+            std::cerr << "muster: mail-in: " << e.what() << "\n";
+            return done(api_unsaved(db, e, "The server could not record the message; the mail server should try again."));
+        }
+        if (!out.answer.empty() && ob.poke) ob.poke();
+        done(ApiResponse{200, {{"outcome", out.record.outcome}, {"reason", out.record.reason}, {"exit", out.exit_code}}, ""});
+    });
+}
+
+// GET /api/campaigns/{id}/mail (the campaign's umpires): the latest 50 messages its reply addresses received, taken
+// or not, newest first.
+void App::campaign_mail(const ApiRequest& request, std::int64_t campaign, std::function<void(ApiResponse)> done) {
+    authenticate(request.token, [this, campaign, done = std::move(done)](std::optional<SessionInfo> who) {
+        if (!who) return done(api_error(401, "unauthorized", "You are not logged in."));
+        const Role role = directory_->role_of(campaign, who->user);
+        if (role == Role::none) return done(api_error(404, "not_found", "There is no such campaign."));
+        if (role != Role::umpire) return done(api_error(403, "forbidden", "Only the campaign's umpires see its mail."));
+        db_->run([campaign, done](store::Database& db) {
+            try {
+                json list = json::array();
+                for (const auto& r : store::campaign_mail(db, campaign, 50))
+                    list.push_back({{"id", r.id}, {"received", r.received}, {"user", r.user ? json(*r.user) : json(nullptr)},
+                                    {"sender", r.sender}, {"subject", r.subject}, {"outcome", r.outcome}, {"reason", r.reason}});
+                done(ApiResponse{200, {{"mail", std::move(list)}}});
+            } catch (const std::exception& e) {
+                std::cerr << "muster: campaign mail: " << e.what() << "\n";
+                done(api_unsaved(db, e, "The server could not do that; try again."));
+            }
+        });
+    });
+}
+
+}  // namespace muster

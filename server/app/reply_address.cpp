@@ -1,0 +1,121 @@
+#include "server/app/reply_address.h"
+
+#include <algorithm>
+#include <cctype>
+#include <vector>
+
+#include "server/app/tokens.h"
+
+namespace muster {
+
+namespace {
+
+constexpr std::int64_t minute_ms = 60 * 1000;
+constexpr std::size_t signature_chars = 16;  // 80 bits of the HMAC, base 32
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string base36(std::int64_t n) {
+    static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+    if (n <= 0) return "0";
+    std::string out;
+    for (; n > 0; n /= 36) out += digits[n % 36];
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+std::optional<std::int64_t> from_base36(std::string_view s) {
+    if (s.empty() || s.size() > 12) return std::nullopt;
+    std::int64_t n = 0;
+    for (char c : s) {
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'z' ? c - 'a' + 10 : -1;
+        if (d < 0) return std::nullopt;
+        n = n * 36 + d;
+    }
+    return n;
+}
+
+// RFC 4648's base 32 alphabet in lower case, no padding: letters and digits only, safe in a local part.
+std::string base32(const std::string& bytes, std::size_t chars) {
+    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz234567";
+    std::string out;
+    unsigned buffer = 0;
+    int bits = 0;
+    for (unsigned char b : bytes) {
+        buffer = (buffer << 8) | b;
+        bits += 8;
+        while (bits >= 5 && out.size() < chars) {
+            out += alphabet[(buffer >> (bits - 5)) & 31];
+            bits -= 5;
+        }
+    }
+    return out;
+}
+
+std::string local_of(const std::string& base) { return lower(base.substr(0, base.find('@'))); }
+std::string domain_of(const std::string& base) { return lower(base.substr(base.find('@') + 1)); }
+
+std::string payload_of(const ReplyPurpose& p) {
+    const char kind = p.what == "diary" ? 'd' : 'x';
+    return std::string(1, kind) + base36(p.campaign) + "-" + base36(p.user) + "-" + base36(p.turn) + "-" +
+           base36((p.expires + minute_ms - 1) / minute_ms);
+}
+
+std::string signature_of(const std::string& secret, const std::string& payload) {
+    return base32(hmac_sha256(secret, "muster reply address\n" + payload), signature_chars);
+}
+
+// Compares without stopping at the first difference, so that timing tells nothing of the signature.
+bool same(const std::string& a, const std::string& b) {
+    if (a.size() != b.size()) return false;
+    unsigned char diff = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+}  // namespace
+
+std::string reply_address(const std::string& base, const std::string& secret, const ReplyPurpose& purpose) {
+    const std::string payload = payload_of(purpose);
+    return local_of(base) + "+" + payload + "-" + signature_of(secret, payload) + "@" + domain_of(base);
+}
+
+ReplyCheck read_reply_address(const std::string& base, const std::string& secret, std::string_view recipient,
+                              std::int64_t now_ms, ReplyPurpose& purpose) {
+    std::string to = lower(recipient);
+    if (!to.empty() && to.front() == '<' && to.back() == '>') to = to.substr(1, to.size() - 2);
+    const auto at = to.rfind('@');
+    if (at == std::string::npos || to.substr(at + 1) != domain_of(base)) return ReplyCheck::not_ours;
+    const std::string prefix = local_of(base) + "+";
+    if (to.compare(0, prefix.size(), prefix) != 0) return ReplyCheck::not_ours;
+    const std::string token = to.substr(prefix.size(), at - prefix.size());
+    const auto last = token.rfind('-');
+    if (last == std::string::npos) return ReplyCheck::forged;
+    const std::string payload = token.substr(0, last);
+    std::vector<std::string> parts;
+    for (std::size_t from = 1;;) {
+        const auto dash = payload.find('-', from);
+        parts.push_back(payload.substr(from, dash == std::string::npos ? std::string::npos : dash - from));
+        if (dash == std::string::npos) break;
+        from = dash + 1;
+    }
+    if (payload.empty() || payload[0] != 'd' || parts.size() != 4) return ReplyCheck::forged;
+    std::int64_t n[4];
+    for (int i = 0; i < 4; ++i) {
+        auto v = from_base36(parts[static_cast<std::size_t>(i)]);
+        if (!v) return ReplyCheck::forged;
+        n[i] = *v;
+    }
+    purpose = {n[0], n[1], "diary", n[2], n[3] * minute_ms};
+    // Read before it is checked, so that a forged one is recorded against the campaign it names (never its member).
+    if (!same(token.substr(last + 1), signature_of(secret, payload))) return ReplyCheck::forged;
+    return now_ms >= purpose.expires ? ReplyCheck::expired : ReplyCheck::ok;
+}
+
+std::string mail_in_key(const std::string& secret) { return to_hex(hmac_sha256(secret, "muster mail-in")); }
+
+}  // namespace muster

@@ -1,0 +1,36 @@
+#pragma once
+// Reply addresses (docs/operations.md, "Replies by e-mail"): each e-mail that invites a reply is sent with a
+// Reply-To of its own, "muster+<token>@club.example", whose token names the member, the campaign, what the e-mail
+// asks and when that ends, signed by the server (HMAC-SHA256 with mail_secret). A reply is known by the address
+// it was sent to, never by its From.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace muster {
+
+struct ReplyPurpose {
+    std::int64_t campaign = 0;
+    std::int64_t user = 0;
+    std::string what;           // "diary": the month's diary
+    std::int64_t turn = 0;      // the month it asks for
+    std::int64_t expires = 0;   // unix ms: the deadline it asks by (minutes are kept, the rest rounded up)
+    bool operator==(const ReplyPurpose&) const = default;
+};
+
+// "muster+d1-2-3-4qz9-<signature>@club.example" for `base` "muster@club.example". At most 64 characters before
+// the '@' (RFC 5321), lower case (some MTAs fold case).
+std::string reply_address(const std::string& base, const std::string& secret, const ReplyPurpose& purpose);
+
+enum class ReplyCheck { ok, not_ours, forged, expired };
+// Reads the address a message was delivered to: `not_ours` (not base with a token: the bare address, another
+// mailbox), `forged` (a token whose signature is wrong or that cannot be read; `purpose` then holds what it claims,
+// if it could be read), `expired` (past `now_ms`).
+ReplyCheck read_reply_address(const std::string& base, const std::string& secret, std::string_view recipient,
+                              std::int64_t now_ms, ReplyPurpose& purpose);
+
+// What `muster mail-in` shows the server that it may hand in mail: a key made from mail_secret, never the secret.
+std::string mail_in_key(const std::string& secret);
+
+}  // namespace muster

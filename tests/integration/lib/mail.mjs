@@ -1,0 +1,88 @@
+// Replies by e-mail in the shapes the common mail clients write them (docs/operations.md, "Replies by e-mail"),
+// and `muster mail-in` run as an MTA's pipe runs it, the raw message on its standard input.
+//
+//   const raw = gmailReply({ from: 'anne@anne.test', to: replyTo, subject: 'Re: ...', text: 'Pay: arrears\n...' });
+//   const r = await mailIn(server, replyTo, raw, { secret });   // {code, stdout, stderr}
+import { spawn } from 'node:child_process';
+import { MUSTER_BIN } from './server.mjs';
+
+let counter = 0;
+const messageId = (host) => `<${Date.now()}.${++counter}.${Math.random().toString(36).slice(2)}@${host}>`;
+const date = () => new Date().toUTCString().replace('GMT', '+0000');
+
+// Quoted-printable (RFC 2045) of UTF-8 text, lines kept under 76 characters with soft breaks.
+export function quotedPrintable(text, charset = 'utf-8') {
+  const bytes = charset === 'utf-8' ? Buffer.from(text, 'utf8') : Buffer.from(text, 'latin1');
+  let out = '';
+  let line = '';
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b === 0x0a) { out += line + '\r\n'; line = ''; continue; }
+    const piece = (b >= 33 && b <= 126 && b !== 61) || b === 32 ? String.fromCharCode(b) : `=${b.toString(16).toUpperCase().padStart(2, '0')}`;
+    if (line.length + piece.length > 75) { out += line + '=\r\n'; line = ''; }
+    line += piece;
+  }
+  return out + line;
+}
+
+function headers(list) { return list.filter(Boolean).map(([k, v]) => `${k}: ${v}`).join('\r\n') + '\r\n'; }
+
+// Gmail on the web: multipart/alternative, quoted-printable UTF-8, the original quoted under "On ... wrote:".
+export function gmailReply({ from, to, subject, text, quoted = 'Your diary for March 1744 is due.', extra = [] }) {
+  const boundary = '000000000000a1b2c3d4e5f6';
+  const attribution = `On Mon, 7 Dec 2026 at 10:02, Muster <${to}> wrote:`;
+  const plain = `${text}\n\n${attribution}\n\n${quoted.split('\n').map((l) => `> ${l}`).join('\n')}\n`;
+  const html = `<div dir="ltr">${text.split('\n').map((l) => (l ? l.replace(/&/g, '&amp;').replace(/</g, '&lt;') : '<br>')).join('<br>')}</div>` +
+    `<br><div class="gmail_quote"><div class="gmail_attr">${attribution.replace(/</g, '&lt;')}</div><blockquote>${quoted}</blockquote></div>`;
+  return headers([['MIME-Version', '1.0'], ['Date', date()], ['Message-ID', messageId('mail.gmail.com')],
+    ['Subject', subject], ['From', `Anne Example <${from}>`], ['To', to], ...extra,
+    ['Content-Type', `multipart/alternative; boundary="${boundary}"`]]) + '\r\n' +
+    `--${boundary}\r\nContent-Type: text/plain; charset="UTF-8"\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${quotedPrintable(plain)}\r\n` +
+    `--${boundary}\r\nContent-Type: text/html; charset="UTF-8"\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${quotedPrintable(html)}\r\n` +
+    `--${boundary}--\r\n`;
+}
+
+// Thunderbird: format=flowed (long lines broken with a trailing space), ISO-8859-1 in 8 bits, a signature.
+export function thunderbirdReply({ from, to, subject, text, extra = [] }) {
+  const flowed = text.split('\n').map((l) => {
+    const parts = [];
+    let rest = l;
+    while (rest.length > 66) {
+      const cut = rest.lastIndexOf(' ', 66);
+      if (cut <= 0) break;
+      parts.push(rest.slice(0, cut + 1));  // the space kept at the end: a soft break
+      rest = rest.slice(cut + 1);
+    }
+    parts.push(rest);
+    return parts.join('\r\n');
+  }).join('\r\n');
+  const body = `${flowed}\r\n\r\nOn 07/12/2026 10:02, Muster wrote:\r\n> Your diary is due.\r\n\r\n-- \r\nColonel B., by the fire\r\n`;
+  return Buffer.concat([Buffer.from(headers([['Message-ID', messageId('thunderbird.test')], ['Date', date()],
+    ['MIME-Version', '1.0'], ['User-Agent', 'Mozilla Thunderbird'], ['Subject', subject], ['To', to],
+    ['From', `Ben <${from}>`], ...extra, ['Content-Type', 'text/plain; charset=ISO-8859-1; format=flowed'],
+    ['Content-Transfer-Encoding', '8bit']]) + '\r\n', 'latin1'), Buffer.from(body, 'latin1')]);
+}
+
+// An out-of-office answer (RFC 3834), as Exchange and most servers send one.
+export function autoReply({ from, to, subject }) {
+  return headers([['From', from], ['To', to], ['Subject', `Automatic reply: ${subject}`], ['Date', date()],
+    ['Message-ID', messageId('ex.test')], ['Auto-Submitted', 'auto-replied'], ['X-Auto-Response-Suppress', 'All'],
+    ['Content-Type', 'text/plain; charset=utf-8']]) + '\r\nI am away from my desk until Monday.\r\nPay: arrears\r\n';
+}
+
+/** Runs `muster mail-in` with the message on its standard input, as Postfix's pipe does. */
+export function mailIn(server, recipient, raw, { secret, replyTo = 'muster@club.test', serverUrl = server.origin } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(MUSTER_BIN, ['mail-in', '--recipient', recipient, '--server', serverUrl], {
+      env: { ...process.env, MUSTER_MAIL_REPLY_TO: replyTo, MUSTER_MAIL_SECRET: secret },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(raw);
+  });
+}

@@ -1,0 +1,251 @@
+// A diary sent by replying to the e-mail (docs/protocol.md, "A diary by e-mail"; docs/operations.md, "Replies by
+// e-mail"): a real server with a real SMTP sink, `muster mail-in` run as an MTA's pipe runs it, messages in the
+// shapes of Gmail, Thunderbird and an out-of-office responder.
+// - The month's request carries a Reply-To of its own and the player's choices as lines; a Gmail reply that
+//   changes two lines and writes a diary is recorded as the page would record it, marked as sent by mail, and he
+//   is answered at once with what was recorded; the same message handed in again changes nothing.
+// - A Thunderbird reply whose choices break a rule is refused by diary.submit's own rule, answered with its
+//   reason, and nothing changes.
+// - An out-of-office answer is dropped unanswered; a forged reply address and another member's message to
+//   Anne's address (DKIM for his own domain) are refused, nothing answered to the sender, nothing changed.
+// - Replies turned off in his choices: the next request has no Reply-To, and a reply is not taken.
+// - Past the deadline a reply is refused as late; a flood past mail_per_hour is refused.
+// - The server down or the wrong secret: mail-in exits 75 so that the MTA keeps the message.
+import test, { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer } from './lib/server.mjs';
+import { connect, newUser, httpRequest } from './lib/client.mjs';
+import { SmtpSink, advanceClock, freePort, until, verifiedAddress } from './lib/sinks.mjs';
+import { gmailReply, thunderbirdReply, autoReply, mailIn } from './lib/mail.mjs';
+
+const HOUR = 3600 * 1000;
+const SECRET = 'a test secret of more than thirty-two characters';
+// What the club's MTA writes above each message it received (RFC 8601), for mail_require_authentication.
+const authResults = (domain, address) => [['Authentication-Results', `mx.club.test; dkim=pass header.d=${domain}; spf=pass smtp.mailfrom=${address}`]];
+let server, dir, smtp, campaign;
+const people = {};
+
+const year = (who) => who.client.views.get(campaign).view.year;
+// This month's diary, as the umpire's view shows it (null until one is in).
+const diaryOf = (who) => year(people.umpire).colonels[String(who.user)].diary;
+const header = (m, name) => (m.data.match(new RegExp(`^${name}: (.*)$`, 'mi')) || [])[1];
+const mailsTo = (who, words) => smtp.to(who.address).filter((m) => m.data.includes(words));
+
+before(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'muster-mail-in-'));
+  smtp = new SmtpSink(await freePort(), path.join(dir, 'mail.jsonl'));
+  await smtp.start();
+  server = await startServer({ args: ['--test-clock', 'true', '--smtp-host', '127.0.0.1', '--smtp-port', String(smtp.port),
+    '--smtp-starttls', 'false', '--smtp-from', 'muster@club.test', '--public-url', 'http://club.test/',
+    '--notify-interval-ms', '100', '--mail-reply-to', 'muster@club.test', '--mail-secret', SECRET,
+    '--mail-require-authentication', 'true', '--mail-authserv-id', 'mx.club.test', '--mail-per-hour', '9',
+    '--session-idle-seconds', '31536000', '--session-absolute-seconds', '31536000'] });
+  for (const name of ['umpire', 'anne', 'ben']) {
+    const u = await newUser(server, `mi_${name}`);
+    people[name] = { ...u, client: await connect(server, u.cookie) };
+  }
+  const U = people.umpire.client;
+  campaign = (await U.ok('campaign.create', { name: 'By mail' })).campaign;
+  const code = (await U.ok('campaign.invite', { campaign, role: 'player' })).code;
+  await U.ok('rules.set', { campaign, settings: { starting_money: 5000, pip_price: 1 } });
+  for (const [name, regiment] of [['anne', 7], ['ben', 12]]) {
+    const c = people[name].client;
+    await c.ok('campaign.join', { code });
+    await c.ok('colonel.create', { campaign, name: `Colonel ${name}`, pip: 100 });
+    await U.ok('auction.open', { campaign, regiment });
+    await c.ok('auction.bid', { campaign, amount: 50 });
+    await U.ok('auction.close', { campaign });
+  }
+  await verifiedAddress(server, smtp, people.anne, 'anne@anne.test');
+  await verifiedAddress(server, smtp, people.ben, 'ben@ben.test');
+  for (const p of Object.values(people)) assert.equal((await p.client.subscribe(campaign)).reply.ok, true);
+  const now = await advanceClock(server, 0);
+  await U.ok('year.start', { campaign, year: '1744', month: 3 });
+  await U.ok('month.set_deadline', { campaign, deadline: now + 10 * HOUR });
+});
+
+after(async () => {
+  for (const p of Object.values(people)) await p.client?.close().catch(() => {});
+  await server?.cleanup();
+  await smtp?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+// The month's request to `who`, with its Reply-To.
+async function request(who) {
+  const mail = await until(`${who.address}'s request for his diary`, () => mailsTo(who, 'reply to this e-mail with your diary')[0]);
+  return { mail, replyTo: header(mail, 'Reply-To') };
+}
+
+test("the month's request invites a reply, and a Gmail reply is recorded as the page would record it", async () => {
+  const { anne } = people;
+  const { mail, replyTo } = await request(anne);
+  assert.match(replyTo, /^muster\+[a-z0-9-]+@club\.test$/);
+  assert.ok(replyTo.split('@')[0].length <= 64, 'a local part of at most 64 characters (RFC 5321)');
+  assert.equal(header(mail, 'Auto-Submitted'), 'auto-generated');
+  // His choices as they stand: the quiet diary he would get for none.
+  for (const line of ['Activity: business', 'Drill: no', 'Companies maintained: 10', 'Pay: pay', 'Publish: no'])
+    assert.ok(mail.data.includes(line), `the request shows "${line}"`);
+
+  const raw = gmailReply({ from: anne.address, to: replyTo, subject: `Re: ${header(mail, 'Subject')}`,
+    text: 'Activity: supervise drill\nDrill: yes\nPay: arrears\n\nWe drilled on the heath at dawn; the men grumble at their pay — again.',
+    extra: authResults('anne.test', anne.address) });
+  const r = await mailIn(server, replyTo, raw, { secret: SECRET });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^recorded/);
+  await people.umpire.client.waitForView(campaign, () => diaryOf(anne), 5000, "Anne's diary");
+  const d = diaryOf(anne);
+  assert.equal(d.activity, 'supervise');
+  assert.equal(d.supervise, 'drill');
+  assert.deepEqual(d.orders, { drill: true, musketry: false, manoeuvres: false, maintained: 10, declared: 10, pay: 'arrears' });
+  assert.equal(d.text, 'We drilled on the heath at dawn; the men grumble at their pay — again.');
+  assert.equal(d.by, 'mail', 'the umpire sees it came by mail');
+  const answer = await until('the answer', () => mailsTo(anne, 'is recorded')[0]);
+  assert.equal(header(answer, 'Auto-Submitted'), 'auto-replied');
+  assert.ok(answer.data.includes('Pay: arrears') && answer.data.includes('http://club.test/#/campaign/'), answer.data);
+
+  // The MTA hands the same message in again (it never heard the first exit): nothing changes, nothing answered.
+  const again = await mailIn(server, replyTo, raw, { secret: SECRET });
+  assert.equal(again.code, 0);
+  assert.match(again.stdout, /^repeated/);
+  assert.deepEqual(diaryOf(anne), d);
+  await new Promise((res) => setTimeout(res, 500));
+  assert.equal(mailsTo(anne, 'is recorded').length, 1);
+});
+
+test("a Thunderbird reply that breaks a rule is refused with diary.submit's reason, and nothing changes", async () => {
+  const { ben } = people;
+  const { replyTo } = await request(ben);
+  const raw = thunderbirdReply({ from: ben.address, to: replyTo, subject: 'Re: your diary',
+    text: 'Activity: supervise musketry\n\nThe colonel was at the Rose and Crown all month, as is his custom, and saw nothing of the regiment or its muskets.',
+    extra: authResults('ben.test', ben.address) });
+  const r = await mailIn(server, replyTo, raw, { secret: SECRET });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^refused: You can only supervise an improvement your orders pay for/);
+  const answer = await until('the refusal', () => mailsTo(ben, 'was not taken')[0]);
+  assert.ok(answer.data.includes('Nothing was changed'), answer.data);
+  assert.equal(diaryOf(ben), null);
+
+  // format=flowed and ISO-8859-1 read right; the signature and the quote are left out.
+  const fine = thunderbirdReply({ from: ben.address, to: replyTo, subject: 'Re: your diary',
+    text: 'Activity: socialise\n\nThe colonel dined at the Rose and Crown with Lord Ligonier, and the café au lait was excellent all month long.',
+    extra: authResults('ben.test', ben.address) });
+  assert.equal((await mailIn(server, replyTo, fine, { secret: SECRET })).code, 0);
+  await people.umpire.client.waitForView(campaign, () => diaryOf(ben), 5000, "Ben's diary");
+  assert.equal(diaryOf(ben).text, 'The colonel dined at the Rose and Crown with Lord Ligonier, and the café au lait was excellent all month long.');
+  assert.equal(diaryOf(ben).activity, 'socialise');
+  await until("Ben's answer", () => mailsTo(ben, 'is recorded')[0]);
+});
+
+test('an automatic reply is dropped; forged and borrowed reply addresses are refused; nothing is answered to a sender', async () => {
+  const { anne, ben } = people;
+  const { replyTo } = await request(anne);
+  const before = JSON.stringify(diaryOf(anne));
+  const answered = smtp.messages().length;
+
+  const ooo = await mailIn(server, replyTo, autoReply({ from: anne.address, to: replyTo, subject: 'Your diary' }), { secret: SECRET });
+  assert.equal(ooo.code, 0);
+  assert.match(ooo.stdout, /^dropped/);
+
+  const forged = replyTo.replace(/-([a-z2-7])([a-z2-7]*)@/, (m, c, rest) => `-${c === 'a' ? 'b' : 'a'}${rest}@`);
+  assert.notEqual(forged, replyTo);
+  const f = await mailIn(server, forged, gmailReply({ from: anne.address, to: forged, subject: 'Re', text: 'Pay: arrears',
+    extra: authResults('anne.test', anne.address) }), { secret: SECRET });
+  assert.equal(f.code, 0);
+  assert.match(f.stdout, /^forged/);
+
+  // Ben writes to Anne's reply address from his own mailbox: his domain's DKIM does not vouch for hers.
+  const borrowed = await mailIn(server, replyTo, gmailReply({ from: ben.address, to: replyTo, subject: 'Re', text: 'Pay: pay arrears',
+    extra: authResults('ben.test', ben.address) }), { secret: SECRET });
+  assert.equal(borrowed.code, 0);
+  assert.match(borrowed.stdout, /^unauthenticated/);
+
+  // A header the club's MTA did not write (another authserv-id) is not trusted.
+  const spoofed = await mailIn(server, replyTo, gmailReply({ from: anne.address, to: replyTo, subject: 'Re', text: 'Pay: pay arrears',
+    extra: [['Authentication-Results', `evil.test; dkim=pass header.d=anne.test`]] }), { secret: SECRET });
+  assert.match(spoofed.stdout, /^unauthenticated/);
+
+  await new Promise((res) => setTimeout(res, 500));
+  assert.equal(JSON.stringify(diaryOf(anne)), before, 'nothing changed');
+  // The only mail sent meanwhile: Anne told that messages in her name were refused (to her own address).
+  for (const m of smtp.messages().slice(answered)) assert.deepEqual(m.to, [anne.address]);
+});
+
+test('replies turned off: the next request has no Reply-To and a reply is not taken', async () => {
+  const { ben } = people;
+  const { replyTo } = await request(ben);
+  const off = await httpRequest(server, 'POST', '/api/email/choices',
+    { cookie: ben.cookie, body: { mode: 'immediate', digest_hour: 18, time_zone: 'UTC', replies: false } });
+  assert.equal(off.status, 200);
+  assert.equal(off.json.replies, false);
+  const r = await mailIn(server, replyTo, gmailReply({ from: ben.address, to: replyTo, subject: 'Re', text: 'Activity: politics',
+    extra: authResults('ben.test', ben.address) }), { secret: SECRET });
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /^off/);
+  assert.equal(diaryOf(ben).activity, 'socialise');
+  const on = await httpRequest(server, 'POST', '/api/email/choices',
+    { cookie: ben.cookie, body: { mode: 'immediate', digest_hour: 18, time_zone: 'UTC', replies: true } });
+  assert.equal(on.json.replies, true);
+});
+
+test('mail-in exits 75 when the server cannot take the message, so that the MTA keeps it', async () => {
+  const { anne } = people;
+  const { replyTo } = await request(anne);
+  const raw = gmailReply({ from: anne.address, to: replyTo, subject: 'Re', text: 'Publish: no' });
+  const wrongKey = await mailIn(server, replyTo, raw, { secret: 'another secret of more than thirty-two characters' });
+  assert.equal(wrongKey.code, 75);
+  assert.match(wrongKey.stderr, /403/);
+  const down = await mailIn(server, replyTo, raw, { secret: SECRET, serverUrl: `http://127.0.0.1:${await freePort()}` });
+  assert.equal(down.code, 75);
+  assert.match(down.stderr, /did not answer/);
+});
+
+test('a flood past mail_per_hour is refused, and a reply after the deadline is refused as late', async () => {
+  const { anne } = people;
+  const { replyTo } = await request(anne);
+  let outcome = '';
+  for (let i = 0; i < 12 && !outcome.startsWith('flood'); i++) {
+    const r = await mailIn(server, replyTo, gmailReply({ from: anne.address, to: replyTo, subject: 'Re', text: `Note ${i}`,
+      extra: authResults('anne.test', anne.address) }), { secret: SECRET });
+    outcome = r.stdout;
+  }
+  assert.match(outcome, /^flood/);
+  // An hour on (the flood's window) and past the deadline: the reply address has expired with its month.
+  await advanceClock(server, 11 * HOUR);
+  const late = await mailIn(server, replyTo, gmailReply({ from: anne.address, to: replyTo, subject: 'Re', text: 'Late news',
+    extra: authResults('anne.test', anne.address) }), { secret: SECRET });
+  assert.equal(late.code, 0, late.stderr);
+  // Its request was sent before the month had a deadline, so the month's end refuses it, not the address's expiry.
+  assert.match(late.stdout, /^refused: it came too late: the month it answers is over, and April 1744 is the month now/);
+  await until('the late answer', () => mailsTo(anne, 'came too late')[0]);
+
+  // April's reminder, sent 12 hours before its deadline, carries an address that expires with it.
+  const now = await advanceClock(server, 0);
+  await people.umpire.client.ok('month.set_deadline', { campaign, deadline: now + 20 * HOUR });
+  await advanceClock(server, 9 * HOUR);
+  const reminder = await until('the reminder for April', () => mailsTo(anne, 'Reminder: write your diary for April 1744')[0]);
+  assert.ok(reminder.data.includes('reply to this e-mail with your diary for April 1744'));
+  const aprilTo = header(reminder, 'Reply-To');
+  await advanceClock(server, 12 * HOUR);
+  const expired = await mailIn(server, aprilTo, gmailReply({ from: anne.address, to: aprilTo, subject: 'Re', text: 'Later still',
+    extra: authResults('anne.test', anne.address) }), { secret: SECRET });
+  assert.equal(expired.code, 0, expired.stderr);
+  assert.match(expired.stdout, /^refused: the deadline of the month it answers has passed; it came too late/);
+});
+
+test("the umpire sees his campaign's mail, taken or not; a player does not", async () => {
+  const { umpire, anne } = people;
+  const r = await httpRequest(server, 'GET', `/api/campaigns/${campaign}/mail`, { cookie: umpire.cookie });
+  assert.equal(r.status, 200);
+  const outcomes = new Set(r.json.mail.map((m) => m.outcome));
+  for (const o of ['recorded', 'repeated', 'refused', 'dropped', 'forged', 'unauthenticated', 'off', 'flood'])
+    assert.ok(outcomes.has(o), `${o} is listed (${[...outcomes]})`);
+  const first = r.json.mail.at(-1);
+  assert.equal(first.outcome, 'recorded');
+  assert.equal(first.user, anne.user);
+  assert.equal(first.sender, anne.address);
+  assert.equal((await httpRequest(server, 'GET', `/api/campaigns/${campaign}/mail`, { cookie: anne.cookie })).status, 403);
+});
