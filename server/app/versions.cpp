@@ -14,6 +14,10 @@
 
 #include "server/app/app.h"
 
+// GMime's version as the shared library reports it (gmime/gmime-version.h declares them `const guint`), without
+// GLib's headers and macros in this file.
+extern "C" const unsigned int gmime_major_version, gmime_minor_version, gmime_micro_version;
+
 namespace muster {
 
 std::string library_versions() {
@@ -23,6 +27,8 @@ std::string library_versions() {
     text += std::string(OpenSSL_version(OPENSSL_VERSION)) + "\n";
     text += "libpq " + std::to_string(pq / 10000) + "." + std::to_string(pq % 10000) + "\n";
     text += "libcurl " + std::string(curl_version_info(CURLVERSION_NOW)->version) + "\n";
+    text += "GMime " + std::to_string(gmime_major_version) + "." + std::to_string(gmime_minor_version) + "." +
+            std::to_string(gmime_micro_version) + "\n";
     text += "Boost " + std::to_string(BOOST_VERSION / 100000) + "." + std::to_string(BOOST_VERSION / 100 % 1000) + "." +
             std::to_string(BOOST_VERSION % 100) + " (headers, built in)\n";
     text += "nlohmann_json " + std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." +
