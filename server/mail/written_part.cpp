@@ -37,7 +37,8 @@ bool quoted(std::string_view line) { return !line.empty() && line.front() == '>'
 bool dated_attribution(const std::string& lower) {
     if (lower.empty() || lower.back() != ':') return false;
     if (lower.find_first_of("0123456789") == std::string::npos) return false;
-    const std::initializer_list<std::string_view> prefixes = {"on ", "le ", "am ", "el ", "op ", "il ", "em ", "w dniu ", "den ", "på ", "dne "};
+    const std::initializer_list<std::string_view> prefixes = {"on ", "le ", "am ", "el ", "op ", "il ",
+                                                              "em ", "w dniu ", "den ", "på ", "dne "};
     return starts_with_any(lower, prefixes) &&
            contains_any(lower, {"wrote", "a écrit", "schrieb", "escribió", "schreef", "ha scritto", "escreveu",
                                 "napisał", "skrev", "napsal"});
