@@ -129,7 +129,7 @@ test('notifications: the e-mail address on the campaigns page, the umpire\'s web
     assert.equal(await page.getByTestId('email-address').textContent(), address);
     const api = await httpRequest(server, 'GET', '/api/email', { cookie: table.users.a.cookie });
     const { digest_hour: hour, time_zone: zone, ...rest } = api.json;
-    assert.deepEqual(rest, { address, verified: true, mode: 'immediate' }, 'every notice at once until he chooses');
+    assert.deepEqual(rest, { address, verified: true, mode: 'immediate', replies: true, replies_offered: false }, 'every notice at once until he chooses');
     assert.ok(Number.isInteger(hour) && typeof zone === 'string', `an hour and a zone: ${JSON.stringify(api.json)}`);
   });
 
@@ -150,7 +150,7 @@ test('notifications: the e-mail address on the campaigns page, the umpire\'s web
     assert.equal(await page.getByTestId('email-choice').textContent(), `Now: one digest a day at 20:00 (${ZONE}).`);
     assert.equal(await page.getByTestId('email-choices-error').isHidden(), true);
     const api = await httpRequest(server, 'GET', '/api/email', { cookie: table.users.a.cookie });
-    assert.deepEqual(api.json, { address, verified: true, mode: 'digest', digest_hour: 20, time_zone: ZONE });
+    assert.deepEqual(api.json, { address, verified: true, mode: 'digest', digest_hour: 20, time_zone: ZONE, replies: true, replies_offered: false });
 
     await page.reload();
     await page.getByTestId('email-choice').filter({ hasText: 'one digest a day' }).waitFor();
@@ -196,7 +196,7 @@ test('notifications: the e-mail address on the campaigns page, the umpire\'s web
     assert.equal(await page.getByTestId('email-address').isHidden(), true);
     assert.equal(await page.getByTestId('email-remove').isHidden(), true);
     const api = await httpRequest(server, 'GET', '/api/email', { cookie: table.users.a.cookie });
-    assert.deepEqual(api.json, { address: null, verified: false });
+    assert.deepEqual(api.json, { address: null, verified: false, replies_offered: false });
     await page.reload();
     await page.getByTestId('email-panel').waitFor();
     await page.getByTestId('email-panel').getByText('No address: Muster sends you no e-mail.').waitFor();

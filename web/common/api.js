@@ -97,7 +97,8 @@ export const api = {
     return request('POST', '/api/password/reset', { token, password });
   },
   // The user's address for notices (docs/protocol.md, "HTTP"): {address: string | null, verified}, and once he has
-  // one his choice: mode (immediate | digest | off), digest_hour (0-23), time_zone (IANA).
+  // one his choice: mode (immediate | digest | off), digest_hour (0-23), time_zone (IANA), replies (his diary taken
+  // by e-mail reply) with replies_offered (whether this server takes replies at all).
   email() {
     return request('GET', '/api/email');
   },
@@ -107,9 +108,12 @@ export const api = {
   removeEmail() {
     return request('DELETE', '/api/email');
   },
-  // Answers as email(); 409 with no address yet, 400 a bad value or a zone the server does not know.
-  setEmailChoices({ mode, digestHour, timeZone }) {
-    return request('POST', '/api/email/choices', { mode, digest_hour: digestHour, time_zone: timeZone });
+  // Answers as email(); 409 with no address yet, 400 a bad value or a zone the server does not know. `replies`
+  // (his diary taken from his replies to Muster's e-mail) is sent only when given: left out, the server keeps it.
+  setEmailChoices({ mode, digestHour, timeZone, replies }) {
+    const body = { mode, digest_hour: digestHour, time_zone: timeZone };
+    if (typeof replies === 'boolean') body.replies = replies;
+    return request('POST', '/api/email/choices', body);
   },
   // The page's list: {notifications: [{id, campaign, text, tab, due, at, seen}]}, the latest 50, newest first.
   notifications() {
@@ -130,6 +134,12 @@ export const api = {
   },
   adminHealth() {
     return request('GET', '/api/admin/health');
+  },
+  // The mail the campaign's reply addresses received (docs/protocol.md, "HTTP"), its umpires' only (403 for
+  // others): {mail: [{id, received (unix ms), user (id or null), sender, subject, outcome, reason}]}, the latest 50,
+  // newest first.
+  campaignMail(campaignId) {
+    return request('GET', `/api/campaigns/${Number(campaignId)}/mail`);
   },
   // A member's chronicle of a campaign (docs/protocol.md, "HTTP"): {format: "muster-chronicle", campaign, user,
   // username, view}, his whole view as it stands; 404 not a member.

@@ -426,7 +426,9 @@ export function diaryForm(ctx, campaignId, { umpire = false, colonelOf = myColon
       status.hidden = false;
       status.replaceChildren(...(d
         ? [h('span', { class: 'badge badge-ok' }, 'submitted'), ' at ', (() => { const t = h('time'); setTime(t, d.at); return t; })(),
-          umpire ? '. Submitting replaces it.' : deadlinePassed() ? '.' : '. You may revise it until the deadline.']
+          umpire ? '. Submitting replaces it.' : deadlinePassed() ? '.' : '. You may revise it until the deadline.',
+          // Sent by replying to the month's e-mail (the view's `by`).
+          ...(d.by === 'mail' ? [' ', h('span', { class: 'badge badge-away', testid: 'diary-by-mail' }, umpire ? 'by e-mail' : 'Sent by e-mail')] : [])]
         : [h('span', { class: 'badge badge-warn' }, 'not submitted'), ' Nothing submitted for this month yet.']));
       const def = c.default_diary;
       fallback.hidden = !!d || !def;

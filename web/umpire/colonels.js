@@ -25,6 +25,8 @@ function colonelCard(ctx, campaignId) {
 
   // This month's diary.
   const diaryLine = h('p', { class: 'colonel-diary-line' });
+  // A diary his player sent by replying to the month's e-mail (the view's `by`: "mail").
+  const byMail = h('span', { class: 'badge badge-away', testid: 'diary-by-mail', hidden: true }, 'by e-mail');
   const diaryOrders = h('p', { class: 'hint' });
   const diaryCost = h('p', { class: 'hint' });
   const diaryText = h('p', { class: 'item-text diary-text' });
@@ -91,7 +93,7 @@ function colonelCard(ctx, campaignId) {
   sheet.head.appendChild(submittedBadge);
   const li = h('li', { class: 'card colonel-card', testid: 'colonel-card' },
     sheet.el,
-    h('section', { class: 'sheet-section' }, h('h3', {}, 'This month’s diary'), diaryBox),
+    h('section', { class: 'sheet-section' }, h('h3', {}, 'This month’s diary ', byMail), diaryBox),
     reportBox, adjBox, tools);
 
   let col = null;
@@ -233,6 +235,7 @@ function colonelCard(ctx, campaignId) {
 
       const d = c.diary || null;
       const def = c.default_diary || null;
+      byMail.hidden = !(months && d && d.by === 'mail');
       writeButton.parentElement.hidden = !months || isClosed(v);
       if (writer && !writeSlot.hidden) writer.update(v);
       if (!months) {

@@ -1,6 +1,6 @@
 // The umpire console: invite codes, public notices, private umpire notes, blind rolls, closing the campaign, the
-// campaign's archive to download, and the custom objectives waiting for approval (the Year tab's panel, so an
-// umpire at the console need not go looking for them).
+// campaign's archive to download, the custom objectives waiting for approval (the Year tab's panel, so an
+// umpire at the console need not go looking for them), and the campaign's mail (mail.js, loaded when asked for).
 
 import { h, setText, setTime, syncKeyed, bySeq, errorLine, runForm, copyText } from '../common/dom.js';
 import { roleBadge } from '../common/panels/members.js';
@@ -8,6 +8,7 @@ import { noticeItem, fillItem } from '../common/panels/notices.js';
 import { dicePanel } from '../common/panels/dice.js';
 import { webhookPanel } from './webhook.js';
 import { objectivesPanel } from './year.js';
+import { preload } from '../common/preload.js';
 
 function invitesPanel(ctx, campaignId) {
   const roleSelect = h('select', { id: 'invite-role', testid: 'invite-role' },
@@ -257,6 +258,41 @@ function archivePanel(campaignId) {
   };
 }
 
+// "Mail": the replies the campaign's addresses received. Its list (mail.js) and the request for it wait until the
+// umpire asks, as most visits to the console never do; the button then reads the list again.
+function mailPanel(campaignId) {
+  const show = h('button', { type: 'button', class: 'secondary', testid: 'umpire-mail-show' }, "Show the campaign's mail");
+  const error = errorLine('umpire-mail-error');
+  const slot = h('div', { class: 'mail-slot' });
+  let list = null;
+  let view = null;
+  show.addEventListener('click', () => runForm({
+    button: show,
+    error,
+    action: async () => {
+      if (!list) {
+        preload('umpire/mail.js');
+        list = (await import('./mail.js')).mailList(campaignId);
+        if (view) list.update(view);
+        slot.append(list.el);
+      }
+      await list.load();
+      setText(show, 'Read it again');
+    },
+  }));
+  const el = h('section', { class: 'card panel', testid: 'umpire-mail', 'aria-labelledby': 'umpire-mail-heading' },
+    h('h2', { id: 'umpire-mail-heading' }, 'Mail'),
+    h('p', { class: 'muted' }, 'Players’ replies to Muster’s e-mail, where this server takes them: what came and what was done with it. Only umpires see it.'),
+    h('div', { class: 'form-actions' }, show), error.el, slot);
+  return {
+    el,
+    update(v) {
+      view = v;
+      if (list) list.update(v);
+    },
+  };
+}
+
 export function umpireConsole(ctx, campaignId) {
   const panels = {
     invites: invitesPanel(ctx, campaignId),
@@ -287,9 +323,10 @@ export function umpireConsole(ctx, campaignId) {
     archive: archivePanel(campaignId),
     webhook: webhookPanel(ctx, campaignId),
     objectives: objectivesPanel(ctx, campaignId, { prefix: 'console-' }),
+    mail: mailPanel(campaignId),
   };
   const el = h('div', { class: 'console-grid' },
-    h('div', { class: 'col-main' }, panels.invites.el, panels.notice.el, panels.notes.el),
+    h('div', { class: 'col-main' }, panels.invites.el, panels.notice.el, panels.notes.el, panels.mail.el),
     h('div', { class: 'col-side' }, panels.objectives.el, panels.blind.el, panels.webhook.el, panels.close.el, panels.archive.el));
   return {
     el,

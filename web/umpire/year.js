@@ -352,6 +352,7 @@ function monthPanel(ctx, campaignId) {
       syncKeyed(submittedList, cols,
         () => h('li', { class: 'submitted-item', testid: 'submitted-item' },
           h('span', { class: 'badge' }), h('span', { class: 'member-name' }), h('span', { class: 'muted' }),
+          h('span', { class: 'badge badge-away', testid: 'diary-by-mail', hidden: true }, 'by e-mail'),
           h('span', { class: 'missed-note', testid: 'submitted-missed' })),
         (li, c, k) => {
           const done = !!submitted[k];
@@ -364,6 +365,8 @@ function monthPanel(ctx, campaignId) {
           setText(b, done ? 'submitted' : owes ? 'waiting' : 'owes none');
           setText(li.querySelector('.member-name'), c.name);
           setText(li.querySelector('.muted'), `${c.player}${c.away ? ` · ${AWAY_WORDS[c.away] || c.away}` : ''}`);
+          // Sent by replying to the month's e-mail: the view's `by`, shown as it is.
+          li.querySelector('[data-testid="diary-by-mail"]').hidden = !(done && c.diary && c.diary.by === 'mail');
           // The missed-turn ladder: months in a row his player sent nothing (docs/protocol.md, "Deadlines").
           const missed = c.missed_in_a_row || 0;
           li.dataset.missed = String(missed);

@@ -1,7 +1,8 @@
 // "Notifications" on the campaigns page: the user's address for notices, verified or not, set (a link goes to
 // it) or removed (docs/protocol.md, "HTTP" and "Notifications"). An address gets nothing but its link until
 // the link is opened, so the panel says whether it is verified. With an address, the user's choice: every notice at
-// once, one digest a day at an hour of his own time zone, or nothing.
+// once, one digest a day at an hour of his own time zone, or nothing; and, where the server takes replies (its
+// `replies_offered`), whether his replies to Muster's e-mail carry his diary.
 
 import { h, setText, errorLine, runForm } from '../dom.js';
 import { api } from '../api.js';
@@ -38,6 +39,11 @@ function choicesForm(status) {
   const hour = h('select', { id: 'email-digest-hour', testid: 'email-digest-hour' },
     Array.from({ length: 24 }, (_, i) => h('option', { value: String(i) }, `${pad(i)}:00`)));
   const hourField = h('div', { class: 'field' }, h('label', { for: 'email-digest-hour' }, 'Digest at (your time)'), hour);
+  const replies = h('input', { type: 'checkbox', id: 'email-replies', testid: 'email-replies', 'aria-describedby': 'email-replies-hint' });
+  const repliesField = h('div', { class: 'field', hidden: true },
+    h('label', { class: 'check', for: 'email-replies' }, replies, h('span', {}, "Take my diary when I reply to Muster's e-mail")),
+    h('p', { class: 'hint', id: 'email-replies-hint' },
+      "The month's e-mail shows your choices as lines such as “Pay: arrears”; reply with your diary, and any line you change."));
   const zone = h('p', { class: 'hint', testid: 'email-time-zone' });
   const current = h('p', { class: 'email-choice', testid: 'email-choice' });
   const save = h('button', { type: 'submit', class: 'secondary', testid: 'email-choices-save' }, 'Save');
@@ -48,7 +54,7 @@ function choicesForm(status) {
     h('div', { class: 'field-row' },
       h('div', { class: 'field' }, h('label', { for: 'email-mode' }, 'Send me'), mode),
       hourField),
-    zone, error.el,
+    zone, repliesField, error.el,
     h('div', { class: 'form-actions' }, save));
 
   const timeZone = () => browserZone() || (saved && saved.time_zone) || 'UTC';
@@ -59,6 +65,7 @@ function choicesForm(status) {
   }
   mode.addEventListener('change', () => { dirty = true; showZone(); });
   hour.addEventListener('change', () => { dirty = true; });
+  replies.addEventListener('change', () => { dirty = true; });
 
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -67,7 +74,10 @@ function choicesForm(status) {
       button: save,
       error,
       action: async () => {
-        const e = await api.setEmailChoices({ mode: mode.value, digestHour: Number(hour.value), timeZone: timeZone() });
+        // Sent only where offered: a server that takes no replies keeps the member's choice as it is.
+        const body = { mode: mode.value, digestHour: Number(hour.value), timeZone: timeZone() };
+        if (!repliesField.hidden) body.replies = replies.checked;
+        const e = await api.setEmailChoices(body);
         dirty = false;
         show(e);
         setText(status, 'Saved.');
@@ -82,9 +92,11 @@ function choicesForm(status) {
     if (!has || typeof e.mode !== 'string') { showZone(); return; } // a new address's answer carries no choice
     saved = e;
     setText(current, choiceWords(e));
+    repliesField.hidden = e.replies_offered !== true;
     if (!dirty) {
       mode.value = e.mode;
       if (Number.isInteger(e.digest_hour)) hour.value = String(e.digest_hour);
+      replies.checked = e.replies !== false; // the server's default is true
     }
     showZone();
   }
