@@ -123,7 +123,7 @@ private:
     void mail_in_api(const ApiRequest& request, std::function<void(ApiResponse)> done);
     void mail_in_member(MailOutcome out, std::optional<mail::Message> message, std::string read_error, ReplyPurpose purpose,
                         bool expired, std::function<void(ApiResponse)> done);
-    void mail_in_diary(MailOutcome out, mail::Message message, ReplyPurpose purpose, std::function<void(ApiResponse)> done);
+    void mail_in_command(MailOutcome out, mail::Message message, ReplyPurpose purpose, std::function<void(ApiResponse)> done);
     void mail_in_finish(MailOutcome out, std::function<void(ApiResponse)> done);
     void campaign_mail(const ApiRequest& request, std::int64_t campaign, std::function<void(ApiResponse)> done);
     // admin_api.cpp: the server's administrator.

@@ -56,7 +56,13 @@ public:
         if (!j.is_object() || !j.contains("reply") || !on_reply_) return;
         auto once = std::move(on_reply_);
         on_reply_ = nullptr;
-        once(j);
+        // Called on the hub's strand: a fault in the answer's making costs this message (the MTA tries again), never
+        // the campaign's request.
+        try {
+            once(j);
+        } catch (const std::exception& e) {
+            std::cerr << "muster: mail-in: answering failed: " << e.what() << "\n";
+        }
     }
     void close(int, std::string) override {}
 
@@ -64,11 +70,12 @@ private:
     std::function<void(const json&)> on_reply_;
 };
 
-// What the hub saw when it turned his reply into a diary: for the answer's words.
+// What the hub saw when it turned his reply into a command: for the answer's words.
 struct Prepared {
     json body;
-    std::string month;
+    std::string month;  // the month's name; for talk, the battle's
     std::string campaign_name;
+    std::string to;     // talk: the member his words went to
 };
 
 std::string one_line(std::string s, std::size_t max) {
@@ -166,7 +173,8 @@ void App::mail_in_member(MailOutcome out, std::optional<mail::Message> message, 
             if (answer) {
                 out.answer_subject = "Re: " + (message ? one_line(message->subject, 200) : std::string("your e-mail"));
                 out.answer = "Your e-mail to Muster was not taken: " + reason + "\nNothing was changed.\n\n" +
-                             outbound().link_base + "#/campaign/" + std::to_string(purpose.campaign) + "/diary\n";
+                             outbound().link_base + "#/campaign/" + std::to_string(purpose.campaign) +
+                             (purpose.what == "talk" ? "/battle\n" : "/diary\n");
             }
             mail_in_finish(std::move(out), done);
         };
@@ -181,33 +189,80 @@ void App::mail_in_member(MailOutcome out, std::optional<mail::Message> message, 
         if (config_.mail_require_authentication &&
             !mail::sender_authenticated(*message, email->address, config_.mail_authserv_id))
             return refuse("unauthenticated", "the mail server could not show it came from your address (DKIM or SPF).", true);
-        if (expired) return refuse("refused", "the deadline of the month it answers has passed; it came too late.", true);
-        mail_in_diary(std::move(out), std::move(*message), purpose, std::move(done));
+        if (expired)
+            return refuse("refused", purpose.what == "talk" ? "the words it answers were said more than a week ago; it came too late."
+                                                            : "the deadline of the month it answers has passed; it came too late.", true);
+        mail_in_command(std::move(out), std::move(*message), purpose, std::move(done));
     });
 }
 
-// His diary: made from what he wrote on the state as the hub has it, and decided as diary.submit.
-void App::mail_in_diary(MailOutcome out, mail::Message message, ReplyPurpose purpose, std::function<void(ApiResponse)> done) {
+namespace {
+
+// What his words make on the campaign as the hub has it: the month's diary (diary.submit), or his words back to the
+// leader who spoke to him (talk.say). The rules of that command then judge it, as they judge the page's.
+std::optional<Error> make_command(const ReplyPurpose& purpose, const std::string& written, const campaign::CampaignState& state,
+                                  Command& command, Prepared& prepared) {
+    prepared.campaign_name = state.name;
+    if (purpose.what == "talk") {
+        auto it = state.battles.battles.find(purpose.battle);
+        if (it == state.battles.battles.end()) return Error{"not_found", "that battle is no longer on the table."};
+        prepared.month = it->second.battle.name;
+        auto who = state.members.find(purpose.to);
+        prepared.to = who == state.members.end() ? "him" : who->second.name;
+        std::string text = written;
+        while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+        if (text.empty()) return Error{"bad_request", "it had no words of yours above the quoted e-mail."};
+        command.type = "talk.say";
+        command.body = {{"campaign", state.id}, {"battle", purpose.battle}, {"turn", purpose.turn}, {"to", purpose.to}, {"text", text}};
+        prepared.body = command.body;
+        return std::nullopt;
+    }
+    prepared.month = campaign::year::label(state.year.calendar);
+    if (state.year.calendar.turn > purpose.turn)
+        return Error{"too_late", "it came too late: the month it answers is over, and " + prepared.month + " is the month now."};
+    if (state.year.calendar.turn != purpose.turn) return Error{"stale", "it answers a request for another month."};
+    std::string why;
+    command.type = "diary.submit";
+    command.body = campaign::year::diary_from_reply(state, purpose.user, written, why);
+    if (!why.empty()) return Error{"bad_request", why};
+    command.body["campaign"] = state.id;
+    prepared.body = command.body;
+    return std::nullopt;
+}
+
+// The answer's words: what was done, or why not and that nothing changed; `link` where he does it on the page.
+void answer_words(const ReplyPurpose& purpose, const Prepared& p, bool ok, const std::string& reason, const std::string& link,
+                  MailOutcome& out) {
+    const std::string in = p.campaign_name.empty() ? "" : " (" + p.campaign_name + ")";
+    if (purpose.what == "talk") {
+        out.record.reason = ok ? "Words to " + p.to + " in \"" + p.month + "\"." : reason;
+        out.answer = ok ? "Your words went to " + p.to + " in \"" + p.month + "\"" + in + ":\n\n" + p.body.value("text", "") +
+                              "\n\nThe battle: " + link + "\n"
+                        : "Your words were not delivered: " + reason + "\nNothing was changed. The battle: " + link + "\n";
+        return;
+    }
+    out.record.reason = ok ? "Diary for " + p.month + "." : reason;
+    const std::string text = ok ? p.body.value("text", "") : "";
+    out.answer = ok ? "Your diary for " + p.month + " is recorded" + in +
+                          ", as below. You may change it until the deadline: reply to the month's e-mail again, or open " + link +
+                          "\n\n" + campaign::year::diary_words(p.body) + (text.empty() ? "" : "\n" + text + "\n")
+                    : "Your diary was not taken: " + reason + "\nNothing was changed. Reply again, or open " + link + "\n";
+}
+
+}  // namespace
+
+// His words, made into the command they answer on the state as the hub has it, and decided by its rules.
+void App::mail_in_command(MailOutcome out, mail::Message message, ReplyPurpose purpose, std::function<void(ApiResponse)> done) {
     const std::string written = mail::written_part(message.text);
     auto prepared = std::make_shared<Prepared>();
     HubRequest request;
-    request.command.type = "diary.submit";
+    request.command.type = purpose.what == "talk" ? "talk.say" : "diary.submit";
     request.id = 1;
     request.by_mail = true;
     // The same message handed in twice (the MTA tried again) is the same send: taken once.
     request.key = "mail " + (message.message_id.empty() ? sha256_hex(message.text) : sha256_hex(message.message_id)).substr(0, 40);
-    request.prepare = [purpose, written, prepared](const campaign::CampaignState& state, Command& command) -> std::optional<Error> {
-        prepared->campaign_name = state.name;
-        prepared->month = campaign::year::label(state.year.calendar);
-        if (state.year.calendar.turn > purpose.turn)
-            return Error{"too_late", "it came too late: the month it answers is over, and " + prepared->month + " is the month now."};
-        if (state.year.calendar.turn != purpose.turn) return Error{"stale", "it answers a request for another month."};
-        std::string why;
-        command.body = campaign::year::diary_from_reply(state, purpose.user, written, why);
-        if (!why.empty()) return Error{"bad_request", why};
-        command.body["campaign"] = state.id;
-        prepared->body = command.body;
-        return std::nullopt;
+    request.prepare = [purpose, written, prepared](const campaign::CampaignState& state, Command& command) {
+        return make_command(purpose, written, state, command, *prepared);
     };
     request.who = SessionInfo{0, purpose.user, ""};
     auto client = std::make_shared<MailClient>(request.who);
@@ -218,24 +273,21 @@ void App::mail_in_diary(MailOutcome out, mail::Message message, ReplyPurpose pur
             // Not decided here: the mail server keeps the message and tries again later.
             return done(ApiResponse{503, {{"outcome", "later"}, {"reason", reply["error"].value("message", "")}, {"exit", 75}}, ""});
         }
-        const std::string link = outbound().link_base + "#/campaign/" + std::to_string(purpose.campaign) + "/diary";
-        const std::string about = prepared->campaign_name.empty() ? "" : prepared->campaign_name + ": ";
-        out.answer_subject = "Re: " + (out.record.subject.empty() ? about + "your diary" : out.record.subject);
-        if (ok && reply["body"].value("repeated", false)) {
-            out.record.outcome = "repeated";
-            out.record.reason = "The same message was taken before.";
-            out.answer.clear();
-        } else if (ok) {
-            out.record.outcome = "recorded";
-            out.record.reason = "Diary for " + prepared->month + ".";
-            const std::string text = prepared->body.value("text", "");
-            out.answer = "Your diary for " + prepared->month + " is recorded" + (about.empty() ? "" : " (" + prepared->campaign_name + ")") +
-                         ", as below. You may change it until the deadline: reply to the month's e-mail again, or open " + link +
-                         "\n\n" + campaign::year::diary_words(prepared->body) + (text.empty() ? "" : "\n" + text + "\n");
-        } else {
-            out.record.outcome = "refused";
-            out.record.reason = reply["error"].value("message", "");
-            out.answer = "Your diary was not taken: " + out.record.reason + "\nNothing was changed. Reply again, or open " + link + "\n";
+        const std::string tab = purpose.what == "talk" ? "/battle" : "/diary";
+        const std::string link = outbound().link_base + "#/campaign/" + std::to_string(purpose.campaign) + tab;
+        out.answer_subject = "Re: " + (out.record.subject.empty() ? std::string("your e-mail") : out.record.subject);
+        try {
+            if (ok && reply["body"].value("repeated", false)) {
+                out.record.outcome = "repeated";
+                out.record.reason = "The same message was taken before.";
+                out.answer.clear();
+            } else {
+                out.record.outcome = ok ? "recorded" : "refused";
+                answer_words(purpose, *prepared, ok, ok ? "" : reply["error"].value("message", ""), link, out);
+            }
+        } catch (const std::exception& e) {
+            std::cerr << "muster: mail-in: answering failed: " << e.what() << "\n";
+            return done(ApiResponse{503, {{"outcome", "later"}, {"reason", "The server failed on it."}, {"exit", 75}}, ""});
         }
         mail_in_finish(std::move(out), done);
     });

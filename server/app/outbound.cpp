@@ -34,7 +34,17 @@ constexpr std::int64_t day_ms = 24 * 3600 * 1000;
 // with it: its reply address, and the words that say how with his choices as they stand.
 void invite_reply(const campaign::Notice& n, const campaign::CampaignState& state, std::int64_t campaign,
                   const Outbound& out, std::int64_t now_ms, store::OutboxItem& mail) {
-    if (out.reply_base.empty() || n.tab != "diary" || (n.kind != "needs_you" && n.kind != "reminder")) return;
+    if (out.reply_base.empty()) return;
+    if (n.kind == "talk" && n.about.is_object()) {
+        // The channel closes with the turn, which talk.say itself checks; the address lasts a week at most.
+        ReplyPurpose p{campaign, n.user, "talk", n.about.value("turn", std::int64_t{0}), now_ms + 7 * day_ms,
+                       n.about.value("battle", std::int64_t{0}), n.about.value("to", std::int64_t{0})};
+        mail.reply_to = reply_address(out.reply_base, out.reply_secret, p);
+        mail.reply_text = "\nOr reply to this e-mail: what you write goes back to him as your words, while the two of "
+                          "you may talk this turn.\n";
+        return;
+    }
+    if (n.tab != "diary" || (n.kind != "needs_you" && n.kind != "reminder")) return;
     const std::string lines = campaign::year::diary_lines(state, n.user);
     if (lines.empty()) return;
     const auto& cal = state.year.calendar;

@@ -60,9 +60,11 @@ std::string local_of(const std::string& base) { return lower(base.substr(0, base
 std::string domain_of(const std::string& base) { return lower(base.substr(base.find('@') + 1)); }
 
 std::string payload_of(const ReplyPurpose& p) {
-    const char kind = p.what == "diary" ? 'd' : 'x';
-    return std::string(1, kind) + base36(p.campaign) + "-" + base36(p.user) + "-" + base36(p.turn) + "-" +
-           base36((p.expires + minute_ms - 1) / minute_ms);
+    const std::string expires = base36((p.expires + minute_ms - 1) / minute_ms);
+    if (p.what == "talk")
+        return "t" + base36(p.campaign) + "-" + base36(p.user) + "-" + base36(p.battle) + "-" + base36(p.turn) + "-" +
+               base36(p.to) + "-" + expires;
+    return "d" + base36(p.campaign) + "-" + base36(p.user) + "-" + base36(p.turn) + "-" + expires;
 }
 
 std::string signature_of(const std::string& secret, const std::string& payload) {
@@ -103,14 +105,16 @@ ReplyCheck read_reply_address(const std::string& base, const std::string& secret
         if (dash == std::string::npos) break;
         from = dash + 1;
     }
-    if (payload.empty() || payload[0] != 'd' || parts.size() != 4) return ReplyCheck::forged;
-    std::int64_t n[4];
-    for (int i = 0; i < 4; ++i) {
-        auto v = from_base36(parts[static_cast<std::size_t>(i)]);
+    const bool talk = !payload.empty() && payload[0] == 't';
+    if (payload.empty() || (payload[0] != 'd' && !talk) || parts.size() != (talk ? 6u : 4u)) return ReplyCheck::forged;
+    std::vector<std::int64_t> n;
+    for (const auto& part : parts) {
+        auto v = from_base36(part);
         if (!v) return ReplyCheck::forged;
-        n[i] = *v;
+        n.push_back(*v);
     }
-    purpose = {n[0], n[1], "diary", n[2], n[3] * minute_ms};
+    if (talk) purpose = {n[0], n[1], "talk", n[3], n[5] * minute_ms, n[2], n[4]};
+    else purpose = {n[0], n[1], "diary", n[2], n[3] * minute_ms};
     // Read before it is checked, so that a forged one is recorded against the campaign it names (never its member).
     if (!same(token.substr(last + 1), signature_of(secret, payload))) return ReplyCheck::forged;
     return now_ms >= purpose.expires ? ReplyCheck::expired : ReplyCheck::ok;

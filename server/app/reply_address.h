@@ -13,13 +13,16 @@ namespace muster {
 struct ReplyPurpose {
     std::int64_t campaign = 0;
     std::int64_t user = 0;
-    std::string what;           // "diary": the month's diary
-    std::int64_t turn = 0;      // the month it asks for
+    std::string what;           // "diary": the month's diary; "talk": words back to a leader who spoke in a battle
+    std::int64_t turn = 0;      // the month it asks for; the battle's turn the words were said in
     std::int64_t expires = 0;   // unix ms: the deadline it asks by (minutes are kept, the rest rounded up)
+    std::int64_t battle = 0;    // talk: the battle
+    std::int64_t to = 0;        // talk: the member who spoke, answered
     bool operator==(const ReplyPurpose&) const = default;
 };
 
-// "muster+d1-2-3-4qz9-<signature>@club.example" for `base` "muster@club.example". At most 64 characters before
+// "muster+d1-2-3-4qz9-<signature>@club.example" for `base` "muster@club.example" (a talk line's: "muster+t..." with
+// the battle and the speaker too). At most 64 characters before
 // the '@' (RFC 5321), lower case (some MTAs fold case).
 std::string reply_address(const std::string& base, const std::string& secret, const ReplyPurpose& purpose);
 

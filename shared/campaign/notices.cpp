@@ -199,6 +199,24 @@ void table_notices(const CampaignState& after, const Event& ev, std::vector<Noti
     }
 }
 
+// A leader's words to another in a battle (over-the-hills.txt, "1. Talk to other leaders"), told to the one
+// spoken to, who sees them on the page as they are: his reply by e-mail goes back to the speaker.
+void talk_notice(const CampaignState& after, const Event& ev, std::vector<Notice>& out) {
+    if (ev.type != "talk.said") return;
+    auto it = after.battles.battles.find(ev.body.value("battle", std::int64_t{0}));
+    if (it == after.battles.battles.end()) return;
+    const auto& b = it->second.battle;
+    const battle::Leader* speaker = b.leader_of(ev.actor);
+    const auto to = ev.body.value("to", std::int64_t{0});
+    if (!speaker || !after.members.count(to) || !after.members.count(ev.actor)) return;
+    // A figure concealed from him is not named: the page shows him the speaker, not the figure (entry_view.cpp).
+    const battle::Leader* listener = b.leader_of(to);
+    const bool hidden = speaker->concealed && (!listener || listener->side != speaker->side);
+    const std::string who = hidden ? after.members.at(ev.actor).name : speaker->name;
+    out.push_back({to, "talk", who + " to you in \"" + b.name + "\": " + ev.body.value("text", ""), "battle", nullptr,
+                   {{"battle", b.id}, {"turn", ev.body.value("turn", 0)}, {"to", ev.actor}}});
+}
+
 // A need's identity: a battle's is the battle's turn (an umpire's step by hand is worded anew at each step of one
 // turn, and is one need), the year's its words.
 std::string key_of(const json& n) {
@@ -238,6 +256,7 @@ std::vector<Notice> notices(const std::optional<Needs>& before, const CampaignSt
     for (const auto& ev : events) {
         month_notices(after, ev, out);
         table_notices(after, ev, out);
+        talk_notice(after, ev, out);
     }
     public_facts(after, events, out);
     return out;

@@ -18,10 +18,13 @@ namespace muster::campaign {
 
 struct Notice {
     std::int64_t user = 0;  // the member told; 0: the campaign's webhook (public facts only)
-    std::string kind;       // "needs_you" | "month_resolved" | "deadline" | "battle_started" | "battle_ended"
+    std::string kind;       // "needs_you" | "month_resolved" | "deadline" | "battle_started" | "battle_ended" | "talk" ...
     std::string text;       // one line a person reads
     std::string tab;        // where on the campaign page it is done ("diary", "battle"...), or ""
     nlohmann::json due = nullptr;  // the deadline, unix ms, or null
+    // What a reply to it by e-mail would answer (docs/protocol.md, "A diary by e-mail"): a talk line's
+    // {"battle", "turn", "to": its speaker}; null for the rest.
+    nlohmann::json about = nullptr;
     bool operator==(const Notice&) const = default;
 };
 

@@ -44,3 +44,15 @@ TEST_CASE("reply address: forged, another server's, expired, or not one at all",
     CHECK(mail_in_key(secret) != secret);
     CHECK(mail_in_key(secret).size() == 64);
 }
+
+TEST_CASE("reply address: a talk line's names its battle and the speaker answered", "[mail]") {
+    const ReplyPurpose talk{42, 7, "talk", 3, 1'800'000'060'000, 12, 9};
+    const std::string address = reply_address(base, secret, talk);
+    CHECK(address.rfind("muster+t", 0) == 0);
+    CHECK(address.find('@') <= 64);
+    ReplyPurpose read;
+    CHECK(read_reply_address(base, secret, address, 0, read) == ReplyCheck::ok);
+    CHECK(read == talk);
+    // The diary's address and the talk line's are never taken for each other.
+    CHECK(reply_address(base, secret, {42, 7, "diary", 3, 1'800'000'060'000}) != address);
+}
