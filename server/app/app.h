@@ -125,6 +125,7 @@ private:
                         bool expired, std::function<void(ApiResponse)> done);
     void mail_in_command(MailOutcome out, mail::Message message, ReplyPurpose purpose, std::function<void(ApiResponse)> done);
     void mail_in_finish(MailOutcome out, std::function<void(ApiResponse)> done);
+    void mail_in_bounce(MailOutcome out, std::optional<mail::Message> message, std::int64_t id, std::function<void(ApiResponse)> done);
     void campaign_mail(const ApiRequest& request, std::int64_t campaign, std::function<void(ApiResponse)> done);
     // admin_api.cpp: the server's administrator.
     void admin_api(const ApiRequest& request, std::function<void(ApiResponse)> done);

@@ -137,6 +137,7 @@ void App::mail_in_api(const ApiRequest& request, std::function<void(ApiResponse)
                                                         : "It was not sent to a reply address of this server.";
         return finish(std::move(out));
     }
+    if (check == ReplyCheck::ok && purpose.what == "bounce") return mail_in_bounce(std::move(out), std::move(message), purpose.message, std::move(done));
     if (check == ReplyCheck::forged) {
         // Its umpires see it; the member it names is not trusted, and nobody is answered.
         if (purpose.campaign > 0 && directory_->exists(purpose.campaign)) out.record.campaign = purpose.campaign;
@@ -295,6 +296,28 @@ void App::mail_in_command(MailOutcome out, mail::Message message, ReplyPurpose p
     if (!submit_to(purpose.campaign, std::move(request))) {
         client->send(frames::reply_error(1, frames::no_campaign(purpose.campaign)));
     }
+}
+
+// A delivery failure come back to a message's envelope sender: written against that message in the outbox.
+void App::mail_in_bounce(MailOutcome out, std::optional<mail::Message> message, std::int64_t id, std::function<void(ApiResponse)> done) {
+    std::string report = message ? message->text : "";
+    if (report.size() > 500) report = report.substr(0, 500);
+    out.record.outcome = "bounce";
+    db_->run([this, out = std::move(out), report = one_line(report, 500), id, done = std::move(done)](store::Database& db) mutable {
+        try {
+            store::Transaction tx(db);
+            if (auto row = store::mark_bounced(db, id, report)) {
+                if (row->first) out.record.campaign = row->first;
+                out.record.user = row->second;
+            }
+            tx.commit();
+        } catch (const std::exception& e) {
+            std::cerr << "muster: mail-in: " << e.what() << "\n";
+            return done(api_unsaved(db, e, "The server could not record the message; the mail server should try again."));
+        }
+        out.record.reason = "Message " + std::to_string(id) + " could not be delivered: " + report;
+        mail_in_finish(std::move(out), done);
+    });
 }
 
 // Records the message and writes his answer, in one transaction; `muster mail-in` is answered once it is committed.

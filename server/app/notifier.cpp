@@ -1,5 +1,7 @@
 #include "server/app/notifier.h"
 
+#include "server/app/reply_address.h"
+
 #include <curl/curl.h>
 
 #include <chrono>
@@ -11,6 +13,7 @@
 #include "server/app/clock.h"
 #include "server/app/db_worker.h"
 #include "server/app/outbound.h"
+#include "server/app/reply_address.h"
 #include "server/app/time_zones.h"
 
 namespace muster {
@@ -185,7 +188,11 @@ std::string Notifier::send_email(const store::OutboxRow& m) const {
         curl_easy_setopt(curl, CURLOPT_USERNAME, config_.smtp_username.c_str());
         curl_easy_setopt(curl, CURLOPT_PASSWORD, config_.smtp_password.c_str());
     }
-    curl_easy_setopt(curl, CURLOPT_MAIL_FROM, ("<" + config_.smtp_from + ">").c_str());
+    // With replies by e-mail set up, the envelope sender names the message (VERP), so that a delivery failure
+    // reported later comes back to `muster mail-in` and is written against it (server/app/mail_in_api.cpp).
+    const std::string envelope = config_.mail_reply_to.empty() ? config_.smtp_from
+                                                               : bounce_address(config_.mail_reply_to, config_.mail_secret, m.id);
+    curl_easy_setopt(curl, CURLOPT_MAIL_FROM, ("<" + envelope + ">").c_str());
     curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, rcpt);
     curl_easy_setopt(curl, CURLOPT_READFUNCTION, read_upload);
     curl_easy_setopt(curl, CURLOPT_READDATA, &up);

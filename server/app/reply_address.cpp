@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <vector>
 
 #include "server/app/tokens.h"
@@ -81,6 +82,11 @@ bool same(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+std::string bounce_address(const std::string& base, const std::string& secret, std::int64_t message) {
+    const std::string payload = "b" + base36(message);
+    return local_of(base) + "+" + payload + "-" + signature_of(secret, payload) + "@" + domain_of(base);
+}
+
 std::string reply_address(const std::string& base, const std::string& secret, const ReplyPurpose& purpose) {
     const std::string payload = payload_of(purpose);
     return local_of(base) + "+" + payload + "-" + signature_of(secret, payload) + "@" + domain_of(base);
@@ -98,12 +104,23 @@ ReplyCheck read_reply_address(const std::string& base, const std::string& secret
     const auto last = token.rfind('-');
     if (last == std::string::npos) return ReplyCheck::forged;
     const std::string payload = token.substr(0, last);
+    if (payload.empty()) return ReplyCheck::forged;
     std::vector<std::string> parts;
     for (std::size_t from = 1;;) {
         const auto dash = payload.find('-', from);
         parts.push_back(payload.substr(from, dash == std::string::npos ? std::string::npos : dash - from));
         if (dash == std::string::npos) break;
         from = dash + 1;
+    }
+    if (parts.size() == 1 && payload[0] == 'b') {
+        auto id = from_base36(parts[0]);
+        if (!id) return ReplyCheck::forged;
+        purpose = ReplyPurpose{};
+        purpose.what = "bounce";
+        purpose.message = *id;
+        purpose.expires = std::numeric_limits<std::int64_t>::max();
+        if (!same(token.substr(last + 1), signature_of(secret, payload))) return ReplyCheck::forged;
+        return ReplyCheck::ok;
     }
     const bool talk = !payload.empty() && payload[0] == 't';
     if (payload.empty() || (payload[0] != 'd' && !talk) || parts.size() != (talk ? 6u : 4u)) return ReplyCheck::forged;

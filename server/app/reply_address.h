@@ -18,6 +18,7 @@ struct ReplyPurpose {
     std::int64_t expires = 0;   // unix ms: the deadline it asks by (minutes are kept, the rest rounded up)
     std::int64_t battle = 0;    // talk: the battle
     std::int64_t to = 0;        // talk: the member who spoke, answered
+    std::int64_t message = 0;   // "bounce": the outbox row whose delivery failed
     bool operator==(const ReplyPurpose&) const = default;
 };
 
@@ -25,6 +26,10 @@ struct ReplyPurpose {
 // the battle and the speaker too). At most 64 characters before
 // the '@' (RFC 5321), lower case (some MTAs fold case).
 std::string reply_address(const std::string& base, const std::string& secret, const ReplyPurpose& purpose);
+
+// The envelope sender of outbox row `message` ("muster+b<id>-<signature>@club.example", VERP): a delivery failure
+// report comes back to it, naming the message. It does not expire.
+std::string bounce_address(const std::string& base, const std::string& secret, std::int64_t message);
 
 enum class ReplyCheck { ok, not_ours, forged, expired };
 // Reads the address a message was delivered to: `not_ours` (not base with a token: the bare address, another

@@ -131,6 +131,20 @@ void mark_failed(Database& db, std::int64_t id, const std::string& error, std::i
     st.reset();
 }
 
+std::optional<std::pair<std::int64_t, std::int64_t>> mark_bounced(Database& db, std::int64_t id, const std::string& report) {
+    auto& find = db.cached("SELECT campaign, \"user\" FROM outbox WHERE id = ?1 AND channel IN ('email', 'answer', 'verify')");
+    find.bind(1, id);
+    std::optional<std::pair<std::int64_t, std::int64_t>> row;
+    if (find.step()) row = std::make_pair(find.column_int(0), find.column_int(1));
+    find.reset();
+    if (!row) return row;
+    auto& st = db.cached("UPDATE outbox SET last_error = ?2 WHERE id = ?1");
+    st.bind(1, id).bind(2, "bounced: " + report);
+    st.run();
+    st.reset();
+    return row;
+}
+
 std::optional<EmailRow> user_email(Database& db, std::int64_t user) {
     auto& st = db.cached("SELECT address, verified, mode, digest_hour, time_zone, replies FROM user_emails WHERE \"user\" = ?1");
     st.bind(1, user);

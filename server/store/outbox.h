@@ -57,6 +57,9 @@ std::vector<OutboxRow> due_messages(Database& db, std::int64_t now_ms, int limit
 void mark_sent(Database& db, std::int64_t id, std::int64_t now_ms);
 // A failed attempt: tried again at `next_try_ms`.
 void mark_failed(Database& db, std::int64_t id, const std::string& error, std::int64_t next_try_ms);
+// A delivery failure reported after the relay took the message (a bounce to its envelope sender): its words in the
+// row's last_error. The row's campaign and user, if there is such a row.
+std::optional<std::pair<std::int64_t, std::int64_t>> mark_bounced(Database& db, std::int64_t id, const std::string& report);
 // Everything written so far, sent or not (the tests' and the umpire's look at it).
 std::vector<OutboxRow> all_messages(Database& db);
 

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { startServer } from './lib/server.mjs';
 import { connect, newUser, httpRequest } from './lib/client.mjs';
 import { SmtpSink, advanceClock, freePort, until, verifiedAddress } from './lib/sinks.mjs';
-import { gmailReply, thunderbirdReply, autoReply, mailIn } from './lib/mail.mjs';
+import { gmailReply, thunderbirdReply, autoReply, bounceReport, mailIn } from './lib/mail.mjs';
 
 const HOUR = 3600 * 1000;
 const SECRET = 'a test secret of more than thirty-two characters';
@@ -236,12 +236,24 @@ test('a flood past mail_per_hour is refused, and a reply after the deadline is r
   assert.match(expired.stdout, /^refused: the deadline of the month it answers has passed; it came too late/);
 });
 
+test("a delivery failure comes back to the message's envelope sender and is written against it, unanswered", async () => {
+  const { anne } = people;
+  const { mail } = await request(anne);
+  assert.match(mail.from, /^muster\+b[a-z0-9]+-[a-z2-7]{16}@club\.test$/, 'the envelope sender names the message (VERP)');
+  const before = smtp.messages().length;
+  const r = await mailIn(server, mail.from, bounceReport({ to: mail.from, failed: anne.address }), { secret: SECRET });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^bounce: Message [0-9]+ could not be delivered: .*550 5\.1\.1 mailbox unknown/);
+  await new Promise((res) => setTimeout(res, 300));
+  assert.equal(smtp.messages().length, before, 'nothing answered');
+});
+
 test("the umpire sees his campaign's mail, taken or not; a player does not", async () => {
   const { umpire, anne } = people;
   const r = await httpRequest(server, 'GET', `/api/campaigns/${campaign}/mail`, { cookie: umpire.cookie });
   assert.equal(r.status, 200);
   const outcomes = new Set(r.json.mail.map((m) => m.outcome));
-  for (const o of ['recorded', 'repeated', 'refused', 'dropped', 'forged', 'unauthenticated', 'off', 'flood'])
+  for (const o of ['recorded', 'repeated', 'refused', 'dropped', 'forged', 'unauthenticated', 'off', 'flood', 'bounce'])
     assert.ok(outcomes.has(o), `${o} is listed (${[...outcomes]})`);
   const first = r.json.mail.at(-1);
   assert.equal(first.outcome, 'recorded');

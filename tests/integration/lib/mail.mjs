@@ -70,6 +70,19 @@ export function autoReply({ from, to, subject }) {
     ['Content-Type', 'text/plain; charset=utf-8']]) + '\r\nI am away from my desk until Monday.\r\nPay: arrears\r\n';
 }
 
+// A delivery failure report (RFC 3464) as Postfix's bounce daemon writes one, to the message's envelope sender.
+export function bounceReport({ to, failed }) {
+  const boundary = 'B0UNCE.1733566000/mx.anne.test';
+  return headers([['Return-Path', '<>'], ['From', 'MAILER-DAEMON@mx.anne.test (Mail Delivery System)'], ['To', to],
+    ['Subject', 'Undelivered Mail Returned to Sender'], ['Date', date()], ['Message-ID', messageId('mx.anne.test')],
+    ['Auto-Submitted', 'auto-replied'], ['MIME-Version', '1.0'],
+    ['Content-Type', `multipart/report; report-type=delivery-status; boundary="${boundary}"`]]) + '\r\n' +
+    `--${boundary}\r\nContent-Type: text/plain; charset=us-ascii\r\n\r\nI'm sorry to have to inform you that your message could not\r\n` +
+    `be delivered to one or more recipients.\r\n\r\n<${failed}>: host mx.anne.test said: 550 5.1.1 mailbox unknown\r\n` +
+    `--${boundary}\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.anne.test\r\n\r\n` +
+    `Final-Recipient: rfc822; ${failed}\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n--${boundary}--\r\n`;
+}
+
 /** Runs `muster mail-in` with the message on its standard input, as Postfix's pipe does. */
 export function mailIn(server, recipient, raw, { secret, replyTo = 'muster@club.test', serverUrl = server.origin } = {}) {
   return new Promise((resolve, reject) => {

@@ -37,6 +37,9 @@ TEST_CASE("reply address: forged, another server's, expired, or not one at all",
     other.replace(other.find("-") + 1, 2, "ln");
     CHECK(read_reply_address(base, secret, other, 0, read) == ReplyCheck::forged);
     CHECK(read_reply_address(base, secret, "muster+garbage@club.example", 0, read) == ReplyCheck::forged);
+    for (const char* odd : {"muster+@club.example", "muster+-@club.example", "muster+-abc@club.example", "muster+d-@club.example",
+                            "muster+d1-2-3-4-5-@club.example", "muster+t----@club.example", "muster+b-x@club.example"})
+        CHECK(read_reply_address(base, secret, odd, 0, read) == ReplyCheck::forged);
     CHECK(read_reply_address(base, secret, address, purpose.expires, read) == ReplyCheck::expired);
     CHECK(read_reply_address(base, secret, "muster@club.example", 0, read) == ReplyCheck::not_ours);
     CHECK(read_reply_address(base, secret, "postmaster@club.example", 0, read) == ReplyCheck::not_ours);
@@ -55,4 +58,14 @@ TEST_CASE("reply address: a talk line's names its battle and the speaker answere
     CHECK(read == talk);
     // The diary's address and the talk line's are never taken for each other.
     CHECK(reply_address(base, secret, {42, 7, "diary", 3, 1'800'000'060'000}) != address);
+}
+
+TEST_CASE("bounce address: names the outbox row, signed, never expires", "[mail]") {
+    const std::string address = bounce_address(base, secret, 123456789);
+    CHECK(address.rfind("muster+b", 0) == 0);
+    ReplyPurpose read;
+    CHECK(read_reply_address(base, secret, address, 4'000'000'000'000, read) == ReplyCheck::ok);
+    CHECK(read.what == "bounce");
+    CHECK(read.message == 123456789);
+    CHECK(read_reply_address(base, "another secret of more than thirty-two characters", address, 0, read) == ReplyCheck::forged);
 }
