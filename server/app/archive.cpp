@@ -294,7 +294,7 @@ const std::set<std::string>& table_and_other_event_types() {
     // (shared/campaign/expedition_apply.cpp). The year's are the year's own table (year::handles_event).
     static const std::set<std::string> types = {
         "campaign.created", "invite.created", "invite.revoked", "member.joined", "campaign.webhook_set",
-        "campaign.closed", "chat.said", "notice.posted", "dice.rolled",
+        "campaign.closed", "chat.said", "notice.posted", "notice.answered", "dice.rolled",
         "battle.created", "battle.scenario_saved", "battle.placed", "battle.removed", "battle.overridden",
         "battle.acted", "battle.generated", "battle.settings_changed", "battle.started", "battle.submitted",
         "card.played", "battle.withdrawn", "card.withdrawn", "battle.turn_closed", "battle.step_resolved",
@@ -319,6 +319,7 @@ std::optional<Command> command_of(const Event& e) {
     };
     if (e.type == "chat.said") return Command{"chat.say", pick({"text"})};
     if (e.type == "notice.posted") return Command{"notice.post", pick({"text", "private"})};
+    if (e.type == "notice.answered") return Command{"notice.answer", pick({"notice", "text"})};
     if (e.type == "invite.created") return Command{"campaign.invite", pick({"role"})};
     if (e.type == "invite.revoked") return Command{"campaign.revoke_invite", pick({"code"})};
     if (e.type == "campaign.webhook_set") return Command{"campaign.webhook", pick({"url"})};

@@ -175,7 +175,7 @@ void App::mail_in_member(MailOutcome out, std::optional<mail::Message> message, 
                 out.answer_subject = "Re: " + (message ? one_line(message->subject, 200) : std::string("your e-mail"));
                 out.answer = "Your e-mail to Muster was not taken: " + reason + "\nNothing was changed.\n\n" +
                              outbound().link_base + "#/campaign/" + std::to_string(purpose.campaign) +
-                             (purpose.what == "talk" ? "/battle\n" : "/diary\n");
+                             (purpose.what == "talk" ? "/battle\n" : purpose.what == "notice" ? "\n" : "/diary\n");
             }
             mail_in_finish(std::move(out), done);
         };
@@ -191,8 +191,9 @@ void App::mail_in_member(MailOutcome out, std::optional<mail::Message> message, 
             !mail::sender_authenticated(*message, email->address, config_.mail_authserv_id))
             return refuse("unauthenticated", "the mail server could not show it came from your address (DKIM or SPF).", true);
         if (expired)
-            return refuse("refused", purpose.what == "talk" ? "the words it answers were said more than a week ago; it came too late."
-                                                            : "the deadline of the month it answers has passed; it came too late.", true);
+            return refuse("refused", purpose.what == "talk"     ? "the words it answers were said more than a week ago; it came too late."
+                                     : purpose.what == "notice" ? "the notice it answers is more than 30 days old; it came too late."
+                                                                : "the deadline of the month it answers has passed; it came too late.", true);
         mail_in_command(std::move(out), std::move(*message), purpose, std::move(done));
     });
 }
@@ -204,6 +205,15 @@ namespace {
 std::optional<Error> make_command(const ReplyPurpose& purpose, const std::string& written, const campaign::CampaignState& state,
                                   Command& command, Prepared& prepared) {
     prepared.campaign_name = state.name;
+    if (purpose.what == "notice") {
+        std::string text = written;
+        while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+        if (text.empty()) return Error{"bad_request", "it had no words of yours above the quoted e-mail."};
+        command.type = "notice.answer";
+        command.body = {{"campaign", state.id}, {"notice", purpose.message}, {"text", text}};
+        prepared.body = command.body;
+        return std::nullopt;
+    }
     if (purpose.what == "talk") {
         auto it = state.battles.battles.find(purpose.battle);
         if (it == state.battles.battles.end()) return Error{"not_found", "that battle is no longer on the table."};
@@ -235,6 +245,13 @@ std::optional<Error> make_command(const ReplyPurpose& purpose, const std::string
 void answer_words(const ReplyPurpose& purpose, const Prepared& p, bool ok, const std::string& reason, const std::string& link,
                   MailOutcome& out) {
     const std::string in = p.campaign_name.empty() ? "" : " (" + p.campaign_name + ")";
+    if (purpose.what == "notice") {
+        out.record.reason = ok ? "An answer to notice " + std::to_string(purpose.message) + "." : reason;
+        out.answer = ok ? "Your answer to the umpire's notice went to the umpires alone" + in + ":\n\n" + p.body.value("text", "") +
+                              "\n\nThe campaign: " + link + "\n"
+                        : "Your answer was not taken: " + reason + "\nNothing was changed. The campaign: " + link + "\n";
+        return;
+    }
     if (purpose.what == "talk") {
         out.record.reason = ok ? "Words to " + p.to + " in \"" + p.month + "\"." : reason;
         out.answer = ok ? "Your words went to " + p.to + " in \"" + p.month + "\"" + in + ":\n\n" + p.body.value("text", "") +
@@ -257,7 +274,7 @@ void App::mail_in_command(MailOutcome out, mail::Message message, ReplyPurpose p
     const std::string written = mail::written_part(message.text);
     auto prepared = std::make_shared<Prepared>();
     HubRequest request;
-    request.command.type = purpose.what == "talk" ? "talk.say" : "diary.submit";
+    request.command.type = purpose.what == "talk" ? "talk.say" : purpose.what == "notice" ? "notice.answer" : "diary.submit";
     request.id = 1;
     request.by_mail = true;
     // The same message handed in twice (the MTA tried again) is the same send: taken once.
@@ -274,7 +291,7 @@ void App::mail_in_command(MailOutcome out, mail::Message message, ReplyPurpose p
             // Not decided here: the mail server keeps the message and tries again later.
             return done(ApiResponse{503, {{"outcome", "later"}, {"reason", reply["error"].value("message", "")}, {"exit", 75}}, ""});
         }
-        const std::string tab = purpose.what == "talk" ? "/battle" : "/diary";
+        const std::string tab = purpose.what == "talk" ? "/battle" : purpose.what == "notice" ? "" : "/diary";
         const std::string link = outbound().link_base + "#/campaign/" + std::to_string(purpose.campaign) + tab;
         out.answer_subject = "Re: " + (out.record.subject.empty() ? std::string("your e-mail") : out.record.subject);
         try {

@@ -44,6 +44,13 @@ void invite_reply(const campaign::Notice& n, const campaign::CampaignState& stat
                           "you may talk this turn.\n";
         return;
     }
+    if (n.kind == "notice" && n.about.is_object() && state.year.rules.notice_answers && state.role_of(n.user) == Role::player) {
+        ReplyPurpose p{campaign, n.user, "notice", 0, now_ms + 30 * day_ms};
+        p.message = n.about.value("notice", std::int64_t{0});
+        mail.reply_to = reply_address(out.reply_base, out.reply_secret, p);
+        mail.reply_text = "\nOr reply to this e-mail: your answer goes to the umpires alone.\n";
+        return;
+    }
     if (n.tab != "diary" || (n.kind != "needs_you" && n.kind != "reminder")) return;
     const std::string lines = campaign::year::diary_lines(state, n.user);
     if (lines.empty()) return;

@@ -62,6 +62,8 @@ std::string domain_of(const std::string& base) { return lower(base.substr(base.f
 
 std::string payload_of(const ReplyPurpose& p) {
     const std::string expires = base36((p.expires + minute_ms - 1) / minute_ms);
+    if (p.what == "notice")
+        return "n" + base36(p.campaign) + "-" + base36(p.user) + "-" + base36(p.message) + "-" + expires;
     if (p.what == "talk")
         return "t" + base36(p.campaign) + "-" + base36(p.user) + "-" + base36(p.battle) + "-" + base36(p.turn) + "-" +
                base36(p.to) + "-" + expires;
@@ -122,16 +124,22 @@ ReplyCheck read_reply_address(const std::string& base, const std::string& secret
         if (!same(token.substr(last + 1), signature_of(secret, payload))) return ReplyCheck::forged;
         return ReplyCheck::ok;
     }
-    const bool talk = !payload.empty() && payload[0] == 't';
-    if (payload.empty() || (payload[0] != 'd' && !talk) || parts.size() != (talk ? 6u : 4u)) return ReplyCheck::forged;
+    const bool talk = payload[0] == 't';
+    if ((payload[0] != 'd' && payload[0] != 'n' && !talk) || parts.size() != (talk ? 6u : 4u)) return ReplyCheck::forged;
     std::vector<std::int64_t> n;
     for (const auto& part : parts) {
         auto v = from_base36(part);
         if (!v) return ReplyCheck::forged;
         n.push_back(*v);
     }
-    if (talk) purpose = {n[0], n[1], "talk", n[3], n[5] * minute_ms, n[2], n[4]};
-    else purpose = {n[0], n[1], "diary", n[2], n[3] * minute_ms};
+    if (talk) {
+        purpose = {n[0], n[1], "talk", n[3], n[5] * minute_ms, n[2], n[4]};
+    } else if (payload[0] == 'n') {
+        purpose = {n[0], n[1], "notice", 0, n[3] * minute_ms};
+        purpose.message = n[2];
+    } else {
+        purpose = {n[0], n[1], "diary", n[2], n[3] * minute_ms};
+    }
     // Read before it is checked, so that a forged one is recorded against the campaign it names (never its member).
     if (!same(token.substr(last + 1), signature_of(secret, payload))) return ReplyCheck::forged;
     return now_ms >= purpose.expires ? ReplyCheck::expired : ReplyCheck::ok;

@@ -13,12 +13,13 @@ namespace muster {
 struct ReplyPurpose {
     std::int64_t campaign = 0;
     std::int64_t user = 0;
-    std::string what;           // "diary": the month's diary; "talk": words back to a leader who spoke in a battle
+    std::string what;           // "diary": the month's diary; "talk": words back to a leader who spoke in a battle;
+                                // "notice": an answer to the umpire's notice
     std::int64_t turn = 0;      // the month it asks for; the battle's turn the words were said in
     std::int64_t expires = 0;   // unix ms: the deadline it asks by (minutes are kept, the rest rounded up)
     std::int64_t battle = 0;    // talk: the battle
     std::int64_t to = 0;        // talk: the member who spoke, answered
-    std::int64_t message = 0;   // "bounce": the outbox row whose delivery failed
+    std::int64_t message = 0;   // "bounce": the outbox row whose delivery failed; "notice": the notice
     bool operator==(const ReplyPurpose&) const = default;
 };
 

@@ -107,6 +107,20 @@ Decision decide_notice(const CampaignState& state, const Command& c, const Viewe
     return one(make_event("notice.posted", v, {{"text", text}, {"private", is_private}}));
 }
 
+// A player's answer to the umpire's notice, to the umpires alone (house rule notice_answers; not in the book: a
+// campaign played by post, where a player writes back to the umpire's circular).
+Decision decide_notice_answer(const CampaignState& state, const Command& c, const Viewer& v, Dice&, const Supplied&) {
+    if (auto e = member_of_open_campaign(state, v)) return *e;
+    if (v.role != Role::player) return forbidden("Only a player answers the umpire's notices.");
+    if (!state.year.rules.notice_answers) return forbidden("The umpire takes no answers to his notices in this campaign.");
+    std::int64_t notice = 0;
+    if (auto e = read_id(c.body, "notice", notice)) return *e;
+    if (!state.notices.count(notice)) return not_found("There is no notice " + std::to_string(notice) + ".");
+    std::string text;
+    if (auto e = read_string(c.body, "text", 1, chat_max, text)) return *e;
+    return one(make_event("notice.answered", v, {{"notice", notice}, {"text", text}}));
+}
+
 Decision decide_roll(const CampaignState& state, const Command& c, const Viewer& v, Dice& all_dice, const Supplied&) {
     if (auto e = member_of_open_campaign(state, v)) return *e;
     if (v.role == Role::observer) return forbidden("Observers may not roll dice.");
@@ -142,7 +156,7 @@ const std::unordered_map<std::string, Decider>& deciders() {
         {"campaign.invite", decide_invite}, {"campaign.revoke_invite", decide_revoke_invite},
         {"campaign.join", decide_join},     {"campaign.close", decide_close},
         {"campaign.webhook", decide_webhook},
-        {"chat.say", decide_chat},          {"notice.post", decide_notice},
+        {"chat.say", decide_chat},          {"notice.post", decide_notice}, {"notice.answer", decide_notice_answer},
         {"dice.roll", decide_roll},
     };
     return table;
@@ -163,8 +177,13 @@ json post_json(const Post& p) {
     j["author_id"] = p.author_id;
     j["text"] = p.text;
     j["at"] = p.at;
+    if (p.notice) j["notice"] = p.notice;
     return j;
 }
+
+// An answer's key in the views, "<author>-<his number>": a player's own answers are numbered among his own, so
+// that their keys tell him nothing of how many others wrote.
+std::string answer_key(const Post& p) { return std::to_string(p.author_id) + "-" + std::to_string(p.id); }
 
 json roll_json(const Roll& r) {
     json j = json::object();
@@ -231,6 +250,7 @@ json reply_body(const CampaignState& after, const std::vector<Event>& events) {
     if (e.type == "campaign.closed") return {{"seed", e.body.at("seed")}};
     if (e.type == "chat.said") return {{"id", after.chat_made}};
     if (e.type == "notice.posted") return {{"id", e.body.value("private", false) ? after.notes_made : after.notices_made}};
+    if (e.type == "notice.answered") return {{"id", answer_key(after.notice_answers.back())}};
     if (e.type == "dice.rolled") {
         const bool blind = e.body.value("private", false);
         return {{"id", blind ? after.blind_rolls_made : after.rolls_made}, {"faces", e.body.at("faces")},
@@ -293,6 +313,12 @@ void apply(CampaignState& state, const Event& e) {
         const bool note = b.value("private", false);
         const auto id = note ? ++state.notes_made : ++state.notices_made;
         (note ? state.umpire_notes : state.notices)[id] = post_from(state, e, id);
+    } else if (e.type == "notice.answered") {
+        const auto mine = std::count_if(state.notice_answers.begin(), state.notice_answers.end(),
+                                        [&](const Post& p) { return p.author_id == e.actor; });
+        Post p = post_from(state, e, mine + 1);
+        p.notice = b.at("notice").get<std::int64_t>();
+        state.notice_answers.push_back(std::move(p));
     } else if (e.type == "dice.rolled") {
         Roll r;
         r.author_id = e.actor;
@@ -337,10 +363,16 @@ json view(const CampaignState& state, const Viewer& viewer, bool whole) {
     json rolls = json::object();
     for (const auto& r : state.rolls) rolls[std::to_string(r.id)] = roll_json(r);
 
+    // Answers to notices: the umpires' all, a player his own.
+    json answers = json::object();
+    for (const auto& p : state.notice_answers)
+        if (umpire || p.author_id == viewer.user) answers[answer_key(p)] = post_json(p);
+
     json out = {{"campaign", std::move(campaign)},
                 {"me", {{"user", viewer.user}, {"name", viewer.name}, {"role", to_string(viewer.role)}}},
                 {"members", std::move(members)},
                 {"notices", std::move(notices)},
+                {"notice_answers", std::move(answers)},
                 {"chat", std::move(chat)},
                 {"rolls", std::move(rolls)}};
     if (umpire) {
@@ -379,7 +411,8 @@ Command alarm_command(const CampaignState& state, std::int64_t now) {
 }
 
 bool has_view_patch(const std::string& event_type) {
-    return event_type == "chat.said" || event_type == "notice.posted" || event_type == "dice.rolled";
+    return event_type == "chat.said" || event_type == "notice.posted" || event_type == "notice.answered" ||
+           event_type == "dice.rolled";
 }
 
 std::optional<std::string> only_section_changed(const Event& event) {
@@ -452,6 +485,11 @@ std::optional<json> view_patch(const CampaignState& after, const Event& e, const
             ops.push_back(add_op("/notices/" + std::to_string(after.notices_made), post_json(after.notices.at(after.notices_made))));
         } else if (viewer.is_umpire())
             ops.push_back(add_op("/umpire_notes/" + std::to_string(after.notes_made), post_json(after.umpire_notes.at(after.notes_made))));
+        return ops;
+    }
+    if (e.type == "notice.answered") {
+        const Post& p = after.notice_answers.back();
+        if (viewer.is_umpire() || viewer.user == p.author_id) ops.push_back(add_op("/notice_answers/" + answer_key(p), post_json(p)));
         return ops;
     }
     if (e.type == "dice.rolled") {

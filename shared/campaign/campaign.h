@@ -42,12 +42,13 @@ struct Member {
 
 // Items of the view's lists are numbered by their own list (chat 1, 2, 3, ...), never by the campaign's event
 // seq: a gap in the numbers would tell a viewer how many events he did not see happened in between.
-struct Post {  // a notice, an umpire note or a chat message
-    std::int64_t id = 0;  // its number in its list
+struct Post {  // a notice, an umpire note, a chat message or an answer to a notice
+    std::int64_t id = 0;  // its number in its list (an answer's: among its author's answers)
     std::int64_t author_id = 0;
     std::string author;
     std::string text;
     std::int64_t at = 0;
+    std::int64_t notice = 0;  // an answer: the notice it answers
     bool operator==(const Post&) const = default;
 };
 
@@ -88,6 +89,8 @@ struct CampaignState {
     std::map<std::string, Invite> invites;  // active codes only
     std::map<std::int64_t, Post> notices;       // by id
     std::map<std::int64_t, Post> umpire_notes;  // by id
+    // Players' answers to notices (house rule notice_answers), the umpires' and each its author's only; in order.
+    std::deque<Post> notice_answers;
     std::deque<Post> chat;
     std::deque<Roll> rolls;        // open rolls
     std::deque<Roll> blind_rolls;  // blind umpire rolls: a window of their own, so they never push an open one out

@@ -87,6 +87,7 @@ const std::vector<std::pair<const char*, bool HouseRules::*>>& bool_settings() {
         {"late_colonels_buy_pip", &HouseRules::late_colonels_buy_pip},
         {"away_regiments_train", &HouseRules::away_regiments_train},
         {"successor_keeps_pip", &HouseRules::successor_keeps_pip},
+        {"notice_answers", &HouseRules::notice_answers},
     };
     return table;
 }

@@ -78,6 +78,7 @@ struct HouseRules {
     int leave_months_per_year = 2;  // months of leave a player may declare in each campaign year
     int missed_months_to_umpire = 3;  // missed in a row, the colonel is in the umpire's hands (0: never)
     int lot_reminder_minutes = 60;    // bidders are told this long before a lot's countdown ends (0: not told)
+    bool notice_answers = false;      // players may answer the umpire's notices, to the umpires alone
     bool operator==(const HouseRules&) const = default;
 };
 

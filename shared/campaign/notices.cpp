@@ -195,7 +195,17 @@ void table_notices(const CampaignState& after, const Event& ev, std::vector<Noti
         }
         out.push_back({0, "lot_closing", text, "auction", due});
     } else if (ev.type == "notice.posted" && !ev.body.value("private", false)) {
-        everyone("notice", "Notice from the umpire: " + ev.body.value("text", ""), "", nullptr);
+        // Which notice it is, so that a player's e-mail may take his answer (house rule notice_answers).
+        tell_everyone(after, {0, "notice", "Notice from the umpire: " + ev.body.value("text", ""), "", nullptr,
+                              {{"notice", after.notices_made}}}, out);
+    } else if (ev.type == "notice.answered") {
+        auto m = after.members.find(ev.actor);
+        const std::string name = m == after.members.end() ? std::string("A player") : m->second.name;
+        each_member(after, [&](std::int64_t user, const Member& member) {
+            if (member.role == Role::umpire)
+                out.push_back({user, "notice_answer", name + " answers notice " + std::to_string(ev.body.value("notice", 0)) + ": " +
+                                   ev.body.value("text", ""), "umpire", nullptr});
+        });
     }
 }
 

@@ -23,7 +23,7 @@ struct Notice {
     std::string tab;        // where on the campaign page it is done ("diary", "battle"...), or ""
     nlohmann::json due = nullptr;  // the deadline, unix ms, or null
     // What a reply to it by e-mail would answer (docs/protocol.md, "A diary by e-mail"): a talk line's
-    // {"battle", "turn", "to": its speaker}; null for the rest.
+    // {"battle", "turn", "to": its speaker}, a notice's {"notice"}; null for the rest.
     nlohmann::json about = nullptr;
     bool operator==(const Notice&) const = default;
 };

@@ -25,11 +25,13 @@ Member member_from(const json& j) {
 }
 
 json post_json(const Post& p) {
-    return {{"id", p.id}, {"author_id", p.author_id}, {"author", p.author}, {"text", p.text}, {"at", p.at}};
+    json j = {{"id", p.id}, {"author_id", p.author_id}, {"author", p.author}, {"text", p.text}, {"at", p.at}};
+    if (p.notice) j["notice"] = p.notice;
+    return j;
 }
 Post post_from(const json& j) {
     return Post{j.at("id").get<std::int64_t>(), j.at("author_id").get<std::int64_t>(), j.at("author").get<std::string>(),
-                j.at("text").get<std::string>(), j.at("at").get<std::int64_t>()};
+                j.at("text").get<std::string>(), j.at("at").get<std::int64_t>(), j.value("notice", std::int64_t{0})};
 }
 
 json roll_json(const Roll& r) {
@@ -85,6 +87,7 @@ void put_table(json& out, const CampaignState& s) {
     out["invites"] = map_json(s.invites, invite_json);
     out["notices"] = map_json(s.notices, post_json);
     out["umpire_notes"] = map_json(s.umpire_notes, post_json);
+    out["notice_answers"] = list_json(s.notice_answers, post_json);
     out["chat"] = list_json(s.chat, post_json);
     out["rolls"] = list_json(s.rolls, roll_json);
     out["blind_rolls"] = list_json(s.blind_rolls, roll_json);
@@ -100,6 +103,8 @@ void take_table(const json& j, CampaignState& s) {
     s.invites = map_from<std::string, Invite>(j.at("invites"), invite_from);
     s.notices = map_from<std::int64_t, Post>(j.at("notices"), post_from);
     s.umpire_notes = map_from<std::int64_t, Post>(j.at("umpire_notes"), post_from);
+    // Kept by snapshots since players could answer notices; an older snapshot has none.
+    if (j.contains("notice_answers")) s.notice_answers = list_from<Post>(j.at("notice_answers"), post_from);
     s.chat = list_from<Post>(j.at("chat"), post_from);
     s.rolls = list_from<Roll>(j.at("rolls"), roll_from);
     s.blind_rolls = list_from<Roll>(j.at("blind_rolls"), roll_from);

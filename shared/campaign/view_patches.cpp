@@ -71,8 +71,11 @@ void ViewPatcher::by_role(CampaignState& state, const Event& e, const std::vecto
     campaign::apply(state, e);
     Piece by_role[4];
     Piece for_all;  // the patch view_patch said every viewer gets alike (a chat line)
+    // An answer to a notice is its author's and the umpires', not his role's: each player's patch is his own.
+    const bool per_player = e.type == "notice.answered";
     for (std::size_t i = 0; i < viewers.size(); ++i) {
-        auto& patch = by_role[static_cast<int>(viewers[i].role)];
+        Piece own;
+        auto& patch = per_player && viewers[i].role == Role::player ? own : by_role[static_cast<int>(viewers[i].role)];
         if (!patch && for_all) patch = for_all;
         if (!patch) {
             bool alike = false;

@@ -508,7 +508,12 @@ test('a view kept by patches equals a fresh subscription after every command (um
     const uv = own('umpire');
     switch (r.pick(7)) {
       case 0: case 1: return { k, type: 'chat.say', body: { text: r.pick(15) ? `Huzzah ${r.pick(1000)}` : '' } };
-      case 2: return { k: r.pick(3) ? 'umpire' : k, type: 'notice.post', body: { text: `Notice ${r.pick(1000)}`, private: r.pick(2) === 0 } };
+      case 2: {
+        // An answer to a notice (house rule notice_answers, which the umpire sets now and then), or a notice.
+        if (r.pick(3) === 0) return { k, type: 'notice.answer', body: { notice: 1 + r.pick(3), text: `Answer ${r.pick(1000)}` } };
+        if (r.pick(8) === 0) return { k: 'umpire', type: 'rules.set', body: { settings: { notice_answers: r.pick(2) === 0 } } };
+        return { k: r.pick(3) ? 'umpire' : k, type: 'notice.post', body: { text: `Notice ${r.pick(1000)}`, private: r.pick(2) === 0 } };
+      }
       case 3: case 4: return {
         k: r.pick(2) ? 'umpire' : k, type: 'dice.roll',
         body: { dice: r.of(['2d6', 'd10', 'dAv', '3d6', 'd6', '21d6', 'two dice']), reason: 'For the weather', private: r.pick(2) === 0 },

@@ -248,6 +248,29 @@ test("a delivery failure comes back to the message's envelope sender and is writ
   assert.equal(smtp.messages().length, before, 'nothing answered');
 });
 
+test("an answer to the umpire's notice, where he allows them, goes to the umpires alone", async () => {
+  const { umpire, anne, ben } = people;
+  await umpire.client.ok('notice.post', { campaign, text: 'Before house rules: no answers.' });
+  const first = await until('the first notice', () => mailsTo(anne, 'Before house rules')[0]);
+  assert.equal(header(first, 'Reply-To'), undefined, 'no reply address while the umpire takes no answers');
+  await umpire.client.ok('rules.set', { campaign, settings: { notice_answers: true } });
+  await umpire.client.ok('notice.post', { campaign, text: 'Winter quarters at Ghent.' });
+  const mail = await until('the notice', () => mailsTo(anne, 'Winter quarters at Ghent')[0]);
+  const replyTo = header(mail, 'Reply-To');
+  assert.match(replyTo, /^muster\+n[a-z0-9-]+@club\.test$/);
+  assert.ok(mail.data.includes('your answer goes to the umpires alone'));
+  const r = await mailIn(server, replyTo, gmailReply({ from: anne.address, to: replyTo, subject: 'Re: notice', text: 'My men need boots.',
+    extra: authResults('anne.test', anne.address) }), { secret: SECRET });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^recorded: An answer to notice 2/);
+  await umpire.client.waitForView(campaign, () => Object.keys(umpire.client.views.get(campaign).view.notice_answers).length === 1, 5000, 'the answer');
+  const answers = umpire.client.views.get(campaign).view.notice_answers;
+  assert.deepEqual(Object.values(answers).map((a) => [a.author_id, a.notice, a.text]), [[anne.user, 2, 'My men need boots.']]);
+  await anne.client.waitForView(campaign, () => Object.keys(anne.client.views.get(campaign).view.notice_answers).length === 1, 5000, 'her own');
+  await ben.client.caughtUp(campaign, 3000);
+  assert.deepEqual(ben.client.views.get(campaign).view.notice_answers, {}, 'Ben sees nothing of it');
+});
+
 test("the umpire sees his campaign's mail, taken or not; a player does not", async () => {
   const { umpire, anne } = people;
   const r = await httpRequest(server, 'GET', `/api/campaigns/${campaign}/mail`, { cookie: umpire.cookie });

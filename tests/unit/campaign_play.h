@@ -205,6 +205,14 @@ struct CampaignPlay {
                                                         {"reason", "Fever in quarters"}}}); break;
             case 10: run(who, {"chat.say", {{"text", "Huzzah " + std::to_string(++n)}}}); break;
             case 11: {
+                if (r.pick(3) == 0) {
+                    // An answer to a notice: its author's and the umpires' alone (house rule notice_answers).
+                    if (!t.state.year.rules.notice_answers) run(t.umpire, {"rules.set", {{"settings", {{"notice_answers", true}}}}});
+                    std::string text = "ANSWER-" + std::to_string(++n) + "-SECRET";
+                    secrets.push_back({text, 0, "", {who.user}});
+                    run(who, {"notice.answer", {{"notice", 1 + static_cast<int>(r.pick(3))}, {"text", text}}});
+                    break;
+                }
                 const bool note = r.pick(2) == 0;
                 std::string text = note ? "NOTE-" + std::to_string(++n) + "-SECRET" : "Orders of the day " + std::to_string(++n);
                 if (note) secrets.push_back({text, 0, "", {}});

@@ -3,7 +3,7 @@
 import { connect, newUser, uniqueName } from '../client.mjs';
 import { readProtocol } from '../protocol_fields.mjs';
 import {
-  CM, LF, OTH, RV, S, W, atTurn, battle, briefed, bview, cmwdFirstStage, colonels, departed, diaryBody, expeditionDraft, forced, inBattle, killColonelA, months, nextNumber, ok, othBody, othTalking, putMotion, regiments, reiversBody, server, startYear, table, turnOf, uid, uview,
+  CM, LF, OTH, RV, S, W, atTurn, synced, battle, briefed, bview, cmwdFirstStage, colonels, departed, diaryBody, expeditionDraft, forced, inBattle, killColonelA, months, nextNumber, ok, othBody, othTalking, putMotion, regiments, reiversBody, server, startYear, table, turnOf, uid, uview,
 } from './world.mjs';
 
 const DOC = readProtocol();
@@ -38,6 +38,15 @@ export const ENTRIES = [
   C('campaign.close', { setup: (w) => table(w, { players: ['A'] }), mode: 'fresh', base: (ctx) => ({ campaign: ctx.campaign }) }),
   C('chat.say', { setup: (w) => table(w), sender: 'A', base: (ctx) => ({ campaign: ctx.campaign, text: 'Huzzah' }) }),
   C('notice.post', { setup: (w) => table(w), base: (ctx) => ({ campaign: ctx.campaign, text: 'Orders of the day', private: false }) }),
+  C('notice.answer', {
+    setup: async (w) => {
+      const ctx = await table(w);
+      await ok(S(ctx, 'U'), 'rules.set', { campaign: ctx.campaign, settings: { notice_answers: true } });
+      await ok(S(ctx, 'U'), 'notice.post', { campaign: ctx.campaign, text: 'Orders of the day' });
+      return synced(ctx);
+    },
+    sender: 'A', base: (ctx) => ({ campaign: ctx.campaign, notice: 1, text: 'Yes, sir' }),
+  }),
   C('dice.roll', { setup: (w) => table(w), sender: 'A', base: (ctx) => ({ campaign: ctx.campaign, dice: '2d6', reason: 'weather', private: false }) }),
   C('campaign.webhook', { setup: (w) => table(w), base: (ctx) => ({ campaign: ctx.campaign, url: 'http://127.0.0.1:9/hook' }) }),
 
