@@ -13,7 +13,8 @@
 // - The server down or the wrong secret: mail-in exits 75 so that the MTA keeps the message.
 import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from './lib/server.mjs';
@@ -22,6 +23,7 @@ import { SmtpSink, advanceClock, freePort, until, verifiedAddress } from './lib/
 import { gmailReply, thunderbirdReply, autoReply, bounceReport, mailIn } from './lib/mail.mjs';
 
 const HOUR = 3600 * 1000;
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../unit/server/mail');
 const SECRET = 'a test secret of more than thirty-two characters';
 // What the club's MTA writes above each message it received (RFC 8601), for mail_require_authentication.
 const authResults = (domain, address) => [['Authentication-Results', `mx.club.test; dkim=pass header.d=${domain}; spf=pass smtp.mailfrom=${address}`]];
@@ -114,6 +116,28 @@ test("the month's request invites a reply, and a Gmail reply is recorded as the 
   assert.deepEqual(diaryOf(anne), d);
   await new Promise((res) => setTimeout(res, 500));
   assert.equal(mailsTo(anne, 'is recorded').length, 1);
+});
+
+test('replies in the shapes of Outlook, Apple Mail and Android clients are recorded with what their writer wrote', async () => {
+  const { anne } = people;
+  const { replyTo } = await request(anne);
+  // The unit tests' messages (tests/unit/server/mail/), as the club's MTA hands them in: its own
+  // Authentication-Results on top. Each sets the diary's text; the choices stay as Anne last sent them.
+  const shapes = [
+    ['outlook_html.eml', 'The squadron\u2019s horses are spent \u2013 we rest at Edgcote.\n\nCharles'],
+    ['outlook_alternative.eml', 'We held the bridge \u201cuntil relieved\u201d.\nCaf\u00e9 at the inn, then on to Banbury.'],
+    ['apple_iphone.eml', 'Rode hard through the night; the scouts report the Royalist horse at Wormleighton, and we must turn south before the frost breaks.'],
+    ['android_gmail.eml', 'Pikes to the front. Nothing else to report.'],
+  ];
+  for (const [file, text] of shapes) {
+    const raw = Buffer.concat([Buffer.from(`Authentication-Results: mx.club.test; dkim=pass header.d=anne.test\r\n`),
+      readFileSync(path.join(FIXTURES, file))]);
+    const r = await mailIn(server, replyTo, raw, { secret: SECRET });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^recorded/, `${file}: ${r.stdout}`);
+    await people.umpire.client.waitForView(campaign, () => diaryOf(anne)?.text === text, 5000, `${file}'s text`);
+    assert.equal(diaryOf(anne).orders.pay, 'arrears', `${file}: the choices kept`);
+  }
 });
 
 test("a Thunderbird reply that breaks a rule is refused with diary.submit's reason, and nothing changes", async () => {

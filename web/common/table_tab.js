@@ -13,7 +13,7 @@ export const tableTab = {
   visible: () => true,
   create(ctx, campaignId) {
     const panels = {
-      notices: noticesPanel(),
+      notices: noticesPanel(ctx, campaignId),
       chat: chatPanel(ctx, campaignId),
       dice: dicePanel(ctx, campaignId, { title: 'Dice', emptyText: 'No rolls yet.' }),
       members: membersPanel(),

@@ -208,6 +208,8 @@ export const SETTINGS = [
   { name: 'wounded_months', label: 'Months a wounded colonel is laid up after the battle', min: 0, max: 24, passage: 'not in the book' },
   { name: 'captured_months', label: 'Months a captured colonel is held after the battle', min: 0, max: 24, passage: 'not in the book' },
   { name: 'successor_keeps_pip', label: "A dead colonel's successor keeps his PIP", type: 'bool', passage: 'Set Up (a reading)' },
+  { group: 'The table' },
+  { name: 'notice_answers', label: 'Players may answer your notices, to the umpires alone', type: 'bool', passage: 'not in the book' },
 ];
 
 export function settingMeta(name) {
