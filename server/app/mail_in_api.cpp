@@ -29,6 +29,9 @@ using nlohmann::json;
 namespace {
 
 constexpr std::int64_t hour_ms = 3600 * 1000;
+// Messages that name no member (forged addresses, mail to the bare address) recorded in an hour, from everyone
+// together: past it a flood of them is dropped unrecorded, so that it cannot fill the database or the umpires' lists.
+constexpr int unattributed_per_hour = 500;
 
 std::optional<std::string> from_base64(const std::string& text) {
     std::string in;
@@ -340,9 +343,14 @@ void App::mail_in_bounce(MailOutcome out, std::optional<mail::Message> message, 
 // Records the message and writes his answer, in one transaction; `muster mail-in` is answered once it is committed.
 void App::mail_in_finish(MailOutcome out, std::function<void(ApiResponse)> done) {
     const Outbound ob = outbound();
-    db_->run([out = std::move(out), ob, done = std::move(done)](store::Database& db) {
+    db_->run([out = std::move(out), ob, done = std::move(done)](store::Database& db) mutable {
         try {
             store::Transaction tx(db);
+            if (!out.record.user && store::unattributed_since(db, out.record.received - hour_ms) >= unattributed_per_hour) {
+                tx.commit();
+                return done(ApiResponse{200, {{"outcome", out.record.outcome}, {"reason", out.record.reason + " Not recorded: too many such "
+                                              "messages in the last hour."}, {"exit", 0}}, ""});
+            }
             store::record_mail(db, out.record);
             if (!out.answer.empty() && out.record.user) {
                 store::OutboxItem answer{out.record.campaign.value_or(0), *out.record.user, "answer", "", out.answer_subject, out.answer};

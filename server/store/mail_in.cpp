@@ -25,6 +25,15 @@ int mail_count_since(Database& db, std::int64_t user, std::int64_t since_ms) {
     return n;
 }
 
+int unattributed_since(Database& db, std::int64_t since_ms) {
+    auto& st = db.cached("SELECT COUNT(*) FROM mail_in WHERE \"user\" IS NULL AND received > ?1");
+    st.bind(1, since_ms);
+    st.step();
+    const int n = static_cast<int>(st.column_int(0));
+    st.reset();
+    return n;
+}
+
 std::vector<MailRecord> campaign_mail(Database& db, std::int64_t campaign, int limit) {
     auto& st = db.cached(
         "SELECT id, received, campaign, \"user\", sender, subject, message_id, outcome, reason FROM mail_in "

@@ -23,6 +23,8 @@ struct MailRecord {
 void record_mail(Database& db, const MailRecord& record);
 // Messages the reply addresses of this member handed in since `since_ms`, whatever became of them.
 int mail_count_since(Database& db, std::int64_t user, std::int64_t since_ms);
+// Messages naming no member (forged, not to a reply address) recorded since `since_ms`, from anyone.
+int unattributed_since(Database& db, std::int64_t since_ms);
 // The campaign's latest `limit` records, newest first.
 std::vector<MailRecord> campaign_mail(Database& db, std::int64_t campaign, int limit);
 

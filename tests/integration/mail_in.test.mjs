@@ -15,6 +15,7 @@ import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createHmac } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from './lib/server.mjs';
@@ -295,6 +296,23 @@ test("an answer to the umpire's notice, where he allows them, goes to the umpire
   await anne.client.waitForView(campaign, () => Object.keys(anne.client.views.get(campaign).view.notice_answers).length === 1, 5000, 'her own');
   await ben.client.caughtUp(campaign, 3000);
   assert.deepEqual(ben.client.views.get(campaign).view.notice_answers, {}, 'Ben sees nothing of it');
+});
+
+test('a flood of mail naming no member is recorded up to 500 an hour, then dropped unrecorded', async () => {
+  // POST /api/mail-in as mail-in does it (docs/protocol.md), with the key mail-in makes from the secret.
+  const key = createHmac('sha256', SECRET).update('muster mail-in').digest('hex');
+  const message = Buffer.from(autoReply({ from: 'x@spam.test', to: 'muster@club.test', subject: 'Buy' }).replace('Auto-Submitted: auto-replied\r\n', '')).toString('base64');
+  const outcomes = [];
+  for (let i = 0; i < 505; i++) {
+    const r = await httpRequest(server, 'POST', '/api/mail-in', { body: { key, recipient: `muster+x${i}-abc@club.test`, message } });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    outcomes.push(r.json.reason.includes('Not recorded'));
+  }
+  const firstDropped = outcomes.indexOf(true);
+  assert.ok(firstDropped > 0 && firstDropped <= 500, `dropped from the ${firstDropped}th`);
+  assert.ok(outcomes.slice(firstDropped).every(Boolean));
+  const wrongKey = await httpRequest(server, 'POST', '/api/mail-in', { body: { key: 'nope', recipient: 'muster@club.test', message } });
+  assert.equal(wrongKey.status, 403);
 });
 
 test("the umpire sees his campaign's mail, taken or not; a player does not", async () => {
