@@ -44,7 +44,8 @@ before(async () => {
   server = await startServer({ args: ['--test-clock', 'true', '--smtp-host', '127.0.0.1', '--smtp-port', String(smtp.port),
     '--smtp-starttls', 'false', '--smtp-from', 'muster@club.test', '--public-url', 'http://club.test/',
     '--notify-interval-ms', '100', '--mail-reply-to', 'muster@club.test', '--mail-secret', SECRET,
-    '--mail-require-authentication', 'true', '--mail-authserv-id', 'mx.club.test', '--mail-per-hour', '9',
+    '--mail-require-authentication', 'true', '--mail-authserv-id', 'mx.club.test', '--mail-per-hour', '10',
+    '--mail-max-bytes', '16384',
     '--session-idle-seconds', '31536000', '--session-absolute-seconds', '31536000'] });
   for (const name of ['umpire', 'anne', 'ben']) {
     const u = await newUser(server, `mi_${name}`);
@@ -197,6 +198,19 @@ test('an automatic reply is dropped; forged and borrowed reply addresses are ref
   assert.equal(JSON.stringify(diaryOf(anne)), before, 'nothing changed');
   // The only mail sent meanwhile: Anne told that messages in her name were refused (to her own address).
   for (const m of smtp.messages().slice(answered)) assert.deepEqual(m.to, [anne.address]);
+});
+
+test('a message over mail_max_bytes is refused, its sender told, nothing changed', async () => {
+  const { ben } = people;
+  const { replyTo } = await request(ben);
+  const before = JSON.stringify(diaryOf(ben));
+  const long = 'The march went on. '.repeat(1200);  // about 23 KB, over the test server's 16 KiB
+  const r = await mailIn(server, replyTo, gmailReply({ from: ben.address, to: replyTo, subject: 'Re', text: long,
+    extra: authResults('ben.test', ben.address) }), { secret: SECRET, env: { MUSTER_MAIL_MAX_BYTES: '16384' } });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^too_large: it is larger than the server takes \(16 KiB\)/);
+  await until('the refusal', () => mailsTo(ben, 'larger than the server takes')[0]);
+  assert.equal(JSON.stringify(diaryOf(ben)), before);
 });
 
 test('replies turned off: the next request has no Reply-To and a reply is not taken', async () => {

@@ -84,10 +84,10 @@ export function bounceReport({ to, failed }) {
 }
 
 /** Runs `muster mail-in` with the message on its standard input, as Postfix's pipe does. */
-export function mailIn(server, recipient, raw, { secret, replyTo = 'muster@club.test', serverUrl = server.origin } = {}) {
+export function mailIn(server, recipient, raw, { secret, replyTo = 'muster@club.test', serverUrl = server.origin, env = {} } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(MUSTER_BIN, ['mail-in', '--recipient', recipient, '--server', serverUrl], {
-      env: { ...process.env, MUSTER_MAIL_REPLY_TO: replyTo, MUSTER_MAIL_SECRET: secret },
+      env: { ...process.env, MUSTER_MAIL_REPLY_TO: replyTo, MUSTER_MAIL_SECRET: secret, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
