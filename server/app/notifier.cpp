@@ -97,7 +97,8 @@ std::string digest_subject(std::size_t notices) {
 
 namespace {
 
-// The tab a message's link opens ("diary"), from the "Open it: ...#/campaign/<id>/<tab>" line of outbox_items.
+// The tab a message's link opens ("diary"), from the "Open it: ...#/campaign/<id>/<tab>" line of outbox_items: for
+// a row written before the outbox kept its tab.
 std::string tab_of(const std::string& body) {
     const auto open = body.find("Open it: ");
     if (open == std::string::npos) return "";
@@ -111,7 +112,8 @@ std::string tab_of(const std::string& body) {
 // campaign's month deadline, which may have been set or moved since the message was held.
 bool on_month_clock(const store::OutboxRow& m) {
     if (m.campaign == 0) return false;
-    const std::string tab = tab_of(m.body);
+    // The tab the notice was written with; read back from its link for a row written before the tab was kept.
+    const std::string tab = m.tab ? *m.tab : tab_of(m.body);
     return tab == "diary" || tab == "colonels";
 }
 

@@ -73,7 +73,6 @@ std::vector<store::OutboxItem> outbox_items(const std::vector<campaign::Notice>&
     for (const auto& n : notices) {
         const std::optional<std::int64_t> due =
             n.due.is_number_integer() ? std::optional<std::int64_t>(n.due.get<std::int64_t>()) : std::nullopt;
-        // A digest reads the tab back from this link: a diary or colonels one is on the month's clock (notifier.cpp).
         const std::string link = out.link_base + "#/campaign/" + std::to_string(campaign) + (n.tab.empty() ? "" : "/" + n.tab);
         if (n.user == 0) {
             // A shared channel: the deadline in UTC, since its readers are in every zone.
@@ -89,6 +88,7 @@ std::vector<store::OutboxItem> outbox_items(const std::vector<campaign::Notice>&
         // his unsubscribe link (server/app/notifier.cpp).
         store::OutboxItem mail{campaign, n.user, "email", "", campaign_name + ": " + n.text, n.text + "\n\nOpen it: " + link + "\n", due};
         mail.cap = out.cap;
+        mail.tab = n.tab;
         invite_reply(n, state, campaign, out, now_ms, mail);
         items.push_back(std::move(mail));
     }

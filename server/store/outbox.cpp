@@ -6,10 +6,10 @@ namespace {
 
 void insert_row(Database& db, const OutboxItem& it, const std::string& address, bool held, std::int64_t now_ms) {
     auto& st = db.cached(
-        "INSERT INTO outbox(campaign, \"user\", channel, address, subject, body, created, next_try, held, due, reply_to) "
-        "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10)");
+        "INSERT INTO outbox(campaign, \"user\", channel, address, subject, body, created, next_try, held, due, reply_to, tab) "
+        "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?10, ?11)");
     st.bind(1, it.campaign).bind(2, it.user).bind(3, it.channel).bind(4, address).bind(5, it.subject).bind(6, it.body)
-        .bind(7, now_ms).bind(8, std::int64_t{held ? 1 : 0}).bind(10, it.reply_to);
+        .bind(7, now_ms).bind(8, std::int64_t{held ? 1 : 0}).bind(10, it.reply_to).bind(11, it.tab);
     if (it.due) st.bind(9, *it.due);
     else st.bind_null(9);
     st.run();
@@ -90,12 +90,13 @@ OutboxRow row_of(Statement& st) {
     if (!st.column_is_null(9)) r.time_zone = st.column_text(9);
     if (!st.column_is_null(10)) r.unsubscribe = st.column_text(10);
     r.reply_to = st.column_text(11);
+    if (!st.column_is_null(12)) r.tab = st.column_text(12);
     return r;
 }
 
 #define ROW_COLUMNS                                                                                         \
     "o.id, o.campaign, o.\"user\", o.channel, o.address, o.subject, o.body, o.attempts, o.due, e.time_zone, " \
-    "e.unsubscribe, o.reply_to FROM outbox o LEFT JOIN user_emails e ON e.\"user\" = o.\"user\" AND o.channel = 'email' "
+    "e.unsubscribe, o.reply_to, o.tab FROM outbox o LEFT JOIN user_emails e ON e.\"user\" = o.\"user\" AND o.channel = 'email' "
 
 }  // namespace
 

@@ -45,6 +45,7 @@ struct OutboxRow {
     std::string time_zone = "UTC";  // the recipient's, for an e-mail
     std::string unsubscribe;        // his unsubscribe token, for an e-mail's link
     std::string reply_to;           // its Reply-To, if it invites a reply
+    std::optional<std::string> tab;  // where on the page its notice is done; none for a row written before it was kept
 };
 
 // Writes the items (the caller holds the transaction, the same one as the events that cause them). An e-mail goes

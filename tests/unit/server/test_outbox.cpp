@@ -231,4 +231,12 @@ TEST_CASE("outbox: a digest gives the month's deadline as it stands now, in the 
     const std::string unknown = digest_body(held, zone, {});
     CHECK(unknown.find("- Flanders: diary\n  Open it:") != std::string::npos);
     CHECK(unknown.find("  " + due_line(old_due, zone) + "\n") != std::string::npos);
+
+    // A row that keeps its tab is known by it, whatever its link says (the link is read only for older rows).
+    OutboxRow kept = row("battle", old_due);
+    kept.tab = "diary";
+    CHECK(digest_body({kept}, zone, {{7, IndexDeadline{true, new_due}}}).find(now_line) != std::string::npos);
+    OutboxRow linked = row("diary", old_due);
+    linked.tab = "auction";
+    CHECK(digest_body({linked}, zone, {{7, IndexDeadline{true, new_due}}}).find("  " + due_line(old_due, zone) + "\n") != std::string::npos);
 }
