@@ -8,6 +8,8 @@
 //   words, and her answer shows under the notice as "Your answer".
 // - The umpire's Table shows it under the notice with her name and the time (`data-author`: her user id).
 // - Ben's page shows nothing of it, his view's notice_answers is empty and no frame he received holds it.
+// - The chronicle (#/chronicle/<id>): the umpire's shows her answer under its notice with her name, Anne's shows
+//   it as "Your answer", Ben's shows none; none offers a form.
 // - With the rule off again, Anne's form goes and her answer stays.
 // - axe-core finds no violation in Anne's notices; on a phone her page fits the screen with full-size targets.
 import { test } from 'node:test';
@@ -158,6 +160,45 @@ test('answers to the umpire\'s notices: the rule, the form, the umpire\'s list, 
     assert.deepEqual(people.ben.client.view(campaign).notice_answers || {}, {});
     assert.deepEqual(people.ben.client.framesContaining('Courtrai'), []);
     assert.deepEqual(ben.wire.filter((f) => f.includes('Courtrai')), []);
+  });
+
+  await step('the chronicle: the umpire\'s shows her answer under its notice, Anne\'s hers, Ben\'s none', async () => {
+    const chronicleOf = async (who) => {
+      const c = await openUser(browser, server, {}, { cookie: people[who].cookie, path: `/#/chronicle/${campaign}` });
+      await c.page.getByTestId('chronicle').waitFor();
+      const item = c.page.locator(`[data-testid="chronicle-notice"][data-notice="${noticeId}"]`);
+      await item.waitFor();
+      assert.equal(await item.locator('.item-text').textContent(), noticeText);
+      return { ...c, item };
+    };
+    const seen = [];
+    try {
+      const u = await chronicleOf('umpire');
+      seen.push(u);
+      const answer = u.item.locator(`[data-testid="notice-answer"][data-author="${people.anne.user}"]`);
+      assert.equal(await u.item.getByTestId('notice-answer').count(), 1);
+      assert.equal(await answer.locator('.answer-author').textContent(), `Answer from ${people.anne.username}`);
+      assert.equal(await answer.locator('.answer-text').textContent(), answerText);
+      assert.match(await answer.locator('time').getAttribute('datetime'), /^\d{4}-\d\d-\d\dT/);
+      assert.equal(await u.page.getByTestId('notice-answer-open').count(), 0, 'a chronicle is read, not answered');
+
+      const a = await chronicleOf('anne');
+      seen.push(a);
+      const mine = a.item.getByTestId('notice-answer');
+      assert.equal(await mine.count(), 1);
+      assert.equal(await mine.locator('.answer-author').textContent(), 'Your answer');
+      assert.equal(await mine.locator('.answer-text').textContent(), answerText);
+      assert.equal(await a.page.getByTestId('notice-answer-open').count(), 0, 'a chronicle is read, not answered');
+
+      const b = await chronicleOf('ben');
+      seen.push(b);
+      assert.equal(await b.page.getByTestId('notice-answer').count(), 0);
+      assert.equal(await b.page.getByText(answerText).count(), 0);
+      assert.ok(!(await b.page.getByTestId('chronicle').textContent()).includes('Courtrai'));
+      for (const c of seen) assert.deepEqual(c.pageErrors, []);
+    } finally {
+      for (const c of seen) await c.context.close().catch(() => {});
+    }
   });
 
   await step('axe-core finds no violation in Anne\'s notices, the form open', async () => {

@@ -1,12 +1,13 @@
 // The chronicle's parts beyond the colonels, the gazette and the battles' logs (web/common/pages/chronicle.js): the
-// umpire's notices (an umpire's chronicle also his private notes), the table talk, the dice (an umpire's also the
-// blind rolls), the expeditions as the Expeditions tab tells them, and under a battle its Records and losses once
-// ended and its talk. Each shows what the member's view holds: the server has already left out what he may not
-// see, so nothing here filters or reckons. The expeditions' words are the year's (`year.expeditions`, handed in by
-// app.js): web/common imports nothing of web/year/.
+// umpire's notices, each with the answers the view holds (an umpire's chronicle also his private notes), the table
+// talk, the dice (an umpire's also the blind rolls), the expeditions as the Expeditions tab tells them, and under a
+// battle its Records and losses once ended and its talk. Each shows what the member's view holds: the server has
+// already left out what he may not see, so nothing here filters or reckons. The expeditions' words are the year's
+// (`year.expeditions`, handed in by app.js): web/common imports nothing of web/year/.
 
 import { h, bySeq } from '../dom.js';
 import { noticeItem, fillItem } from '../panels/notices.js';
+import { answersByNotice, answerItem, fillAnswer } from '../panels/notice_answers.js';
 import { rollItem, fillRoll } from '../panels/dice.js';
 import { memberName } from '../battle/names.js';
 import { fillRecordsTable, fillLossesTable } from '../battle/records.js';
@@ -40,12 +41,30 @@ const none = (text) => h('p', { class: 'muted' }, text);
 // A table too wide for a phone scrolls in its own frame, which the keyboard can reach.
 const scroller = (label, table) => h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': label }, table);
 
-// The umpire's public notices, oldest first; his private notes in an umpire's view only.
+// Under a notice the answers the view holds (an umpire's: all, a player's: his own), as the Table shows them.
+function noticeAnswersBlock(view, answers) {
+  if (!answers.length) return null;
+  const me = view.me || {};
+  return h('div', { class: 'notice-answers-part' },
+    isUmpire(view) ? h('p', { class: 'hint notice-answers-heading' }, 'Answers, seen by the umpires alone') : null,
+    h('ol', { class: 'notice-answers' }, answers.map(([, a]) => filled(answerItem(), a, (li, x) => fillAnswer(li, x, me)))));
+}
+
+function chronicleNotice(view, key, n, answers) {
+  const li = filled(noticeItem('chronicle-notice'), n, fillItem);
+  li.dataset.notice = key;
+  const block = noticeAnswersBlock(view, answers.get(key) || []);
+  if (block) li.appendChild(block);
+  return li;
+}
+
+// The umpire's public notices, oldest first, each with its answers; his private notes in an umpire's view only.
 export function noticesPart(view) {
   const notices = bySeq(view.notices);
   const notes = view.umpire_notes ? bySeq(view.umpire_notes) : [];
+  const answers = answersByNotice(view);
   return part('chronicle-notices', 'Notices',
-    notices.length ? h('ol', { class: 'notice-list' }, notices.map(([, n]) => filled(noticeItem('chronicle-notice'), n, fillItem)))
+    notices.length ? h('ol', { class: 'notice-list' }, notices.map(([key, n]) => chronicleNotice(view, key, n, answers)))
       : none('The umpire posted no notice.'),
     notes.length ? h('div', { class: 'chronicle-secret', testid: 'chronicle-umpire-notes' },
       h('h3', {}, 'Umpires’ notes'), h('p', { class: 'secret-note' }, 'Only umpires see these.'),

@@ -24,7 +24,8 @@ function mayAnswer(view) {
 }
 
 // Its own class names: a notice's `.item-text` and `.author` stay the notice's alone (tests read them).
-function answerItem() {
+// The chronicle (web/common/pages/chronicle_parts.js) builds and fills its answers with these too.
+export function answerItem() {
   return h('li', { class: 'notice-answer', testid: 'notice-answer' },
     h('div', { class: 'item-meta' }, h('span', { class: 'answer-author' }), ' · ', h('time')),
     h('div', { class: 'answer-text' }));
@@ -60,6 +61,16 @@ function answerForm(ctx, campaignId, noticeId) {
   return { el: box, hide: () => error.hide() };
 }
 
+// One answer as the viewer reads it: an umpire, "Answer from <name>"; its author, "Your answer".
+export function fillAnswer(li, a, me) {
+  const umpire = me.role === 'umpire';
+  const mine = a.author_id === me.user;
+  li.dataset.author = String(a.author_id);
+  setText(li.querySelector('.answer-author'), mine && !umpire ? 'Your answer' : `Answer from ${a.author}`);
+  setTime(li.querySelector('time'), a.at);
+  setText(li.querySelector('.answer-text'), a.text);
+}
+
 // The part under one notice: its answers and, for a player allowed to, the form.
 export function noticeAnswers(ctx, campaignId, noticeId) {
   const list = h('ol', { class: 'notice-answers' });
@@ -73,13 +84,7 @@ export function noticeAnswers(ctx, campaignId, noticeId) {
       const umpire = me.role === 'umpire';
       heading.hidden = !umpire || answers.length === 0;
       list.hidden = answers.length === 0;
-      syncKeyed(list, answers, answerItem, (li, a) => {
-        const mine = a.author_id === me.user;
-        li.dataset.author = String(a.author_id);
-        setText(li.querySelector('.answer-author'), mine && !umpire ? 'Your answer' : `Answer from ${a.author}`);
-        setTime(li.querySelector('time'), a.at);
-        setText(li.querySelector('.answer-text'), a.text);
-      });
+      syncKeyed(list, answers, answerItem, (li, a) => fillAnswer(li, a, me));
       const allowed = mayAnswer(view);
       if (allowed && !form) {
         form = answerForm(ctx, campaignId, noticeId);
