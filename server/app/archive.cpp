@@ -19,27 +19,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string base64(const std::string& bytes) {
-    std::string out(4 * ((bytes.size() + 2) / 3), '\0');
-    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                                  reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
-    out.resize(static_cast<std::size_t>(n));
-    return out;
-}
-
-// Bytes from base64; nothing when it is not base64.
-std::optional<std::string> unbase64(const std::string& text) {
-    if (text.size() % 4 != 0) return std::nullopt;
-    std::string out(3 * text.size() / 4, '\0');
-    const int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                                  reinterpret_cast<const unsigned char*>(text.data()), static_cast<int>(text.size()));
-    if (n < 0) return std::nullopt;
-    std::size_t pad = 0;
-    for (auto it = text.rbegin(); it != text.rend() && *it == '='; ++it) ++pad;
-    out.resize(static_cast<std::size_t>(n) - pad);
-    return out;
-}
-
 json event_json(const Event& e) {
     return {{"seq", e.seq}, {"type", e.type}, {"actor", e.actor}, {"at", e.at}, {"body", e.body}, {"dice", e.dice}};
 }
@@ -79,7 +58,7 @@ std::optional<json> export_campaign(store::Database& db, std::int64_t campaign, 
     json images = json::array();
     for (const auto& i : store::images_of(db, campaign))
         images.push_back({{"token", i.token}, {"type", i.type}, {"uploaded_by", i.uploaded_by}, {"created", i.created},
-                          {"bytes_base64", base64(i.bytes)}});
+                          {"bytes_base64", to_base64(i.bytes)}});
     json log = json::array();
     for (const auto& e : events) log.push_back(event_json(e));
     return json{{"format", "muster-campaign"},
@@ -148,7 +127,7 @@ ImportResult import_checked(store::Database& db, const json& archive, std::int64
     }
     store::append_events(db, id, events);
     for (const auto& i : archive.value("images", json::array())) {
-        auto bytes = unbase64(i.value("bytes_base64", ""));
+        auto bytes = from_base64(i.value("bytes_base64", ""));
         if (!bytes) return refuse("a picture is not valid base64");
         store::add_image(db, i.value("token", ""), id, i.value("type", ""), *bytes, i.value("uploaded_by", std::int64_t{0}),
                          i.value("created", now_ms));

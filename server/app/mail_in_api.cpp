@@ -7,7 +7,6 @@
 #include <iostream>
 
 #include <nlohmann/json.hpp>
-#include <openssl/evp.h>
 
 #include "server/app/app.h"
 #include "server/app/clock.h"
@@ -15,6 +14,7 @@
 #include "server/app/hub.h"
 #include "server/app/outbound.h"
 #include "server/app/reply_address.h"
+#include "server/app/tokens.h"
 #include "server/app/time_zones.h"
 #include "server/mail/message.h"
 #include "server/store/mail_in.h"
@@ -32,21 +32,6 @@ constexpr std::int64_t hour_ms = 3600 * 1000;
 // Messages that name no member (forged addresses, mail to the bare address) recorded in an hour, from everyone
 // together: past it a flood of them is dropped unrecorded, so that it cannot fill the database or the umpires' lists.
 constexpr int unattributed_per_hour = 500;
-
-std::optional<std::string> from_base64(const std::string& text) {
-    std::string in;
-    for (char c : text)
-        if (c != '\n' && c != '\r') in += c;
-    if (in.size() % 4 != 0) return std::nullopt;
-    std::string out(in.size() / 4 * 3, '\0');
-    const int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()), reinterpret_cast<const unsigned char*>(in.data()),
-                                  static_cast<int>(in.size()));
-    if (n < 0) return std::nullopt;
-    std::size_t size = static_cast<std::size_t>(n);
-    for (std::size_t i = in.size(); i > 0 && in[i - 1] == '='; --i) --size;  // the padding's zero bytes
-    out.resize(size);
-    return out;
-}
 
 // The one reply the hub sends a command that came by e-mail: its frame read back.
 class MailClient : public Client {
@@ -76,7 +61,7 @@ private:
 // What the hub saw when it turned his reply into a command: for the answer's words.
 struct Prepared {
     json body;
-    std::string month;  // the month's name; for talk, the battle's
+    std::string title;  // the month's name; for talk, the battle's
     std::string campaign_name;
     std::string to;     // talk: the member his words went to
 };
@@ -106,9 +91,13 @@ void App::mail_in_api(const ApiRequest& request, std::function<void(ApiResponse)
     if (!body.is_object() || !body.contains("key") || !body["key"].is_string() || !body.contains("recipient") ||
         !body["recipient"].is_string() || !body.contains("message") || !body["message"].is_string())
         return done(api_error(400, "bad_request", "Give \"key\", \"recipient\" and \"message\" (base64)."));
-    if (body["key"].get<std::string>() != mail_in_key(config_.mail_secret))
+    if (body.contains("truncated") && !body["truncated"].is_boolean())
+        return done(api_error(400, "bad_request", "\"truncated\" must be true or false."));
+    if (!same_secret(body["key"].get<std::string>(), mail_in_key(config_.mail_secret)))
         return done(api_error(403, "forbidden", "That is not this server's mail-in key (mail_secret)."));
-    auto raw = from_base64(body["message"].get<std::string>());
+    std::string encoded = body["message"].get<std::string>();
+    std::erase_if(encoded, [](char c) { return c == '\n' || c == '\r'; });  // base64 as mail writes it, in lines, too
+    auto raw = from_base64(encoded);
     if (!raw) return done(api_error(400, "bad_request", "\"message\" must be the raw message in base64."));
 
     MailOutcome out;
@@ -203,15 +192,22 @@ void App::mail_in_member(MailOutcome out, std::optional<mail::Message> message, 
 
 namespace {
 
+// What he wrote with no blank lines or spaces at its end (words to pass on as they are: talk, an answer).
+std::string own_words(std::string text) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    return text;
+}
+
+Error no_words() { return Error{"bad_request", "it had no words of yours above the quoted e-mail."}; }
+
 // What his words make on the campaign as the hub has it: the month's diary (diary.submit), or his words back to the
 // leader who spoke to him (talk.say). The rules of that command then judge it, as they judge the page's.
 std::optional<Error> make_command(const ReplyPurpose& purpose, const std::string& written, const campaign::CampaignState& state,
                                   Command& command, Prepared& prepared) {
     prepared.campaign_name = state.name;
     if (purpose.what == "notice") {
-        std::string text = written;
-        while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-        if (text.empty()) return Error{"bad_request", "it had no words of yours above the quoted e-mail."};
+        const std::string text = own_words(written);
+        if (text.empty()) return no_words();
         command.type = "notice.answer";
         command.body = {{"campaign", state.id}, {"notice", purpose.message}, {"text", text}};
         prepared.body = command.body;
@@ -220,20 +216,19 @@ std::optional<Error> make_command(const ReplyPurpose& purpose, const std::string
     if (purpose.what == "talk") {
         auto it = state.battles.battles.find(purpose.battle);
         if (it == state.battles.battles.end()) return Error{"not_found", "that battle is no longer on the table."};
-        prepared.month = it->second.battle.name;
+        prepared.title = it->second.battle.name;
         auto who = state.members.find(purpose.to);
         prepared.to = who == state.members.end() ? "him" : who->second.name;
-        std::string text = written;
-        while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-        if (text.empty()) return Error{"bad_request", "it had no words of yours above the quoted e-mail."};
+        const std::string text = own_words(written);
+        if (text.empty()) return no_words();
         command.type = "talk.say";
         command.body = {{"campaign", state.id}, {"battle", purpose.battle}, {"turn", purpose.turn}, {"to", purpose.to}, {"text", text}};
         prepared.body = command.body;
         return std::nullopt;
     }
-    prepared.month = campaign::year::label(state.year.calendar);
+    prepared.title = campaign::year::label(state.year.calendar);
     if (state.year.calendar.turn > purpose.turn)
-        return Error{"too_late", "it came too late: the month it answers is over, and " + prepared.month + " is the month now."};
+        return Error{"too_late", "it came too late: the month it answers is over, and " + prepared.title + " is the month now."};
     if (state.year.calendar.turn != purpose.turn) return Error{"stale", "it answers a request for another month."};
     std::string why;
     command.type = "diary.submit";
@@ -256,15 +251,15 @@ void answer_words(const ReplyPurpose& purpose, const Prepared& p, bool ok, const
         return;
     }
     if (purpose.what == "talk") {
-        out.record.reason = ok ? "Words to " + p.to + " in \"" + p.month + "\"." : reason;
-        out.answer = ok ? "Your words went to " + p.to + " in \"" + p.month + "\"" + in + ":\n\n" + p.body.value("text", "") +
+        out.record.reason = ok ? "Words to " + p.to + " in \"" + p.title + "\"." : reason;
+        out.answer = ok ? "Your words went to " + p.to + " in \"" + p.title + "\"" + in + ":\n\n" + p.body.value("text", "") +
                               "\n\nThe battle: " + link + "\n"
                         : "Your words were not delivered: " + reason + "\nNothing was changed. The battle: " + link + "\n";
         return;
     }
-    out.record.reason = ok ? "Diary for " + p.month + "." : reason;
+    out.record.reason = ok ? "Diary for " + p.title + "." : reason;
     const std::string text = ok ? p.body.value("text", "") : "";
-    out.answer = ok ? "Your diary for " + p.month + " is recorded" + in +
+    out.answer = ok ? "Your diary for " + p.title + " is recorded" + in +
                           ", as below. You may change it until the deadline: reply to the month's e-mail again, or open " + link +
                           "\n\n" + campaign::year::diary_words(p.body) + (text.empty() ? "" : "\n" + text + "\n")
                     : "Your diary was not taken: " + reason + "\nNothing was changed. Reply again, or open " + link + "\n";

@@ -11,24 +11,16 @@
 
 #include <curl/curl.h>
 #include <nlohmann/json.hpp>
-#include <openssl/evp.h>
 
 #include "server/app/config.h"
 #include "server/app/reply_address.h"
+#include "server/app/tokens.h"
 
 namespace muster {
 
 namespace {
 
 constexpr int ex_ok = 0, ex_usage = 64, ex_tempfail = 75;
-
-std::string to_base64(const std::string& bytes) {
-    std::string out(4 * ((bytes.size() + 2) / 3) + 1, '\0');
-    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()), reinterpret_cast<const unsigned char*>(bytes.data()),
-                                  static_cast<int>(bytes.size()));
-    out.resize(static_cast<std::size_t>(n));
-    return out;
-}
 
 std::size_t collect(char* data, std::size_t size, std::size_t n, void* into) {
     static_cast<std::string*>(into)->append(data, size * n);

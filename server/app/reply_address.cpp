@@ -61,6 +61,7 @@ std::string local_of(const std::string& base) { return lower(base.substr(0, base
 std::string domain_of(const std::string& base) { return lower(base.substr(base.find('@') + 1)); }
 
 std::string payload_of(const ReplyPurpose& p) {
+    if (p.what == "bounce") return "b" + base36(p.message);
     const std::string expires = base36((p.expires + minute_ms - 1) / minute_ms);
     if (p.what == "notice")
         return "n" + base36(p.campaign) + "-" + base36(p.user) + "-" + base36(p.message) + "-" + expires;
@@ -74,19 +75,13 @@ std::string signature_of(const std::string& secret, const std::string& payload) 
     return base32(hmac_sha256(secret, "muster reply address\n" + payload), signature_chars);
 }
 
-// Compares without stopping at the first difference, so that timing tells nothing of the signature.
-bool same(const std::string& a, const std::string& b) {
-    if (a.size() != b.size()) return false;
-    unsigned char diff = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
-    return diff == 0;
-}
-
 }  // namespace
 
 std::string bounce_address(const std::string& base, const std::string& secret, std::int64_t message) {
-    const std::string payload = "b" + base36(message);
-    return local_of(base) + "+" + payload + "-" + signature_of(secret, payload) + "@" + domain_of(base);
+    ReplyPurpose p;
+    p.what = "bounce";
+    p.message = message;
+    return reply_address(base, secret, p);
 }
 
 std::string reply_address(const std::string& base, const std::string& secret, const ReplyPurpose& purpose) {
@@ -114,34 +109,32 @@ ReplyCheck read_reply_address(const std::string& base, const std::string& secret
         if (dash == std::string::npos) break;
         from = dash + 1;
     }
-    if (parts.size() == 1 && payload[0] == 'b') {
-        auto id = from_base36(parts[0]);
-        if (!id) return ReplyCheck::forged;
-        purpose = ReplyPurpose{};
-        purpose.what = "bounce";
-        purpose.message = *id;
-        purpose.expires = std::numeric_limits<std::int64_t>::max();
-        if (!same(token.substr(last + 1), signature_of(secret, payload))) return ReplyCheck::forged;
-        return ReplyCheck::ok;
-    }
-    const bool talk = payload[0] == 't';
-    if ((payload[0] != 'd' && payload[0] != 'n' && !talk) || parts.size() != (talk ? 6u : 4u)) return ReplyCheck::forged;
+    // The numbers each kind carries: a bounce its outbox row; a diary campaign, member, month, expiry; a notice's
+    // answer campaign, member, notice, expiry; a talk line campaign, member, battle, turn, speaker, expiry.
+    const char kind = payload[0];
+    const std::size_t count = kind == 'b' ? 1 : kind == 't' ? 6 : kind == 'd' || kind == 'n' ? 4 : 0;
+    if (count == 0 || parts.size() != count) return ReplyCheck::forged;
     std::vector<std::int64_t> n;
     for (const auto& part : parts) {
         auto v = from_base36(part);
         if (!v) return ReplyCheck::forged;
         n.push_back(*v);
     }
-    if (talk) {
+    purpose = ReplyPurpose{};
+    if (kind == 'b') {
+        purpose.what = "bounce";
+        purpose.message = n[0];
+        purpose.expires = std::numeric_limits<std::int64_t>::max();
+    } else if (kind == 't') {
         purpose = {n[0], n[1], "talk", n[3], n[5] * minute_ms, n[2], n[4]};
-    } else if (payload[0] == 'n') {
+    } else if (kind == 'n') {
         purpose = {n[0], n[1], "notice", 0, n[3] * minute_ms};
         purpose.message = n[2];
     } else {
         purpose = {n[0], n[1], "diary", n[2], n[3] * minute_ms};
     }
     // Read before it is checked, so that a forged one is recorded against the campaign it names (never its member).
-    if (!same(token.substr(last + 1), signature_of(secret, payload))) return ReplyCheck::forged;
+    if (!same_secret(token.substr(last + 1), signature_of(secret, payload))) return ReplyCheck::forged;
     return now_ms >= purpose.expires ? ReplyCheck::expired : ReplyCheck::ok;
 }
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/rand.h>
@@ -94,6 +95,30 @@ std::string hmac_sha256(const std::string& key, const std::string& data) {
         throw std::runtime_error("HMAC-SHA256 failed");
     }
     return std::string(reinterpret_cast<const char*>(mac), length);
+}
+
+std::string to_base64(const std::string& bytes) {
+    std::string out(4 * ((bytes.size() + 2) / 3), '\0');
+    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                                  reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
+    out.resize(static_cast<std::size_t>(n));
+    return out;
+}
+
+std::optional<std::string> from_base64(const std::string& text) {
+    if (text.size() % 4 != 0) return std::nullopt;
+    std::string out(3 * text.size() / 4, '\0');
+    const int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                                  reinterpret_cast<const unsigned char*>(text.data()), static_cast<int>(text.size()));
+    if (n < 0) return std::nullopt;
+    std::size_t pad = 0;
+    for (auto it = text.rbegin(); it != text.rend() && *it == '='; ++it) ++pad;
+    out.resize(static_cast<std::size_t>(n) - pad);
+    return out;
+}
+
+bool same_secret(const std::string& a, const std::string& b) {
+    return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
 }  // namespace muster

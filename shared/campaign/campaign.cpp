@@ -410,6 +410,8 @@ Command alarm_command(const CampaignState& state, std::int64_t now) {
     return year::alarm_command(state, now);
 }
 
+bool view_patch_by_role(const std::string& event_type) { return event_type != "notice.answered"; }
+
 bool has_view_patch(const std::string& event_type) {
     return event_type == "chat.said" || event_type == "notice.posted" || event_type == "notice.answered" ||
            event_type == "dice.rolled";

@@ -165,13 +165,16 @@ std::string invite_code_as_made(const std::string& typed);
 // event (the view holds no event seq, so nothing else moves); nothing for the rest, whose patch the
 // caller finds by diffing whole views. `after` is the state with `event` applied. The result must equal
 // what diffing view() before and after would give (tests/unit/test_campaign.cpp checks it).
-// It depends on the viewer only through the viewer's role, so a server may share it between viewers of
-// one role. `alike`, when given, is set to whether it is the same for every viewer whatever his role (a chat
+// For most events it depends on the viewer only through the viewer's role (view_patch_by_role), so a server may
+// share it between viewers of one role. `alike`, when given, is set to whether it is the same for every viewer whatever his role (a chat
 // line, a public notice, an open roll): then one made for any viewer serves all.
 std::optional<nlohmann::json> view_patch(const CampaignState& after, const Event& event, const Viewer& viewer,
                                          bool* alike = nullptr);
 // Whether view_patch gives a patch for events of this type.
 bool has_view_patch(const std::string& event_type);
+// Whether that patch depends on the viewer only through his role: all but an answer to a notice, which is its
+// author's and the umpires'.
+bool view_patch_by_role(const std::string& event_type);
 
 // The one section of the view ("battles") that this event changes, or nothing when it may change more. A server patches a run of such events cheaply: mark_section before the run, then
 // section_patch after it: the diff of the light views of the battles the run changes (battles_changed) and the

@@ -57,10 +57,10 @@ std::optional<bool> read_yes_no(const std::string& value) {
     return std::nullopt;
 }
 
-// One line "Name: value" into the body; false and `error` when the value is not one the choice takes.
+// One line "Name: value" into the body (an order's only where the body has orders); false and `error` when the value
+// is not one the choice takes.
 bool read_line(const std::string& name, const std::string& value, json& body, std::string& error) {
     const std::string v = lower(value);
-    json& orders = body["orders"];
     if (name == "activity") {
         std::istringstream words(v);
         std::string first, second;
@@ -90,7 +90,7 @@ bool read_line(const std::string& name, const std::string& value, json& body, st
             error = "\"" + name + ": " + value + "\": say yes or no.";
             return false;
         }
-        orders[name == "maneuvers" ? "manoeuvres" : name] = *b;
+        body["orders"][name == "maneuvers" ? "manoeuvres" : name] = *b;
         return true;
     }
     if (name == "companies maintained" || name == "companies declared") {
@@ -98,7 +98,7 @@ bool read_line(const std::string& name, const std::string& value, json& body, st
             error = "\"" + name + ": " + value + "\": give a number of companies.";
             return false;
         }
-        orders[name == "companies maintained" ? "maintained" : "declared"] = std::stoi(v);
+        body["orders"][name == "companies maintained" ? "maintained" : "declared"] = std::stoi(v);
         return true;
     }
     if (name == "pay") {
@@ -107,7 +107,7 @@ bool read_line(const std::string& name, const std::string& value, json& body, st
             error = "\"Pay: " + value + "\": pay is one of pay, arrears or pay arrears.";
             return false;
         }
-        orders["pay"] = p;
+        body["orders"]["pay"] = p;
         return true;
     }
     auto b = read_yes_no(v);  // publish
@@ -182,7 +182,6 @@ json diary_from_reply(const CampaignState& state, std::int64_t user, const std::
     if (!text.empty()) body["text"] = text;
     body["colonel"] = user;
     body["turn"] = state.year.calendar.turn;
-    if (body.contains("orders") && !body["orders"].is_object()) body.erase("orders");
     return body;
 }
 

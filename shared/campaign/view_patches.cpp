@@ -67,15 +67,15 @@ void ViewPatcher::forget() {
 }
 
 void ViewPatcher::by_role(CampaignState& state, const Event& e, const std::vector<Viewer>& viewers, Pieces& pieces) {
-    // The common events: one patch per role, shared by every viewer of that role.
+    // The common events: one patch per role, shared by every viewer of that role (one each where the patch is not
+    // the role's alone: view_patch_by_role).
     campaign::apply(state, e);
     Piece by_role[4];
     Piece for_all;  // the patch view_patch said every viewer gets alike (a chat line)
-    // An answer to a notice is its author's and the umpires', not his role's: each player's patch is his own.
-    const bool per_player = e.type == "notice.answered";
+    const bool shared = view_patch_by_role(e.type);
     for (std::size_t i = 0; i < viewers.size(); ++i) {
         Piece own;
-        auto& patch = per_player && viewers[i].role == Role::player ? own : by_role[static_cast<int>(viewers[i].role)];
+        auto& patch = shared ? by_role[static_cast<int>(viewers[i].role)] : own;
         if (!patch && for_all) patch = for_all;
         if (!patch) {
             bool alike = false;

@@ -19,56 +19,29 @@ import { createHmac } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from './lib/server.mjs';
-import { connect, newUser, httpRequest } from './lib/client.mjs';
-import { SmtpSink, advanceClock, freePort, until, verifiedAddress } from './lib/sinks.mjs';
-import { gmailReply, thunderbirdReply, autoReply, bounceReport, mailIn } from './lib/mail.mjs';
+import { httpRequest } from './lib/client.mjs';
+import { SmtpSink, advanceClock, freePort, until } from './lib/sinks.mjs';
+import { authResults, gmailReply, thunderbirdReply, autoReply, bounceReport, mailIn, mailServerArgs, mailCampaign, diaryRequest, header } from './lib/mail.mjs';
 
 const HOUR = 3600 * 1000;
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../unit/server/mail');
 const SECRET = 'a test secret of more than thirty-two characters';
-// What the club's MTA writes above each message it received (RFC 8601), for mail_require_authentication.
-const authResults = (domain, address) => [['Authentication-Results', `mx.club.test; dkim=pass header.d=${domain}; spf=pass smtp.mailfrom=${address}`]];
 let server, dir, smtp, campaign;
-const people = {};
+let people = {};
 
 const year = (who) => who.client.views.get(campaign).view.year;
 // This month's diary, as the umpire's view shows it (null until one is in).
 const diaryOf = (who) => year(people.umpire).colonels[String(who.user)].diary;
-const header = (m, name) => (m.data.match(new RegExp(`^${name}: (.*)$`, 'mi')) || [])[1];
 const mailsTo = (who, words) => smtp.to(who.address).filter((m) => m.data.includes(words));
 
 before(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'muster-mail-in-'));
   smtp = new SmtpSink(await freePort(), path.join(dir, 'mail.jsonl'));
   await smtp.start();
-  server = await startServer({ args: ['--test-clock', 'true', '--smtp-host', '127.0.0.1', '--smtp-port', String(smtp.port),
-    '--smtp-starttls', 'false', '--smtp-from', 'muster@club.test', '--public-url', 'http://club.test/',
-    '--notify-interval-ms', '100', '--mail-reply-to', 'muster@club.test', '--mail-secret', SECRET,
-    '--mail-require-authentication', 'true', '--mail-authserv-id', 'mx.club.test', '--mail-per-hour', '10',
-    '--mail-max-bytes', '16384',
-    '--session-idle-seconds', '31536000', '--session-absolute-seconds', '31536000'] });
-  for (const name of ['umpire', 'anne', 'ben']) {
-    const u = await newUser(server, `mi_${name}`);
-    people[name] = { ...u, client: await connect(server, u.cookie) };
-  }
-  const U = people.umpire.client;
-  campaign = (await U.ok('campaign.create', { name: 'By mail' })).campaign;
-  const code = (await U.ok('campaign.invite', { campaign, role: 'player' })).code;
-  await U.ok('rules.set', { campaign, settings: { starting_money: 5000, pip_price: 1 } });
-  for (const [name, regiment] of [['anne', 7], ['ben', 12]]) {
-    const c = people[name].client;
-    await c.ok('campaign.join', { code });
-    await c.ok('colonel.create', { campaign, name: `Colonel ${name}`, pip: 100 });
-    await U.ok('auction.open', { campaign, regiment });
-    await c.ok('auction.bid', { campaign, amount: 50 });
-    await U.ok('auction.close', { campaign });
-  }
-  await verifiedAddress(server, smtp, people.anne, 'anne@anne.test');
-  await verifiedAddress(server, smtp, people.ben, 'ben@ben.test');
-  for (const p of Object.values(people)) assert.equal((await p.client.subscribe(campaign)).reply.ok, true);
-  const now = await advanceClock(server, 0);
-  await U.ok('year.start', { campaign, year: '1744', month: 3 });
-  await U.ok('month.set_deadline', { campaign, deadline: now + 10 * HOUR });
+  server = await startServer({ args: [...mailServerArgs(smtp, SECRET), '--mail-require-authentication', 'true',
+    '--mail-authserv-id', 'mx.club.test', '--mail-per-hour', '10', '--mail-max-bytes', '16384'] });
+  ({ people, campaign } = await mailCampaign(server, smtp, { name: 'By mail', umpire: 'mi_umpire',
+    players: { anne: ['mi_anne', 'anne@anne.test'], ben: ['mi_ben', 'ben@ben.test'] } }));
 });
 
 after(async () => {
@@ -79,10 +52,7 @@ after(async () => {
 });
 
 // The month's request to `who`, with its Reply-To.
-async function request(who) {
-  const mail = await until(`${who.address}'s request for his diary`, () => mailsTo(who, 'reply to this e-mail with your diary')[0]);
-  return { mail, replyTo: header(mail, 'Reply-To') };
-}
+const request = (who) => diaryRequest(smtp, who);
 
 test("the month's request invites a reply, and a Gmail reply is recorded as the page would record it", async () => {
   const { anne } = people;
@@ -327,6 +297,9 @@ test('a flood of mail naming no member is recorded up to 500 an hour, then dropp
   assert.ok(outcomes.slice(firstDropped).every(Boolean));
   const wrongKey = await httpRequest(server, 'POST', '/api/mail-in', { body: { key: 'nope', recipient: 'muster@club.test', message } });
   assert.equal(wrongKey.status, 403);
+  const badFlag = await httpRequest(server, 'POST', '/api/mail-in', { body: { key, recipient: 'muster@club.test', message, truncated: 'yes' } });
+  assert.equal(badFlag.status, 400);
+  assert.equal(badFlag.json.error.code, 'bad_request');
 });
 
 test("the umpire sees his campaign's mail, taken or not; a player does not", async () => {

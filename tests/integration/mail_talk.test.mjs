@@ -13,12 +13,11 @@ import path from 'node:path';
 import { startServer } from './lib/server.mjs';
 import { battleTable } from './lib/battle_table.mjs';
 import { SmtpSink, freePort, until, verifiedAddress } from './lib/sinks.mjs';
-import { gmailReply, mailIn } from './lib/mail.mjs';
+import { gmailReply, mailIn, header } from './lib/mail.mjs';
 
 const SECRET = 'another test secret, longer than thirty-two characters';
 let server, dir, smtp, table, battle;
 
-const header = (m, name) => (m.data.match(new RegExp(`^${name}: (.*)$`, 'mi')) || [])[1];
 const bv = (c) => c.view(table.campaign).battles[String(battle)];
 
 before(async () => {

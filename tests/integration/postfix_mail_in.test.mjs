@@ -14,21 +14,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from './lib/server.mjs';
-import { connect, newUser, sleep } from './lib/client.mjs';
-import { SmtpSink, advanceClock, freePort, until, verifiedAddress } from './lib/sinks.mjs';
-import { gmailReply } from './lib/mail.mjs';
+import { connect, sleep } from './lib/client.mjs';
+import { SmtpSink, freePort } from './lib/sinks.mjs';
+import { gmailReply, mailServerArgs, mailCampaign, diaryRequest, header } from './lib/mail.mjs';
 import { Postfix, postfixMissing, sendMail } from './lib/postfix.mjs';
 
 const wanted = process.env.MUSTER_TEST_POSTFIX === '1';
 const skip = !wanted && 'Postfix delivering to muster mail-in, on demand: MUSTER_TEST_POSTFIX=1 (bash scripts/test-postfix.sh)';
-const HOUR = 3600 * 1000;
 const SECRET = 'a test secret of more than thirty-two characters';
 const REPLY_TO = 'muster@club.test';
 let server, dir, smtp, postfix, campaign;
-const people = {};
+let people = {};
 
 const diaryOf = (who) => people.umpire.client.views.get(campaign).view.year.colonels[String(who.user)].diary;
-const header = (m, name) => (m.data.match(new RegExp(`^${name}: (.*)$`, 'mi')) || [])[1];
 const mailsTo = (who, words) => smtp.to(who.address).filter((m) => m.data.includes(words));
 const ms = (n) => `${Math.round(n)} ms`;
 
@@ -51,31 +49,11 @@ before(async () => {
   await smtp.start();
   // A port of its own: the pipe's command line names the server, which must come back where it was.
   const port = await freePort();
-  server = await startServer({ args: ['--listen', `127.0.0.1:${port}`, '--test-clock', 'true', '--smtp-host', '127.0.0.1',
-    '--smtp-port', String(smtp.port), '--smtp-starttls', 'false', '--smtp-from', REPLY_TO, '--public-url', 'http://club.test/',
-    '--notify-interval-ms', '100', '--mail-reply-to', REPLY_TO, '--mail-secret', SECRET,
-    '--session-idle-seconds', '31536000', '--session-absolute-seconds', '31536000'] });
+  server = await startServer({ args: ['--listen', `127.0.0.1:${port}`, ...mailServerArgs(smtp, SECRET, REPLY_TO)] });
   // The pipe's command line as docs/operations.md gives it: mail-in finds the server by its config file's listen.
   postfix = await Postfix.start({ listen: server.host, replyTo: REPLY_TO, secret: SECRET });
-  for (const name of ['umpire', 'anne']) {
-    const u = await newUser(server, `pf_${name}`);
-    people[name] = { ...u, client: await connect(server, u.cookie) };
-  }
-  const U = people.umpire.client;
-  campaign = (await U.ok('campaign.create', { name: 'By Postfix' })).campaign;
-  const code = (await U.ok('campaign.invite', { campaign, role: 'player' })).code;
-  await U.ok('rules.set', { campaign, settings: { starting_money: 5000, pip_price: 1 } });
-  const anne = people.anne.client;
-  await anne.ok('campaign.join', { code });
-  await anne.ok('colonel.create', { campaign, name: 'Colonel Anne', pip: 100 });
-  await U.ok('auction.open', { campaign, regiment: 7 });
-  await anne.ok('auction.bid', { campaign, amount: 50 });
-  await U.ok('auction.close', { campaign });
-  await verifiedAddress(server, smtp, people.anne, 'anne@anne.test');
-  for (const p of Object.values(people)) assert.equal((await p.client.subscribe(campaign)).reply.ok, true);
-  const now = await advanceClock(server, 0);
-  await U.ok('year.start', { campaign, year: '1744', month: 3 });
-  await U.ok('month.set_deadline', { campaign, deadline: now + 10 * HOUR });
+  ({ people, campaign } = await mailCampaign(server, smtp, { name: 'By Postfix', umpire: 'pf_umpire',
+    players: { anne: ['pf_anne', 'anne@anne.test'] } }));
 });
 
 after(async () => {
@@ -86,10 +64,7 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function request(who) {
-  const mail = await until(`${who.address}'s request for his diary`, () => mailsTo(who, 'reply to this e-mail with your diary')[0]);
-  return { mail, replyTo: header(mail, 'Reply-To') };
-}
+const request = (who) => diaryRequest(smtp, who);
 
 // Postfix's log line for the message's delivery to `to` with `status`.
 const delivery = (queueId, to, status) => new RegExp(`${queueId}: to=<${to.replace(/[+.]/g, '\\$&')}>, relay=muster, .*status=${status}`);

@@ -16,17 +16,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../integration/lib/server.mjs';
-import { connect, newUser, httpRequest, uniqueName } from '../integration/lib/client.mjs';
-import { SmtpSink, advanceClock, freePort, until, verifiedAddress } from '../integration/lib/sinks.mjs';
-import { gmailReply, mailIn } from '../integration/lib/mail.mjs';
+import { httpRequest, uniqueName } from '../integration/lib/client.mjs';
+import { SmtpSink, freePort } from '../integration/lib/sinks.mjs';
+import { authResults, gmailReply, mailIn, mailServerArgs, mailCampaign, diaryRequest } from '../integration/lib/mail.mjs';
 import { launchBrowser, openUser, waitForConnState, failureShots, stepper, injectAxe } from './lib/browser.mjs';
 import { PHONE, checkPage } from './lib/pages.mjs';
 
-const HOUR = 3600 * 1000;
 const SECRET = 'a test secret of more than thirty-two characters';
-// What the club's MTA writes above each message it received (RFC 8601), for mail_require_authentication.
-const authResults = (domain, address) => [['Authentication-Results', `mx.club.test; dkim=pass header.d=${domain}; spf=pass smtp.mailfrom=${address}`]];
-const header = (m, name) => (m.data.match(new RegExp(`^${name}: (.*)$`, 'mi')) || [])[1];
 // A module of the umpire's mail list, plain (web/) or built (assets/mail-<hash>.js).
 const MAIL_MODULE = /\/(umpire\/mail\.js|assets\/mail-[^/]*\.js)$/;
 
@@ -41,40 +37,16 @@ async function axeViolations(page, selector) {
 }
 
 // An umpire and Anne with a colonel and a regiment, the year started with a deadline; Anne's address verified.
-async function campaignWithAnne(server, smtp) {
-  const people = {};
-  for (const name of ['umpire', 'anne']) {
-    // Short names: a long one in the top bar of a 390 px phone runs a pixel or two past the screen (not this test's).
-    const u = await newUser(server, uniqueName(name.slice(0, 2)));
-    people[name] = { ...u, client: await connect(server, u.cookie) };
-  }
-  const U = people.umpire.client;
-  const A = people.anne.client;
-  const campaign = (await U.ok('campaign.create', { name: 'Replies by mail' })).campaign;
-  const code = (await U.ok('campaign.invite', { campaign, role: 'player' })).code;
-  await U.ok('rules.set', { campaign, settings: { starting_money: 5000, pip_price: 1 } });
-  await A.ok('campaign.join', { code });
-  await A.ok('colonel.create', { campaign, name: 'Colonel Anne', pip: 100 });
-  await U.ok('auction.open', { campaign, regiment: 7 });
-  await A.ok('auction.bid', { campaign, amount: 50 });
-  await U.ok('auction.close', { campaign });
-  await verifiedAddress(server, smtp, people.anne, 'anne@anne.test');
-  for (const p of Object.values(people)) assert.equal((await p.client.subscribe(campaign)).reply.ok, true);
-  const now = await advanceClock(server, 0);
-  await U.ok('year.start', { campaign, year: '1744', month: 3 });
-  await U.ok('month.set_deadline', { campaign, deadline: now + 10 * HOUR });
-  return { people, campaign };
-}
+// Short names: a long one in the top bar of a 390 px phone runs a pixel or two past the screen (not this test's).
+const campaignWithAnne = (server, smtp) => mailCampaign(server, smtp, { name: 'Replies by mail', umpire: uniqueName('um'),
+  players: { anne: [uniqueName('an'), 'anne@anne.test'] } });
 
 test('a diary by e-mail reply: the choice, the badges, the umpire\'s Mail', { timeout: 180000 }, async (t) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'muster-web-mail-'));
   const smtp = new SmtpSink(await freePort(), path.join(dir, 'mail.jsonl'));
   await smtp.start();
-  const server = await startServer({ args: ['--test-clock', 'true', '--smtp-host', '127.0.0.1', '--smtp-port', String(smtp.port),
-    '--smtp-starttls', 'false', '--smtp-from', 'muster@club.test', '--public-url', 'http://club.test/',
-    '--notify-interval-ms', '100', '--mail-reply-to', 'muster@club.test', '--mail-secret', SECRET,
-    '--mail-require-authentication', 'true', '--mail-authserv-id', 'mx.club.test',
-    '--session-idle-seconds', '31536000', '--session-absolute-seconds', '31536000'] });
+  const server = await startServer({ args: [...mailServerArgs(smtp, SECRET), '--mail-require-authentication', 'true',
+    '--mail-authserv-id', 'mx.club.test'] });
   const browser = await launchBrowser();
   let people = {};
   t.after(async () => {
@@ -93,8 +65,7 @@ test('a diary by e-mail reply: the choice, the badges, the umpire\'s Mail', { ti
   await step('Anne replies to the month\'s e-mail: recorded; a forged reply address is refused', async () => {
     ({ people, campaign } = await campaignWithAnne(server, smtp));
     const who = people.anne;
-    const mail = await until("Anne's request for her diary", () => smtp.to(who.address).find((m) => m.data.includes('reply to this e-mail with your diary')));
-    const replyTo = header(mail, 'Reply-To');
+    const { replyTo } = await diaryRequest(smtp, who);
     assert.match(replyTo, /^muster\+[a-z0-9-]+@club\.test$/);
     const raw = gmailReply({ from: who.address, to: replyTo, subject: 'Re: my diary for March',
       text: 'Pay: arrears\n\nWe drilled on the heath at dawn; the men grumble at their pay.', extra: authResults('anne.test', who.address) });

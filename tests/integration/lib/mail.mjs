@@ -1,10 +1,75 @@
 // Replies by e-mail in the shapes the common mail clients write them (docs/operations.md, "Replies by e-mail"),
 // and `muster mail-in` run as an MTA's pipe runs it, the raw message on its standard input.
 //
+//   server = await startServer({ args: [...mailServerArgs(smtp, secret), '--mail-per-hour', '10'] });
+//   const { people, campaign } = await mailCampaign(server, smtp, { name, umpire: 'mi_umpire',
+//     players: { anne: ['mi_anne', 'anne@anne.test'] } });
+//   const { mail, replyTo } = await diaryRequest(smtp, people.anne);   // the month's request, header(mail, 'Subject')
 //   const raw = gmailReply({ from: 'anne@anne.test', to: replyTo, subject: 'Re: ...', text: 'Pay: arrears\n...' });
 //   const r = await mailIn(server, replyTo, raw, { secret });   // {code, stdout, stderr}
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { connect, newUser } from './client.mjs';
 import { MUSTER_BIN } from './server.mjs';
+import { advanceClock, until, verifiedAddress } from './sinks.mjs';
+
+const HOUR = 3600 * 1000;
+
+/** What the club's MTA (authserv-id mx.club.test) writes above a message it received (RFC 8601): DKIM and SPF
+ * passing for `address` of `domain`, for mail_require_authentication; `extra` headers of the reply makers. */
+export const authResults = (domain, address) => [['Authentication-Results', `mx.club.test; dkim=pass header.d=${domain}; spf=pass smtp.mailfrom=${address}`]];
+
+/** A header's value in a message the SMTP sink caught ({data}), or undefined. */
+export const header = (m, name) => (m.data.match(new RegExp(`^${name}: (.*)$`, 'mi')) || [])[1];
+
+/** The server's flags for the mail tests: e-mail through `smtp`, replies to `replyTo` signed with `secret`, a test
+ * clock, and logins that outlast the weeks it runs on. */
+export function mailServerArgs(smtp, secret, replyTo = 'muster@club.test') {
+  return ['--test-clock', 'true', '--smtp-host', '127.0.0.1', '--smtp-port', String(smtp.port), '--smtp-starttls', 'false',
+    '--smtp-from', replyTo, '--public-url', 'http://club.test/', '--notify-interval-ms', '100',
+    '--mail-reply-to', replyTo, '--mail-secret', secret,
+    '--session-idle-seconds', '31536000', '--session-absolute-seconds', '31536000'];
+}
+
+/**
+ * An umpire and players (`players`: key -> [username, address]), each with a colonel ("Colonel Anne" for anne), a
+ * regiment (the 7th, the 12th, ...) and his address verified, every socket subscribed; the year started in March
+ * 1744 with a deadline 10 hours on.
+ * Returns { people: key -> {user, cookie, client, address}, campaign }.
+ */
+export async function mailCampaign(server, smtp, { name, umpire, players }) {
+  const people = { umpire: { ...(await newUser(server, umpire)) } };
+  people.umpire.client = await connect(server, people.umpire.cookie);
+  const U = people.umpire.client;
+  const campaign = (await U.ok('campaign.create', { name })).campaign;
+  const code = (await U.ok('campaign.invite', { campaign, role: 'player' })).code;
+  await U.ok('rules.set', { campaign, settings: { starting_money: 5000, pip_price: 1 } });
+  let regiment = 7;
+  for (const [key, [username, address]] of Object.entries(players)) {
+    const u = await newUser(server, username);
+    const c = await connect(server, u.cookie);
+    people[key] = { ...u, client: c };
+    await c.ok('campaign.join', { code });
+    await c.ok('colonel.create', { campaign, name: `Colonel ${key[0].toUpperCase()}${key.slice(1)}`, pip: 100 });
+    await U.ok('auction.open', { campaign, regiment });
+    await c.ok('auction.bid', { campaign, amount: 50 });
+    await U.ok('auction.close', { campaign });
+    regiment += 5;
+    await verifiedAddress(server, smtp, people[key], address);
+  }
+  for (const p of Object.values(people)) assert.equal((await p.client.subscribe(campaign)).reply.ok, true);
+  const now = await advanceClock(server, 0);
+  await U.ok('year.start', { campaign, year: '1744', month: 3 });
+  await U.ok('month.set_deadline', { campaign, deadline: now + 10 * HOUR });
+  return { people, campaign };
+}
+
+/** The month's request to `who` for his diary, as the sink caught it, with its Reply-To. */
+export async function diaryRequest(smtp, who) {
+  const mail = await until(`${who.address}'s request for his diary`,
+    () => smtp.to(who.address).find((m) => m.data.includes('reply to this e-mail with your diary')));
+  return { mail, replyTo: header(mail, 'Reply-To') };
+}
 
 let counter = 0;
 const messageId = (host) => `<${Date.now()}.${++counter}.${Math.random().toString(36).slice(2)}@${host}>`;
